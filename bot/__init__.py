@@ -1,0 +1,1 @@
+"""Parlour's Discord layer: the only package that knows Discord."""

@@ -1,0 +1,360 @@
+"""The contract every game implements: Option, Action, Outcome, State and Rules.
+
+States are immutable values. ``State.apply`` does the checking that is the same for every game
+(whose turn, is the action legal, the game not over) and records the action; a game supplies
+only what differs, in ``_legal`` and ``_apply``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal, NamedTuple, Self
+
+from .cards import CardOrder
+from .errors import BadOptions, IllegalAction
+
+OptionValue = int | str | bool | None
+JSON = dict[str, Any]
+MAX_TOKEN = 40
+VIEW_LOG_LINES = 10
+
+
+@dataclass(frozen=True)
+class Option:
+    """One table option. ``kind``: ``int`` (min..max), ``choice`` (one of ``choices``),
+    ``bool``, or ``seat`` (a seat number, or None for "decided by the game")."""
+
+    name: str
+    kind: Literal["int", "choice", "bool", "seat"]
+    default: OptionValue
+    help: str
+    choices: tuple[int | str, ...] = ()
+    min: int | None = None
+    max: int | None = None
+    # Where the usual value depends on the table size: ((players, default), ...).
+    defaults_by_players: tuple[tuple[int, OptionValue], ...] = ()
+
+    def default_for(self, players: int) -> OptionValue:
+        return dict(self.defaults_by_players).get(players, self.default)
+
+    def coerce(self, value: object, players: int) -> OptionValue:
+        """The value in its proper type; BadOptions, naming this option, if it does not fit."""
+        bad = BadOptions(f"option {self.name!r}: {value!r} is not allowed ({self.describe_range(players)})")
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            text = str(value).strip().lower()
+            if text in ("1", "true", "yes", "on"):
+                return True
+            if text in ("0", "false", "no", "off"):
+                return False
+            raise bad
+        if self.kind == "seat":
+            if value is None or (isinstance(value, str) and value.strip().lower() in ("", "auto", "none")):
+                return None
+            number = _as_int(value)
+            if number is None or not 0 <= number < players:
+                raise bad
+            return number
+        if self.kind == "choice":
+            for choice in self.choices:
+                same_text = not isinstance(value, bool) and str(value).strip().lower() == str(choice).lower()
+                if value == choice or same_text:
+                    return choice
+            raise bad
+        number = _as_int(value)
+        too_low = self.min is not None and number is not None and number < self.min
+        too_high = self.max is not None and number is not None and number > self.max
+        if number is None or too_low or too_high:
+            raise bad
+        return number
+
+    def describe_range(self, players: int | None = None) -> str:
+        if self.kind == "bool":
+            return "on or off"
+        if self.kind == "seat":
+            top = f"{players - 1}" if players else "the last seat"
+            return f"a seat from 0 to {top}, or auto"
+        if self.kind == "choice":
+            return "one of " + ", ".join(str(c) for c in self.choices)
+        return f"a whole number from {self.min} to {self.max}"
+
+
+def _as_int(value: object) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and re.fullmatch(r"\s*-?\d+\s*", value):
+        return int(value)
+    return None
+
+
+@dataclass(frozen=True)
+class Action(ABC):
+    """A move. Subclasses are small frozen dataclasses; ``token`` round-trips through
+    ``Rules.parse_action`` and ``label`` is the text for a button."""
+
+    @property
+    @abstractmethod
+    def token(self) -> str: ...
+
+    @property
+    def label(self) -> str:
+        return self.token
+
+    def __str__(self) -> str:
+        return self.token
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result once a game is over. ``winners`` is empty for a draw."""
+
+    scores: tuple[int, ...]
+    winners: frozenset[int]
+    detail: str
+
+    @property
+    def is_draw(self) -> bool:
+        return not self.winners
+
+    def to_json(self) -> JSON:
+        return {"scores": list(self.scores), "winners": sorted(self.winners), "detail": self.detail}
+
+
+class Event(NamedTuple):
+    """A public log line. Notable ones (a capture, a scored coffin, a deal's result) are what a
+    table channel posts; the rest only show in the view's recent log."""
+
+    text: str
+    notable: bool = False
+
+
+def player(seat: int) -> str:
+    """A placeholder for a seat's name in status and log lines; see :func:`name_players`."""
+    return f"{{p{seat}}}"
+
+
+def name_players(text: str, names: Sequence[str]) -> str:
+    """Put player names in a line written with :func:`player` placeholders."""
+    return re.sub(r"\{p(\d+)\}", lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), text)
+
+
+def default_names(players: int) -> list[str]:
+    return [f"Player {i + 1}" for i in range(players)]
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
+class State(ABC):
+    """What every game's state shares. Subclasses add their own fields, stay frozen, and are
+    declared with ``repr=False`` so that a state printed to a log never shows a hidden card."""
+
+    rules: Rules
+    players: int
+    seed: int
+    options: Mapping[str, OptionValue]
+    deck: tuple[str, ...] | None = None
+    history: tuple[tuple[int, str], ...] = ()
+    log: tuple[Event, ...] = ()
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.rules.key} players={self.players} moves={len(self.history)}>"
+
+    # -- what a game supplies -------------------------------------------------------------
+    @property
+    @abstractmethod
+    def to_move(self) -> frozenset[int]:
+        """Seats that may act now; empty once the game is over."""
+
+    @property
+    @abstractmethod
+    def outcome(self) -> Outcome | None: ...
+
+    @abstractmethod
+    def _legal(self, seat: int) -> tuple[Action, ...]:
+        """Legal actions for a seat that is in ``to_move``."""
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> Self:
+        """The state after a legal action (history is added by ``apply``)."""
+
+    @abstractmethod
+    def _view(self, seat: int | None) -> JSON:
+        """The game's own public data, and the viewer's private data, for ``view``."""
+
+    @abstractmethod
+    def status(self, seat: int | None) -> str:
+        """One line: whose turn it is and what is asked, or the result."""
+
+    def why_illegal(self, seat: int, action: Action) -> str:
+        """Why a well-formed action is not legal for a seat to move (games say more)."""
+        return f"{action.label} is not a legal move now"
+
+    def hidden_cards(self, seat: int | None) -> frozenset[str]:
+        """Cards the viewer may not see right now (tests hold views to this)."""
+        return frozenset()
+
+    def default_action(self, seat: int) -> Action:
+        """What the table plays for a seat that timed out: the first legal action unless the
+        game knows better."""
+        legal = self.legal_actions(seat)
+        if not legal:
+            raise IllegalAction("that seat has nothing to do now")
+        return legal[0]
+
+    # -- shared behaviour -----------------------------------------------------------------
+    def int_option(self, name: str) -> int:
+        value = self.options[name]
+        return int(value) if isinstance(value, int) else 0
+
+    def str_option(self, name: str) -> str:
+        return str(self.options[name])
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        if seat not in self.to_move:
+            return ()
+        return self._legal(seat)
+
+    def apply(self, seat: int, action: Action | str) -> Self:
+        act = self.rules.parse_action(action) if isinstance(action, str) else action
+        if self.is_over:
+            raise IllegalAction("the game is over")
+        if not 0 <= seat < self.players:
+            raise IllegalAction(f"there is no seat {seat} at this table")
+        if seat not in self.to_move:
+            raise IllegalAction("it is not your turn")
+        for legal in self._legal(seat):
+            if legal.token == act.token:
+                new = self._apply(seat, legal)
+                return dataclasses.replace(new, history=self.history + ((seat, legal.token),))
+        raise IllegalAction(self.why_illegal(seat, act))
+
+    def view(self, seat: int | None) -> JSON:
+        """Everything ``seat`` may see (``None``: a spectator), JSON-able."""
+        legal = self.legal_actions(seat) if seat is not None else ()
+        outcome = self.outcome
+        data: JSON = {
+            "game": self.rules.key,
+            "title": self.rules.title,
+            "players": self.players,
+            "viewer": seat,
+            "version": len(self.history),
+            "to_move": sorted(self.to_move),
+            "over": outcome is not None,
+            "status": self.status(seat),
+            "log": [e.text for e in self.log[-VIEW_LOG_LINES:]],
+            "legal": [{"token": a.token, "label": a.label} for a in legal],
+            "outcome": outcome.to_json() if outcome else None,
+            "options": dict(self.options),
+        }
+        data.update(self._view(seat))
+        return data
+
+    def with_events(self, *lines: Event) -> tuple[Event, ...]:
+        return self.log + lines
+
+    def to_record(self) -> JSON:
+        return {
+            "key": self.rules.key,
+            "players": self.players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "deck": list(self.deck) if self.deck is not None else None,
+            "actions": [[seat, tok] for seat, tok in self.history],
+        }
+
+
+class Rules(ABC):
+    """A game: its description, its options, how to start it and how to read its tokens."""
+
+    key: ClassVar[str]
+    title: ClassVar[str]
+    player_counts: ClassVar[tuple[int, ...]]
+    options: ClassVar[tuple[Option, ...]] = ()
+    card_order: ClassVar[CardOrder] = CardOrder()
+    summary: ClassVar[str] = ""
+
+    @property
+    def min_players(self) -> int:
+        return min(self.player_counts)
+
+    @property
+    def max_players(self) -> int:
+        return max(self.player_counts)
+
+    def __repr__(self) -> str:
+        return f"<Rules {self.key}>"
+
+    @abstractmethod
+    def _new_game(self, players: int, seed: int, options: Mapping[str, OptionValue],
+                  deck: tuple[str, ...] | None) -> State: ...
+
+    @abstractmethod
+    def parse_action(self, token: str) -> Action:
+        """The action a token names; IllegalAction if it is not one of this game's tokens."""
+
+    def new_game(self, players: int, seed: int = 0, options: Mapping[str, object] | None = None,
+                 deck: Sequence[str] | None = None) -> State:
+        if isinstance(players, bool) or not isinstance(players, int) or players not in self.player_counts:
+            counts = " or ".join(str(n) for n in self.player_counts)
+            raise BadOptions(f"{self.title} is played by {counts} players, not {players}")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise BadOptions("the seed must be a whole number")
+        resolved = self.resolve_options(options or {}, players)
+        return self._new_game(players, seed, resolved, tuple(deck) if deck is not None else None)
+
+    def resolve_options(self, options: Mapping[str, object], players: int) -> dict[str, OptionValue]:
+        """Every option with its value checked and typed, defaults filled in."""
+        known = {opt.name: opt for opt in self.options}
+        for name in options:
+            if name not in known:
+                names = ", ".join(known) or "none"
+                raise BadOptions(f"{self.title} has no option {name!r} (its options: {names})")
+        return {
+            name: opt.coerce(options[name], players) if name in options else opt.default_for(players)
+            for name, opt in known.items()
+        }
+
+    def option(self, name: str) -> Option:
+        for opt in self.options:
+            if opt.name == name:
+                return opt
+        raise BadOptions(f"{self.title} has no option {name!r}")
+
+    def from_record(self, record: Mapping[str, Any]) -> State:
+        """Replay a record made by ``State.to_record``; the result equals the original."""
+        if record.get("key") != self.key:
+            raise BadOptions(f"that record is for {record.get('key')!r}, not {self.key!r}")
+        state = self.new_game(record["players"], record["seed"], record.get("options") or {}, record.get("deck"))
+        for seat, tok in record.get("actions", []):
+            state = state.apply(int(seat), str(tok))
+        return state
+
+    def sort_cards(self, cards: Sequence[str]) -> list[str]:
+        return self.card_order.sort(cards)
+
+    def describe(self) -> JSON:
+        """The game's description for help text and command builders."""
+        return {
+            "key": self.key,
+            "title": self.title,
+            "players": list(self.player_counts),
+            "summary": self.summary,
+            "options": [dataclasses.asdict(o) for o in self.options],
+        }
+
+
+def check_token(token: str) -> str:
+    """Guard for parse_action: tokens are short and printable."""
+    if not isinstance(token, str) or not token or len(token) > MAX_TOKEN or not token.isprintable():
+        raise IllegalAction("that is not a move in this game")
+    return token

@@ -1,0 +1,7 @@
+"""Fosco (rules/fosco.md)."""
+
+from .rules import FoscoRules, FoscoState, Play
+
+RULES = FoscoRules()
+
+__all__ = ["RULES", "FoscoRules", "FoscoState", "Play"]

@@ -1,0 +1,267 @@
+"""Fosco: counts to 21 with a suit obligation; 2 players, or 4 in partnerships (rules/fosco.md)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.core import cards, decks
+from games.core.base import Action, Event, Option, OptionValue, Outcome, Rules, State, check_token, player
+from games.core.cards import CardOrder
+from games.core.errors import IllegalAction
+
+from . import counting
+from .counting import HAND_ORDER, LIMIT, Effect
+
+
+@dataclass(frozen=True)
+class Play(Action):
+    card: str
+    # The count after this card, shown on the button; not part of the move's identity.
+    count_after: int | None = field(default=None, compare=False)
+
+    @property
+    def token(self) -> str:
+        return f"play:{self.card}"
+
+    @property
+    def label(self) -> str:
+        text = cards.short(self.card)
+        return text if self.count_after is None else f"{text} \u2192 {counting.show(self.count_after)}"
+
+
+def side_of(seat: int, players: int) -> int:
+    return seat % 2 if players == 4 else seat
+
+
+def _hand_sizes(total: int, players: int) -> list[int]:
+    return [total // players + (1 if seat < total % players else 0) for seat in range(players)]
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
+class FoscoState(State):
+    deal: int = 0
+    hands: tuple[tuple[str, ...], ...] = ()
+    pile: tuple[tuple[int, str], ...] = ()  # the count in progress: (seat, card) in order
+    count: int = 0  # half-points
+    previous: Effect | None = None  # effect of the last card of this count (what a Jack copies)
+    led: int = 0  # what the `led` King rule adds in this count
+    turn: int = 0
+    captured: tuple[tuple[str, ...], ...] = ()  # per side
+    totals: tuple[int, ...] = ()  # per side, over the game
+    deal_scores: tuple[tuple[int, ...], ...] = ()  # per finished deal, per side
+    result: Outcome | None = None
+
+    # -- the contract ----------------------------------------------------------------------
+    @property
+    def to_move(self) -> frozenset[int]:
+        return frozenset() if self.result is not None else frozenset((self.turn,))
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+    @property
+    def king_rule(self) -> str:
+        return self.str_option("king")
+
+    def _playable(self, seat: int) -> tuple[str, ...]:
+        return counting.playable(self.hands[seat], self.count, self.previous, self.king_rule, self.led)
+
+    def _legal(self, seat: int) -> tuple[Action, ...]:
+        return tuple(
+            Play(c, self._after(c)) for c in self.rules.sort_cards(self._playable(seat))
+        )
+
+    def _after(self, card: str) -> int:
+        led = self.led if self.pile else counting.led_value(card)
+        return counting.after(counting.effect_of(card, self.previous), self.count, self.king_rule, led)
+
+    def why_illegal(self, seat: int, action: Action) -> str:
+        if not isinstance(action, Play):
+            return "in Fosco you can only play a card"
+        hand = self.hands[seat]
+        if action.card not in hand:
+            return f"you do not hold the {cards.name(action.card)}"
+        now = counting.current_suit(hand)
+        if action.card not in counting.allowed(hand) and now is not None:
+            return f"you must play {cards.SUIT_NAMES['standard'][now]} while you hold any"
+        return (f"the {cards.name(action.card)} would take the count past 21 "
+                f"(it stands at {counting.show(self.count)})")
+
+    def _apply(self, seat: int, action: Action) -> FoscoState:
+        assert isinstance(action, Play)
+        card = action.card
+        effect = counting.effect_of(card, self.previous)
+        led = self.led if self.pile else counting.led_value(card)
+        count = counting.after(effect, self.count, self.king_rule, led)
+        hands = list(self.hands)
+        hand = list(hands[seat])
+        hand.remove(card)
+        hands[seat] = tuple(hand)
+        played = Event(f"{player(seat)} plays {cards.short(card)}: {counting.show(count)}")
+        state = dataclasses.replace(
+            self, hands=tuple(hands), pile=self.pile + ((seat, card),), count=count,
+            previous=effect, led=led, log=self.with_events(played),
+        )
+        return state._settle((seat + 1) % self.players)
+
+    # -- flow between plays ----------------------------------------------------------------
+    def _settle(self, nxt: int) -> FoscoState:
+        """Pass the turn on, or end the count (F-3, F-4), or end the deal."""
+        if not any(self.hands):
+            return self._capture()._end_deal()
+        if self.hands[nxt] and counting.playable(
+            self.hands[nxt], self.count, self.previous, self.king_rule, self.led
+        ):
+            return dataclasses.replace(self, turn=nxt)
+        # The next player cannot play (F-3) or has no cards (F-4): the count ends, and they lead
+        # the next one if they hold cards, else the next player in turn who does.
+        leader = nxt
+        while not self.hands[leader]:
+            leader = (leader + 1) % self.players
+        return dataclasses.replace(self._capture(), turn=leader)
+
+    def _capture(self) -> FoscoState:
+        if not self.pile:
+            return self
+        taker = self.pile[-1][0]
+        side = side_of(taker, self.players)
+        captured = list(self.captured)
+        captured[side] = captured[side] + tuple(c for _, c in self.pile)
+        note = Event(f"{player(taker)} takes the count at {counting.show(self.count)}: "
+                     f"{', '.join(cards.short(c) for _, c in self.pile)}", notable=True)
+        return dataclasses.replace(
+            self, captured=tuple(captured), pile=(), count=0, previous=None, led=0,
+            log=self.with_events(note),
+        )
+
+    def _end_deal(self) -> FoscoState:
+        points = tuple(counting.deal_points(pile) for pile in self.captured)
+        totals = tuple(t + p for t, p in zip(self.totals, points, strict=True))
+        line = Event(f"Deal {self.deal + 1} scores {self._by_side(points)} "
+                     f"(game: {self._by_side(totals)})", notable=True)
+        state = dataclasses.replace(self, totals=totals, deal_scores=self.deal_scores + (points,),
+                                    log=self.with_events(line))
+        deals = self.int_option("deals")
+        if (deals and self.deal + 1 >= deals) or (not deals and max(totals) >= self.int_option("target")):
+            return state._finish()
+        return state._next_deal()
+
+    def _next_deal(self) -> FoscoState:
+        deal = self.deal + 1
+        hands = _deal_hands(self.players, self.int_option("jokers"), self.seed, deal, None)
+        return dataclasses.replace(
+            self, deal=deal, hands=hands, captured=tuple(() for _ in self.captured),
+            turn=deal % self.players,  # F-5: the first leader moves one seat each deal
+        )
+
+    def _finish(self) -> FoscoState:
+        totals = self.totals
+        best = max(totals)
+        winning_sides = [s for s, t in enumerate(totals) if t == best]
+        if len(winning_sides) > 1:
+            winners: frozenset[int] = frozenset()
+            detail = f"Drawn at {best} all"
+        else:
+            winners = frozenset(s for s in range(self.players) if side_of(s, self.players) == winning_sides[0])
+            loser = max(t for s, t in enumerate(totals) if s != winning_sides[0])
+            verb = "wins" if self.players == 2 else "win"
+            detail = f"{self._side_name(winning_sides[0])} {verb}, {best} to {loser}"
+        scores = tuple(totals[side_of(s, self.players)] for s in range(self.players))
+        result = Outcome(scores, winners, detail)
+        return dataclasses.replace(self, result=result, log=self.with_events(Event(detail, notable=True)))
+
+    # -- presentation ------------------------------------------------------------------------
+    def _side_name(self, side: int) -> str:
+        if self.players == 2:
+            return player(side)
+        return f"{player(side)} & {player(side + 2)}"
+
+    def _by_side(self, numbers: tuple[int, ...]) -> str:
+        return ", ".join(f"{self._side_name(side)} {n}" for side, n in enumerate(numbers))
+
+    def status(self, seat: int | None) -> str:
+        if self.result is not None:
+            return f"Game over. {self.result.detail}."
+        now = counting.current_suit(self.hands[self.turn])
+        suit = f", from {cards.SUIT_NAMES['standard'][now]}" if now else ""
+        if not self.pile:
+            return f"{player(self.turn)} to lead a new count{suit}"
+        return f"{player(self.turn)} to play{suit}; the count is {counting.show(self.count)}"
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        # F-1: perfect information, so every hand is public (to spectators too).
+        side_count = len(self.captured)
+        return {
+            "king": self.king_rule,
+            "deal": self.deal + 1,
+            "deals": self.int_option("deals"),
+            "target": self.int_option("target"),
+            "turn": None if self.result else self.turn,
+            "count": self.count / 2,
+            "count_text": counting.show(self.count),
+            "pile": [{"seat": s, "card": c} for s, c in self.pile],
+            "hands": [self.rules.sort_cards(h) for h in self.hands],
+            "current_suits": [counting.current_suit(h) for h in self.hands],
+            "sides": [[s for s in range(self.players) if side_of(s, self.players) == side]
+                      for side in range(side_count)],
+            "captured": [
+                {s: sum(1 for c in pile if counting.suit(c) == s) for s in (*HAND_ORDER, "X")}
+                for pile in self.captured
+            ],
+            "deal_points": [counting.deal_points(pile) for pile in self.captured],
+            "totals": list(self.totals),
+            "deal_scores": [list(d) for d in self.deal_scores],
+            "scores": [self.totals[side_of(s, self.players)] for s in range(self.players)],
+            "limit": LIMIT // 2,
+        }
+
+    def default_action(self, seat: int) -> Action:
+        from . import ai  # the computer plays for an absent player
+
+        return ai.choose(self, seat, decks.rng(self.seed, "default", len(self.history)))
+
+
+def _deal_hands(players: int, jokers: int, seed: int, deal: int,
+                deck: tuple[str, ...] | None) -> tuple[tuple[str, ...], ...]:
+    pack = decks.standard(jokers)
+    order = decks.stack(pack, deck, decks.rng(seed, "deal", deal))
+    hands, _ = decks.deal_round(order, _hand_sizes(len(pack), players))
+    return tuple(tuple(h) for h in hands)
+
+
+class FoscoRules(Rules):
+    key = "fosco"
+    title = "Fosco"
+    player_counts = (2, 4)
+    card_order = CardOrder(suits=HAND_ORDER)
+    summary = ("Take turns adding cards to a running count that may never pass 21; whoever plays the "
+               "last card of a count wins it. Hands are played out suit by suit and every card is in "
+               "view, so it is a game of pure calculation. Two players, or four in partnerships.")
+    options = (
+        Option("king", "choice", "double", "What a King does to the count", choices=counting.KING_RULES),
+        Option("jokers", "choice", 0, "Jokers added to the pack (each adds half a point)", choices=(0, 2, 4)),
+        Option("target", "int", 31, "Points that end the game (ignored when deals is set)", min=1, max=500),
+        Option("deals", "int", 0, "Play exactly this many deals (0: play to the target)", min=0, max=20),
+    )
+
+    def _new_game(self, players: int, seed: int, options: Mapping[str, OptionValue],
+                  deck: tuple[str, ...] | None) -> FoscoState:
+        sides = 2
+        return FoscoState(
+            rules=self, players=players, seed=seed, options=dict(options), deck=deck,
+            hands=_deal_hands(players, int(options["jokers"] or 0), seed, 0, deck),
+            turn=0,  # F-5: seat 0 leads the first count
+            captured=tuple(() for _ in range(sides)),
+            totals=(0,) * sides,
+        )
+
+    def parse_action(self, token: str) -> Action:
+        check_token(token)
+        verb, _, arg = token.partition(":")
+        if verb != "play" or not cards.is_card(arg):
+            raise IllegalAction(f"{token!r} is not a Fosco move (a move looks like play:7H)")
+        return Play(arg)

@@ -1,0 +1,1 @@
+"""Table and hand images drawn with Pillow (pure functions of a view)."""

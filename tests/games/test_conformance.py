@@ -1,0 +1,201 @@
+"""The contract of DESIGN.md, held against every registered game.
+
+Random seeded playouts to the end for every player count and option value; illegal actions
+refused with the state unchanged; records that replay; determinism; views that never show a
+card the viewer may not see.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games import registry
+from games.core.base import MAX_TOKEN, Option, OptionValue, Rules, State
+from games.core.errors import BadOptions, IllegalAction, UnknownGame
+
+from .leaks import leaked
+
+ALL = registry.all_rules()
+
+
+def sample_values(option: Option, players: int) -> list[OptionValue]:
+    """Every choice; for ranges the ends and the default."""
+    if option.kind == "choice":
+        return list(option.choices)
+    if option.kind == "bool":
+        return [False, True]
+    if option.kind == "seat":
+        return [None, 0, players - 1]
+    assert option.min is not None and option.max is not None
+    return sorted({option.min, option.max, int(option.default_for(players) or option.min)})
+
+
+def cases() -> Iterator[tuple[str, int, dict[str, OptionValue]]]:
+    for rules in ALL:
+        for players in rules.player_counts:
+            yield rules.key, players, {}
+            for option in rules.options:
+                for value in sample_values(option, players):
+                    if value != option.default_for(players):
+                        yield rules.key, players, {option.name: value}
+
+
+CASES = list(cases())
+
+
+def mover(state: State, rng: random.Random) -> int:
+    return rng.choice(sorted(state.to_move))
+
+
+def check_step(state: State, rules: Rules) -> None:
+    assert state.to_move, "a game that is not over always has someone to move"
+    for seat in range(state.players):
+        legal = state.legal_actions(seat)
+        if seat in state.to_move:
+            assert legal, f"seat {seat} is to move but has no legal action"
+            for action in legal:
+                assert len(action.token) <= MAX_TOKEN and action.label
+                assert rules.parse_action(action.token).token == action.token
+        else:
+            assert legal == ()
+
+
+def play_out(rules: Rules, players: int, seed: int, options: dict[str, OptionValue],
+             step_check: bool = True, max_moves: int = 20_000) -> State:
+    state = rules.new_game(players, seed=seed, options=options)
+    rng = random.Random(seed)
+    for _ in range(max_moves):
+        if state.is_over:
+            return state
+        if step_check:
+            check_step(state, rules)
+        seat = mover(state, rng)
+        state = state.apply(seat, rng.choice(state.legal_actions(seat)))
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize(("key", "players", "options"), CASES, ids=[f"{k}-{p}p-{o}" for k, p, o in CASES])
+def test_random_playout_reaches_an_outcome(key: str, players: int, options: dict[str, OptionValue]) -> None:
+    rules = registry.get(key)
+    state = play_out(rules, players, seed=len(str(options)) + players, options=options)
+    outcome = state.outcome
+    assert outcome is not None and state.to_move == frozenset()
+    assert len(outcome.scores) == players
+    assert outcome.winners <= set(range(players))
+    assert outcome.detail
+    assert all(state.legal_actions(s) == () for s in range(players))
+    with pytest.raises(IllegalAction):
+        state.apply(0, state.history[-1][1])
+    # the record survives JSON and replays to an equal state
+    record = json.loads(json.dumps(state.to_record()))
+    assert rules.from_record(record) == state
+    json.dumps(state.view(None))
+
+
+@pytest.mark.parametrize("rules", ALL, ids=lambda r: r.key)
+def test_same_seed_and_actions_give_the_same_state(rules: Rules) -> None:
+    for players in rules.player_counts:
+        a = play_out(rules, players, seed=99, options={}, step_check=False)
+        b = play_out(rules, players, seed=99, options={}, step_check=False)
+        assert a == b and a.to_record() == b.to_record()
+        assert rules.new_game(players, seed=5) == rules.new_game(players, seed=5)
+        assert rules.new_game(players, seed=5).view(None) != rules.new_game(players, seed=6).view(None)
+
+
+@pytest.mark.parametrize("rules", ALL, ids=lambda r: r.key)
+def test_illegal_actions_are_refused_and_change_nothing(rules: Rules) -> None:
+    players = rules.min_players
+    state = rules.new_game(players, seed=3)
+    rng = random.Random(3)
+    seen: set[str] = set()
+    refused = 0
+    while not state.is_over:
+        for seat in range(players):
+            seen.update(a.token for a in state.legal_actions(seat))
+        seat = mover(state, rng)
+        legal = {a.token for a in state.legal_actions(seat)}
+        before = state.to_record()
+        for token in sorted(seen - legal)[:3]:
+            with pytest.raises(IllegalAction) as err:
+                state.apply(seat, token)
+            assert str(err.value) and "Traceback" not in str(err.value)
+            refused += 1
+        idle = [s for s in range(players) if s not in state.to_move]
+        if idle and legal:
+            with pytest.raises(IllegalAction, match="not your turn"):
+                state.apply(idle[0], next(iter(legal)))
+        with pytest.raises(IllegalAction):
+            state.apply(seat, "no-such-move")
+        assert state.to_record() == before
+        state = state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert refused > 10
+
+
+@pytest.mark.parametrize("rules", ALL, ids=lambda r: r.key)
+def test_views_are_json_and_carry_status_and_log(rules: Rules) -> None:
+    state = rules.new_game(rules.min_players, seed=1)
+    for seat in [None, *range(rules.min_players)]:
+        view = state.view(seat)
+        assert json.loads(json.dumps(view)) == view
+        assert isinstance(view["status"], str) and view["status"]
+        assert isinstance(view["log"], list)
+        assert view["game"] == rules.key
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+@given(data=st.data())
+def test_views_never_show_a_hidden_card(data: st.DataObject) -> None:
+    rules = data.draw(st.sampled_from(ALL), label="game")
+    players = data.draw(st.sampled_from(rules.player_counts), label="players")
+    seed = data.draw(st.integers(0, 10_000), label="seed")
+    steps = data.draw(st.integers(0, 120), label="steps")
+    state = rules.new_game(players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        for viewer in [None, *range(players)]:
+            hidden = state.hidden_cards(viewer)
+            assert not leaked(state.view(viewer), hidden), f"view of {viewer} shows hidden cards"
+            assert not leaked(repr(state), state.hidden_cards(None))
+        if state.is_over:
+            break
+        seat = mover(state, rng)
+        state = state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+def test_registry_lists_games_and_refuses_unknown_ones() -> None:
+    assert {"fosco", "dracula"} <= set(registry.keys())
+    for rules in registry.all_rules():
+        assert registry.get(rules.key) is rules
+    with pytest.raises(UnknownGame, match="no game called"):
+        registry.get("snap")
+
+
+@pytest.mark.parametrize("rules", ALL, ids=lambda r: r.key)
+def test_bad_player_counts_and_options_are_refused(rules: Rules) -> None:
+    with pytest.raises(BadOptions):
+        rules.new_game(rules.max_players + 1, seed=1)
+    with pytest.raises(BadOptions, match="nonsense"):
+        rules.new_game(rules.min_players, seed=1, options={"nonsense": 1})
+    for option in rules.options:
+        assert option.help and option.default_for(rules.min_players) == rules.resolve_options(
+            {}, rules.min_players)[option.name]
+
+
+@pytest.mark.parametrize("rules", ALL, ids=lambda r: r.key)
+def test_default_action_is_legal(rules: Rules) -> None:
+    for players in rules.player_counts:
+        state = rules.new_game(players, seed=12)
+        rng = random.Random(12)
+        for _ in range(60):
+            if state.is_over:
+                break
+            seat = mover(state, rng)
+            action = state.default_action(seat)
+            assert action.token in {a.token for a in state.legal_actions(seat)}
+            state = state.apply(seat, action)
