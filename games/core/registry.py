@@ -1,5 +1,5 @@
-"""The game registry. Each game package exposes ``RULES``; it is imported the first time the
-registry is asked for anything, so adding a game is one line here plus its package."""
+"""The game registry. Each game package exposes ``RULES``; a package is imported the first time
+its game is asked for, so adding a game is one line here plus its package."""
 
 from __future__ import annotations
 
@@ -16,26 +16,20 @@ _PACKAGES: dict[str, str] = {
 _loaded: dict[str, Rules] = {}
 
 
-def _load() -> dict[str, Rules]:
-    if len(_loaded) != len(_PACKAGES):
-        for key, module in _PACKAGES.items():
-            rules = importlib.import_module(module).RULES
-            if not isinstance(rules, Rules) or rules.key != key:
-                raise RuntimeError(f"{module}.RULES is not the rules for {key!r}")
-            _loaded[key] = rules
-    return _loaded
-
-
 def keys() -> tuple[str, ...]:
-    return tuple(_load())
+    return tuple(_PACKAGES)
 
 
 def get(key: str) -> Rules:
-    rules = _load().get(key)
-    if rules is None:
+    if key not in _PACKAGES:
         raise UnknownGame(f"there is no game called {key!r} (games: {', '.join(keys())})")
-    return rules
+    if key not in _loaded:
+        rules = importlib.import_module(_PACKAGES[key]).RULES
+        if not isinstance(rules, Rules) or rules.key != key:
+            raise RuntimeError(f"{_PACKAGES[key]}.RULES is not the rules for {key!r}")
+        _loaded[key] = rules
+    return _loaded[key]
 
 
 def all_rules() -> tuple[Rules, ...]:
-    return tuple(_load().values())
+    return tuple(get(key) for key in _PACKAGES)
