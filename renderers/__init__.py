@@ -1,1 +1,67 @@
-"""Table and hand images drawn with Pillow (pure functions of a view)."""
+"""Table and hand images drawn with Pillow (pure functions of a view).
+
+``render_table(key, view)`` and ``render_hand(key, view)`` return PNG bytes. Each game has a
+module ``renderers/<key with - as _>.py`` exposing ``table(view) -> Image`` and, if it wants
+its own, ``hand(view) -> Image``; games without one get the generic hand of
+:mod:`renderers.hand`. Shared drawing helpers are in :mod:`renderers.layout`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import re
+from collections.abc import Callable, Mapping
+from types import ModuleType
+from typing import Any, cast
+
+from PIL import Image
+
+from games.core import registry
+
+from . import hand as generic_hand
+from .layout import to_png
+
+__all__ = ["render_hand", "render_table"]
+
+View = Mapping[str, Any]
+Drawer = Callable[[View], Image.Image]
+_KEY = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
+# Modules of this package that are not games.
+_HELPERS = frozenset({"cards", "emblems", "fonts", "hand", "layout", "pips", "theme"})
+
+
+def _module(key: str) -> ModuleType | None:
+    """The game's renderer module, or None if there is none."""
+    if not isinstance(key, str) or not _KEY.fullmatch(key):
+        raise ValueError(f"not a game key: {key!r}")
+    name = key.replace("-", "_")
+    if name in _HELPERS or importlib.util.find_spec(f"{__name__}.{name}") is None:
+        return None
+    return importlib.import_module(f"{__name__}.{name}")
+
+
+def _drawer(module: ModuleType | None, attr: str) -> Drawer | None:
+    fn = getattr(module, attr, None) if module is not None else None
+    return cast(Drawer, fn) if callable(fn) else None
+
+
+def render_table(key: str, view: View) -> bytes:
+    """The table image for game ``key`` as PNG bytes; ValueError if the game has no table renderer."""
+    draw = _drawer(_module(key), "table")
+    if draw is None:
+        raise ValueError(f"no table renderer for {key!r}")
+    return to_png(draw(view))
+
+
+def render_hand(key: str, view: View) -> bytes:
+    """The viewer's hand for game ``key`` as PNG bytes: the game's own ``hand`` drawer if it has
+    one, else the generic hand; ValueError for a key that is neither rendered nor registered."""
+    module = _module(key)
+    draw = _drawer(module, "hand")
+    if draw is None:
+        games = registry.keys()  # a tuple of keys (the module's function, not a dict's)
+        if _drawer(module, "table") is None and key not in games:
+            raise ValueError(f"no renderer for {key!r}")
+        draw = generic_hand.hand
+    return to_png(draw(view))
