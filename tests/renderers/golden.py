@@ -14,6 +14,7 @@ from pathlib import Path
 
 from PIL import Image, ImageChops, ImageStat
 
+from games.core import registry
 from renderers import render_hand, render_table
 from renderers.gallery import rendered_games, stages
 
@@ -26,19 +27,15 @@ PIXEL_TOLERANCE = 0.004
 
 
 def cases() -> Iterator[tuple[str, bytes]]:
-    """(file name, PNG) for every golden image, rendered now."""
+    """(file name, PNG) for every golden image, rendered now: the smallest table at its start,
+    middle and end; other sizes in the middle; a hand in the middle."""
     for key, players in rendered_games():
+        table_stages = {"start", "middle", "over"} if players == registry.get(key).min_players else {"middle"}
         for stage in stages(key, players, SEED):
-            if stage.name in ("start", "middle", "over") and (players == min_players(key) or stage.name == "middle"):
+            if stage.name in table_stages:
                 yield f"{stage.label}-table.png", render_table(key, stage.view(stage.mover))
             if stage.name == "middle":
                 yield f"{stage.label}-hand.png", render_hand(key, stage.view(stage.mover))
-
-
-def min_players(key: str) -> int:
-    from games.core import registry
-
-    return registry.get(key).min_players
 
 
 def difference(expected: bytes, actual: bytes) -> tuple[float, float] | None:

@@ -35,7 +35,7 @@ def test_the_comparison_notices_a_change() -> None:
 
     from PIL import Image, ImageDraw
 
-    name, png = CASES[0]
+    _, png = CASES[0]
     image = Image.open(BytesIO(png)).convert("RGB")
     ImageDraw.Draw(image).rectangle((10, 10, 200, 120), fill=(255, 0, 0))
     changed = BytesIO()
