@@ -282,6 +282,9 @@ class Rules(ABC):
     options: ClassVar[tuple[Option, ...]] = ()
     card_order: ClassVar[CardOrder] = CardOrder()
     summary: ClassVar[str] = ""
+    # The rules as players read them (/rules): our own words, with "Table ruling" marking what we
+    # decided where the source is silent. Markdown, as Discord shows it.
+    guide: ClassVar[str] = ""
 
     @property
     def min_players(self) -> int:
@@ -349,6 +352,7 @@ class Rules(ABC):
             "title": self.title,
             "players": list(self.player_counts),
             "summary": self.summary,
+            "guide": self.guide,
             "options": [dataclasses.asdict(o) for o in self.options],
         }
 

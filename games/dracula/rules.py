@@ -15,6 +15,7 @@ from games.core.cards import CardOrder
 
 from . import scoring
 from .actions import CELL_NAMES, WAY_NAMES, Place, Way, card_label, parse
+from .guide import GUIDE
 from .scoring import DIRECTIONS, LINES, VAMPIRES, CoffinScore, Direction
 
 Phase = Literal["way", "place", "over"]
@@ -410,6 +411,7 @@ def cut(seed: int, game: int) -> tuple[tuple[tuple[str, str], ...], int, list[Ev
 
 
 class DraculaRules(Rules):
+    guide = GUIDE
     key = "dracula"
     title = "Dracula"
     player_counts = (2, 4)

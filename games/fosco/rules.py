@@ -14,6 +14,7 @@ from games.core.errors import IllegalAction
 
 from . import counting
 from .counting import HAND_ORDER, LIMIT, Effect
+from .guide import GUIDE
 
 
 @dataclass(frozen=True)
@@ -241,6 +242,7 @@ class FoscoRules(Rules):
     summary = ("Take turns adding cards to a running count that may never pass 21; whoever plays the "
                "last card of a count wins it. Hands are played out suit by suit and every card is in "
                "view, so it is a game of pure calculation. Two players, or four in partnerships.")
+    guide = GUIDE
     options = (
         Option("king", "choice", "double", "What a King does to the count", choices=counting.KING_RULES),
         Option("jokers", "choice", 0, "Jokers added to the pack (each adds half a point)", choices=(0, 2, 4)),

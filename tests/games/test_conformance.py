@@ -199,3 +199,10 @@ def test_default_action_is_legal(rules: Rules) -> None:
             action = state.default_action(seat)
             assert action.token in {a.token for a in state.legal_actions(seat)}
             state = state.apply(seat, action)
+
+
+@pytest.mark.parametrize("rules", ALL, ids=lambda r: r.key)
+def test_every_game_explains_itself(rules: Rules) -> None:
+    assert rules.summary and len(rules.guide) > 500
+    assert "Table ruling" in rules.guide  # our decisions beyond the source are marked
+    assert len(rules.guide) < 4000  # fits in one Discord embed description

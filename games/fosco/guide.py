@@ -1,0 +1,34 @@
+"""Fosco's rules as players read them (/rules fosco). Marked "Table ruling" where we decided
+something the original text leaves open (rulings F-1..F-5)."""
+
+GUIDE = """\
+**Fosco** is a counting game for two, or four in two partnerships (partners sit opposite). \
+Every card is dealt and every hand is on view, so nothing is luck once the cards are out.
+
+**The count.** Players take turns adding one card to a running total and saying the new total. \
+Ace to Ten are worth their number, a Queen is worth nothing, a Joker adds a half. The total may \
+never go above 21, and you must play if you have a card that keeps it at 21 or below.
+**Jacks** copy whatever the card before them did (a number again, nothing after a Queen, a King's \
+effect after a King, or whatever the previous Jack did). A Jack that starts a count adds nothing.
+**Kings** follow the rule chosen for the table: *double* the count (the usual rule), go up to the \
+next *five*, the next *square* number, the next *prime*, or add the value of the card that *led* \
+the count. Each always moves strictly upward, and is unplayable if that would pass 21.
+
+**Suit order.** You play your spades first, then hearts, then clubs, then diamonds: while you hold \
+a card of the earliest of those suits, that is the suit you play from.
+Table ruling: a Joker is outside this order and may be played on any turn.
+
+**Winning cards.** When the player to move cannot play, the count is over and whoever played its \
+last card takes all of its cards (in partnerships, for the side).
+Table ruling: the player who could not play starts the next count; a player with no cards left \
+cannot play, and if the player due to start has none the next player round the table who has \
+cards starts instead. The first player at the table starts the first deal, and the starting \
+player moves one seat round the table each deal.
+Table ruling: all hands are shown to everyone, players and watchers alike.
+
+**Scoring.** At the end of a deal each side scores, for every suit, the cards it took above six \
+times the suit's weight: spades 1, hearts 2, clubs 3, diamonds 4 (Jokers score nothing). The most \
+a deal can give is 70. The game ends after the deal in which a side reaches the target (31 unless \
+the table chose otherwise), or after a fixed number of deals if the table set one; the higher \
+total wins.
+"""
