@@ -20,7 +20,7 @@ STANDARD_SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 JOKERS: tuple[str, ...] = ("X1", "X2", "X3", "X4")
 
 # Tarot suit ranks, high to low as the tarot rules list them (N is the Cavalier).
-TAROT_RANKS: tuple[str, ...] = ("K", "Q", "N", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "A")
+TAROT_RANKS: tuple[str, ...] = ("K", "Q", "N", "J", *(str(n) for n in range(10, 1, -1)), "A")
 TAROT_SUITS: tuple[str, ...] = ("S", "B", "C", "D")
 TRUMPS: tuple[str, ...] = tuple(f"T{n}" for n in range(1, 22))
 TAROT_SPECIALS: tuple[str, ...] = ("FOOL", "GOOD", "EVIL")
