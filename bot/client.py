@@ -1,35 +1,132 @@
-"""The Discord client. For now it connects and reports the games it knows; the lobby, table and
-hand commands arrive with the bot layer (see the README's roadmap)."""
+"""The Discord client: wires the store, the table service, the publisher and the timers together,
+registers the commands and the one dynamic component, and restores every open table on start-up."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from typing import Any
 
 import discord
-from discord.ext import commands
+from discord import app_commands
+from discord.ext import commands as ext
 
-from games import registry
-
+from . import commands
 from .config import Config
+from .controls import Control
+from .live import Refusal, Tables
+from .lobby import Lobbies
+from .publish import Publisher
+from .router import Router, payload, tell
+from .store import Stores
+from .turns import Turns
 
 log = logging.getLogger("parlour")
+RESTORED = "Parlour restarted and this table is restored: play on, every button works again."
 
 
-class Parlour(commands.AutoShardedBot):
-    def __init__(self, config: Config) -> None:
-        kwargs: dict[str, object] = {}
+class Parlour(ext.AutoShardedBot):
+    def __init__(self, config: Config, **options: Any) -> None:
+        kwargs: dict[str, Any] = dict(options)
         if config.shard_count is not None:
             kwargs["shard_count"] = config.shard_count
         if config.shard_ids is not None:
             kwargs["shard_ids"] = list(config.shard_ids)
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), **kwargs)
+        super().__init__(command_prefix=ext.when_mentioned, intents=discord.Intents.default(), help_command=None,
+                         **kwargs)
         self.config = config
+        self.stores = Stores(config.data_dir)
+        self.publisher = Publisher(self)
+        self.turns = Turns(self)
+        self.tables = Tables(self.stores, self.publisher, self.turns.schedule)
+        self.lobbies = Lobbies(self)
+        self.router = Router(self)
+        self._restored = False
+        if config.gateway_url:
+            self._use_gateway(config.gateway_url)
+
+    def _use_gateway(self, url: str) -> None:
+        """DISCORD_GATEWAY_URL: connect there whatever GET /gateway/bot says."""
+        fetch = self.http.get_bot_gateway
+
+        async def gateway() -> Any:
+            shards, _, limit = await fetch()
+            return shards, url, limit
+
+        self.http.get_bot_gateway = gateway  # type: ignore[method-assign]
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(Control)
+        for command in commands.build(self):
+            self.tree.add_command(command)
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        if self.config.dev_guild:
+            guild = discord.Object(self.config.dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def on_app_command_error(self, interaction: discord.Interaction[Any],
+                               error: app_commands.AppCommandError) -> None:
+        original = getattr(error, "original", error)
+        if isinstance(original, Refusal):
+            await tell(interaction, str(original))
+            return
+        log.error("command failed", exc_info=error)
+        await tell(interaction, "Something went wrong on my side; nothing was changed. Please try again.")
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        if interaction.type == discord.InteractionType.component:
+            custom_id = str(payload(interaction).get("custom_id", ""))
+            if not custom_id.startswith("pl:"):
+                await tell(interaction, "That control isn't one of mine, so I can't act on it.")
 
     async def on_ready(self) -> None:
-        log.info("Parlour is connected as %s; games: %s", self.user, ", ".join(registry.keys()))
+        log.info("Parlour is connected as %s", self.user)
+        if not self._restored:
+            self._restored = True
+            asyncio.create_task(self.restore(), name="parlour-restore")  # noqa: RUF006
+
+    def serves(self, guild_id: int) -> bool:
+        """Whether this process's shards include the guild (several processes share the data folder)."""
+        if self.shard_ids is None or self.shard_count is None:
+            return True
+        return (guild_id >> 22) % self.shard_count in self.shard_ids
+
+    async def restore(self) -> None:
+        """Every unfinished table and lobby of this process's guilds, picked up where it stood."""
+        for guild_id in self.stores.known_guilds():
+            if not self.serves(guild_id):
+                continue
+            store = await self.stores.guild(guild_id)
+            for row in await store.tables_with_status("lobby"):
+                self.turns.expire_lobby_later(guild_id, row)
+            for row in await store.tables_with_status("playing"):
+                try:
+                    live = self.tables.adopt(guild_id, row)
+                    if row.channel_id is not None:
+                        await self.publisher.channel(row.channel_id).send(RESTORED)
+                    await self.publisher.table_message(live)
+                    self.turns.schedule(live)
+                except Exception:
+                    log.exception("could not restore table %s of guild %s", row.id, guild_id)
+            for row in await store.tables_with_status("finished", "cancelled"):
+                if row.delete_channel_at is not None:
+                    self.turns.cleanup_later(guild_id, row)
+
+    async def close(self) -> None:
+        self.turns.stop()
+        await super().close()
+        await self.stores.close()
+
+
+def configure_endpoints(config: Config) -> None:
+    """DISCORD_API_BASE: send REST calls to another Discord-compatible endpoint (the tests' stand-in)."""
+    if config.api_base:
+        discord.http.Route.BASE = config.api_base.rstrip("/")
 
 
 def run(config: Config) -> None:
-    if config.api_base:
-        discord.http.Route.BASE = config.api_base.rstrip("/")
+    configure_endpoints(config)
     Parlour(config).run(config.token)

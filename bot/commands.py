@@ -1,0 +1,234 @@
+"""Slash commands. /play has a subcommand per registered game whose options are built from the
+game's ``Rules.options``, so a new game needs no code here."""
+
+from __future__ import annotations
+
+import inspect
+import io
+from typing import TYPE_CHECKING, Any, Literal, Optional
+
+import discord
+from discord import app_commands
+
+from games.core import registry
+from games.core.base import Option, Rules
+
+from .live import Refusal
+from .router import tell
+from .settings import SETTINGS
+
+if TYPE_CHECKING:
+    from .client import Parlour
+
+GAME_CHOICES = [app_commands.Choice(name=r.title, value=r.key) for r in registry.all_rules()]
+
+
+def annotation(option: Option, rules: Rules) -> Any:
+    """The slash-command type for a game option: typed choices and ranges."""
+    if option.kind == "bool":
+        return bool
+    if option.kind == "seat":  # shown to people 1-based
+        return app_commands.Range[int, 1, rules.max_players]
+    if option.kind == "choice":
+        return Literal.__getitem__(tuple(option.choices))
+    return app_commands.Range[int, option.min, option.max]
+
+
+def to_game_value(option: Option, value: Any) -> Any:
+    return value - 1 if option.kind == "seat" else value
+
+
+def play_command(bot: Parlour, rules: Rules) -> app_commands.Command[Any, ..., None]:
+    async def callback(interaction: discord.Interaction[Any], **given: Any) -> None:
+        by_name = {o.name: o for o in rules.options}
+        options = {k: to_game_value(by_name[k], v) for k, v in given.items() if v is not None}
+        await bot.lobbies.open(interaction, rules, options)
+
+    params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                annotation=discord.Interaction)]
+    for option in rules.options:
+        params.append(inspect.Parameter(option.name, inspect.Parameter.KEYWORD_ONLY, default=None,
+                                        annotation=Optional[annotation(option, rules)]))  # noqa: UP045
+    callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    described = app_commands.describe(**{o.name: describe(o) for o in rules.options})(callback)
+    return app_commands.Command(name=rules.key, description=clip(rules.summary or rules.title),
+                                callback=described)
+
+
+def describe(option: Option) -> str:
+    default = option.default
+    shown = "decided by the game" if default is None and option.kind == "seat" else default
+    return clip(f"{option.help} (default: {shown})")
+
+
+def clip(text: str, limit: int = 100) -> str:
+    """Discord's 100-character descriptions: the first sentence if it fits, else cut at a word."""
+    first = text.split(". ")[0].rstrip(".")
+    if len(first) <= limit:
+        return first
+    return text[: limit - 1].rsplit(" ", 1)[0] + "\u2026"
+
+
+def build(bot: Parlour) -> list[app_commands.Command[Any, ..., Any] | app_commands.Group]:
+    play = app_commands.Group(name="play", description="Open a table for a card game", guild_only=True)
+    for rules in registry.all_rules():
+        play.add_command(play_command(bot, rules))
+    return [play, TableCommands(bot), rules_command(bot), leaderboard_command(bot), stats_command(bot),
+            ParlourCommands(bot)]
+
+
+async def table_here(bot: Parlour, interaction: discord.Interaction[Any]) -> Any:
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise Refusal("Use this in a table's channel.")
+    store = await bot.stores.guild(interaction.guild_id)
+    row = await store.table_in_channel(interaction.channel_id)
+    if row is None or row.status != "playing":
+        raise Refusal("There is no game being played in this channel.")
+    live = await bot.tables.get(interaction.guild_id, row.id)
+    if live is None:
+        raise Refusal("There is no game being played in this channel.")
+    return live
+
+
+class TableCommands(app_commands.Group):
+    def __init__(self, bot: Parlour) -> None:
+        super().__init__(name="table", description="The table in this channel", guild_only=True)
+        self.bot = bot
+
+    async def on_error(self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
+        original = getattr(error, "original", error)
+        if isinstance(original, Refusal):
+            await tell(interaction, str(original))
+        else:
+            raise error
+
+    @app_commands.command(description="Show this table's picture and whose turn it is")
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        from renderers import render_table
+
+        live = await table_here(self.bot, interaction)
+        png = render_table(live.row.game, live.view(live.seat_of(interaction.user.id)))
+        from .publish import table_content
+
+        await interaction.response.send_message(table_content(live), ephemeral=True,
+                                                file=discord.File(io.BytesIO(png), "table.png"))
+
+    @app_commands.command(description="Show your hand and your moves here, just for you")
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        live = await table_here(self.bot, interaction)
+        await self.bot.router.hand(interaction, live.guild_id, live.table_id)
+
+    @app_commands.command(description="Give up your seat: the computer plays it and you take the loss")
+    async def resign(self, interaction: discord.Interaction[Any]) -> None:
+        live = await table_here(self.bot, interaction)
+        seat = live.seat_of(interaction.user.id)
+        if seat is None:
+            raise Refusal("You are not playing at this table.")
+        await self.bot.tables.resign(live, seat, interaction.user.id)
+        await interaction.response.send_message(
+            f"{interaction.user.display_name} resigned; the computer takes over their seat.")
+        self.bot.turns.schedule(live)
+
+    @app_commands.command(description="Stop this table without a result (host or managers)")
+    async def end(self, interaction: discord.Interaction[Any]) -> None:
+        live = await table_here(self.bot, interaction)
+        perms = getattr(interaction.user, "guild_permissions", None)
+        manager = perms is not None and (perms.manage_guild or perms.manage_channels)
+        if interaction.user.id != live.row.host_id and not manager:
+            raise Refusal("Only the host or a server manager can end a table.")
+        await self.bot.tables.end(live)
+        await interaction.response.send_message(
+            f"{interaction.user.display_name} ended this table. No result is recorded.")
+        await self.bot.publisher.schedule_cleanup(live)
+
+
+def rules_command(bot: Parlour) -> app_commands.Command[Any, ..., None]:
+    @app_commands.command(name="rules", description="How a game is played")
+    @app_commands.describe(game="The game")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(interaction: discord.Interaction[Any], game: app_commands.Choice[str]) -> None:
+        found = registry.get(game.value)
+        counts = " or ".join(str(n) for n in found.player_counts)
+        embed = discord.Embed(title=f"{found.title} ({counts} players)", description=found.guide[:4096],
+                              colour=discord.Colour.blurple())
+        embed.set_footer(text="\"Table ruling\" marks a decision of ours where the original rules are silent.")
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    return rules
+
+
+def leaderboard_command(bot: Parlour) -> app_commands.Command[Any, ..., None]:
+    @app_commands.command(name="leaderboard", description="The best players of a game in this server")
+    @app_commands.describe(game="The game")
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def leaderboard(interaction: discord.Interaction[Any], game: app_commands.Choice[str]) -> None:
+        assert interaction.guild_id is not None
+        store = await bot.stores.guild(interaction.guild_id)
+        rows = await store.leaderboard(game.value)
+        title = f"{registry.get(game.value).title} leaderboard"
+        if not rows:
+            await interaction.response.send_message(f"**{title}**\nNobody has finished a game yet.")
+            return
+        lines = [f"`{i + 1:>2}.` <@{r.member_id}> — {r.wins} won of {r.games}, {r.points} points"
+                 for i, r in enumerate(rows)]
+        embed = discord.Embed(title=title, description="\n".join(lines), colour=discord.Colour.gold())
+        embed.set_footer(text="Ranked by win rate with allowance for how many games were played, "
+                              "so one lucky game does not top the table.")
+        await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+
+    return leaderboard
+
+
+def stats_command(bot: Parlour) -> app_commands.Command[Any, ..., None]:
+    @app_commands.command(name="stats", description="A member's record in this server")
+    @app_commands.describe(member="Whose record (yours if left out)")
+    @app_commands.guild_only()
+    async def stats(interaction: discord.Interaction[Any], member: Optional[discord.Member] = None) -> None:  # noqa: UP045
+        assert interaction.guild_id is not None
+        who = member or interaction.user
+        store = await bot.stores.guild(interaction.guild_id)
+        rows = await store.member_stats(who.id)
+        if not rows:
+            await interaction.response.send_message(f"{who.display_name} has not finished a game here yet.",
+                                                    ephemeral=True)
+            return
+        lines = [f"**{registry.get(r.game).title if r.game in set(registry.keys()) else r.game}**: "
+                 f"{r.wins} won, {r.draws} drawn of {r.games}; {r.points} points, best {r.best_score}"
+                 for r in rows]
+        embed = discord.Embed(title=f"{who.display_name}'s games", description="\n".join(lines),
+                              colour=discord.Colour.blurple())
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    return stats
+
+
+class ParlourCommands(app_commands.Group):
+    def __init__(self, bot: Parlour) -> None:
+        super().__init__(name="parlour", description="Parlour's settings for this server", guild_only=True,
+                         default_permissions=discord.Permissions(manage_guild=True))
+        self.bot = bot
+
+    @app_commands.command(description="Show or change Parlour's settings for this server (managers)")
+    @app_commands.describe(**{key: s.help[:100] for key, s in SETTINGS.items()})
+    async def settings(self, interaction: discord.Interaction[Any],
+                       turn_timeout: Optional[app_commands.Range[int, 1, 1440]] = None,  # noqa: UP045
+                       private_tables: Optional[bool] = None,  # noqa: UP045
+                       category: Optional[app_commands.Range[str, 1, 100]] = None,  # noqa: UP045
+                       cleanup_delay: Optional[app_commands.Range[int, 0, 10080]] = None) -> None:  # noqa: UP045
+        assert interaction.guild_id is not None
+        perms = getattr(interaction.user, "guild_permissions", None)
+        if perms is None or not perms.manage_guild:
+            await tell(interaction, "Only members who can manage the server can change Parlour's settings.")
+            return
+        store = await self.bot.stores.guild(interaction.guild_id)
+        changes = {"turn_timeout": turn_timeout, "private_tables": private_tables, "category": category,
+                   "cleanup_delay": cleanup_delay}
+        for key, value in changes.items():
+            if value is not None:
+                await store.set_setting(key, SETTINGS[key].check(value))
+        current = await store.all_settings()
+        lines = [f"**{key}**: {current.get(key, s.default)} — {s.help}" for key, s in SETTINGS.items()]
+        changed = [k for k, v in changes.items() if v is not None]
+        head = f"Updated {', '.join(changed)}." if changed else "Parlour's settings here:"
+        await interaction.response.send_message(head + "\n" + "\n".join(lines), ephemeral=True)

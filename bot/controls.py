@@ -1,0 +1,90 @@
+"""The components a seat acts with. Every custom_id is built by :mod:`bot.ids`, so these Views hold
+no state: they are rebuilt from the table whenever they are shown and keep working after a restart.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from games.core.base import Action
+
+from . import ids
+
+MAX_BUTTONS = 20  # four rows of five, leaving a row for anything else on the message
+SELECT_SIZE = 25  # Discord's limit on a select's options
+MAX_ROWS = 5
+
+
+class Control(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"pl:(?P<body>.*)"):
+    """Every Parlour button and select. discord.py hands a click on any ``pl:`` custom_id here,
+    and the router reads the id itself, so a damaged one is answered rather than ignored."""
+
+    def __init__(self, item: discord.ui.Item[Any]) -> None:
+        super().__init__(item)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> Control:
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        router = getattr(interaction.client, "router", None)
+        if router is not None:
+            await router.component(interaction)
+
+
+def button(custom_id: str, label: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+           row: int | None = None, disabled: bool = False) -> Control:
+    return Control(discord.ui.Button(custom_id=custom_id, label=label[:80], style=style, row=row, disabled=disabled))
+
+
+def action_view(guild_id: int, table_id: int, version: int, actions: Sequence[Action],
+                extra: Sequence[Control] = ()) -> discord.ui.View:
+    """Buttons for a few moves; selects of at most 25 for many (a big hand is split)."""
+    view = discord.ui.View(timeout=None)
+    if len(actions) <= MAX_BUTTONS:
+        for i, action in enumerate(actions):
+            view.add_item(button(ids.action(guild_id, table_id, version, action.token), action.label,
+                                 discord.ButtonStyle.primary, row=i // 5))
+    else:
+        chunks = [actions[i:i + SELECT_SIZE] for i in range(0, len(actions), SELECT_SIZE)]
+        room = MAX_ROWS - (1 if extra else 0)
+        if len(chunks) > room:
+            raise ValueError(f"{len(actions)} moves do not fit in {room} selects")
+        for n, chunk in enumerate(chunks):
+            first, last = chunk[0].label, chunk[-1].label
+            placeholder = "Choose a move" if len(chunks) == 1 else f"Moves {first} … {last}"
+            select: discord.ui.Select[Any] = discord.ui.Select(
+                custom_id=ids.select(guild_id, table_id, version, n), placeholder=placeholder[:150], row=n,
+                options=[discord.SelectOption(label=a.label[:100], value=a.token) for a in chunk],
+            )
+            view.add_item(Control(select))
+    for item in extra:
+        view.add_item(item)
+    return view
+
+
+def lobby_view(guild_id: int, table_id: int, can_start: bool = True) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    styles = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
+              "computer": discord.ButtonStyle.secondary, "start": discord.ButtonStyle.primary,
+              "cancel": discord.ButtonStyle.danger}
+    labels = {"join": "Join", "leave": "Leave", "computer": "Add computer", "start": "Start", "cancel": "Cancel"}
+    for verb in ids.LOBBY_VERBS:
+        view.add_item(button(ids.lobby(guild_id, table_id, verb), labels[verb], styles[verb],
+                             disabled=verb == "start" and not can_start))
+    return view
+
+
+def hand_button(guild_id: int, table_id: int) -> Control:
+    return button(ids.hand(guild_id, table_id), "My hand", discord.ButtonStyle.primary)
+
+
+def table_view(guild_id: int, table_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(hand_button(guild_id, table_id))
+    return view

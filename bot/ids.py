@@ -1,0 +1,114 @@
+"""custom_id grammar for every Parlour component. All state a click needs is in its custom_id
+(guild, table, version, action), so buttons keep working after a restart and no View holds state.
+
+    pl:a:<guild>:<table>:<version>:<token>   an action button
+    pl:s:<guild>:<table>:<version>:<n>       an action select (its values are action tokens)
+    pl:l:<guild>:<table>:<verb>              a lobby button (join, leave, computer, start, cancel)
+    pl:h:<guild>:<table>                     "My hand"
+
+Numbers are base 36 to stay well inside Discord's 100 characters. The guild is carried because
+hand controls are also clicked in DMs, where an interaction has no guild.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+PREFIX = "pl:"
+LOBBY_VERBS = ("join", "leave", "computer", "start", "cancel")
+_B36 = re.compile(r"[0-9a-z]{1,14}")
+_TOKEN = re.compile(r"[!-~]{1,40}")  # printable ASCII, no spaces: what game tokens are made of
+
+
+def b36(n: int) -> str:
+    if n < 0:
+        raise ValueError("ids are not negative")
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    out = ""
+    while True:
+        n, r = divmod(n, 36)
+        out = digits[r] + out
+        if n == 0:
+            return out
+
+
+def unb36(text: str) -> int:
+    if not _B36.fullmatch(text):
+        raise ValueError(f"not an id: {text!r}")
+    return int(text, 36)
+
+
+class BadCustomId(ValueError):
+    """A custom_id that is not one of ours, or is damaged."""
+
+
+@dataclass(frozen=True)
+class ActionRef:
+    guild_id: int
+    table_id: int
+    version: int
+    token: str  # the action, or for a select its index ("0", "1", …)
+    select: bool = False
+
+
+@dataclass(frozen=True)
+class LobbyRef:
+    guild_id: int
+    table_id: int
+    verb: str
+
+
+@dataclass(frozen=True)
+class HandRef:
+    guild_id: int
+    table_id: int
+
+
+Ref = ActionRef | LobbyRef | HandRef
+
+
+def action(guild_id: int, table_id: int, version: int, token: str) -> str:
+    if not _TOKEN.fullmatch(token):
+        raise ValueError(f"token not fit for a custom_id: {token!r}")
+    return f"{PREFIX}a:{b36(guild_id)}:{b36(table_id)}:{b36(version)}:{token}"
+
+
+def select(guild_id: int, table_id: int, version: int, index: int) -> str:
+    return f"{PREFIX}s:{b36(guild_id)}:{b36(table_id)}:{b36(version)}:{index}"
+
+
+def lobby(guild_id: int, table_id: int, verb: str) -> str:
+    if verb not in LOBBY_VERBS:
+        raise ValueError(f"unknown lobby verb {verb!r}")
+    return f"{PREFIX}l:{b36(guild_id)}:{b36(table_id)}:{verb}"
+
+
+def hand(guild_id: int, table_id: int) -> str:
+    return f"{PREFIX}h:{b36(guild_id)}:{b36(table_id)}"
+
+
+def parse(custom_id: str) -> Ref:
+    """Read a custom_id; BadCustomId if it is not a well-formed Parlour id."""
+    if not isinstance(custom_id, str) or not custom_id.startswith(PREFIX) or len(custom_id) > 100:
+        raise BadCustomId("not a Parlour control")
+    kind, _, rest = custom_id[len(PREFIX):].partition(":")
+    try:
+        if kind in ("a", "s"):
+            guild, table, version, token = rest.split(":", 3)
+            if kind == "s" and not token.isdigit():
+                raise ValueError("select index")
+            if not _TOKEN.fullmatch(token):
+                raise ValueError("token")
+            return ActionRef(unb36(guild), unb36(table), unb36(version), token, select=kind == "s")
+        if kind == "l":
+            guild, table, verb = rest.split(":")
+            if verb not in LOBBY_VERBS:
+                raise ValueError("verb")
+            return LobbyRef(unb36(guild), unb36(table), verb)
+        if kind == "h":
+            guild, table = rest.split(":")
+            return HandRef(unb36(guild), unb36(table))
+    except ValueError:
+        pass
+    raise BadCustomId("this control is damaged or from an older version of Parlour")

@@ -1,0 +1,178 @@
+"""Tables in play, held in memory beside their rows, and the one path every action takes:
+lock the table, check the version, apply, commit, then render and publish."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from games.core import registry
+from games.core.base import Outcome, State, name_players
+from games.core.errors import IllegalAction
+
+from .store import GuildStore, Stores, TableRow
+from .store.rows import Seat
+
+log = logging.getLogger("parlour.tables")
+
+STALE = "That button is out of date: the table has moved on. Use the newest controls."
+NOT_SEATED = "You are not playing at this table, so you can't move here. You can watch the table channel."
+
+
+class Refusal(Exception):
+    """A click or command that changes nothing; the message is shown to that user only."""
+
+
+@dataclass
+class Live:
+    """A table being played: its stored row and its game state, which always agree."""
+
+    guild_id: int
+    row: TableRow
+    state: State
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @property
+    def table_id(self) -> int:
+        return self.row.id
+
+    @property
+    def version(self) -> int:
+        return len(self.state.history)
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.row.seats]
+
+    def seat_of(self, member_id: int) -> int | None:
+        for i, seat in enumerate(self.row.seats):
+            if seat.member_id == member_id and not seat.ai:
+                return i
+        return None
+
+    def is_computer(self, seat: int) -> bool:
+        return self.row.seats[seat].ai
+
+    def text(self, line: str) -> str:
+        return name_players(line, self.names)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        view = self.state.view(seat)
+        view["names"] = self.names
+        return view
+
+
+# What the publisher does after a committed action; set by the bot so this module needs no Discord.
+Publish = Callable[[Live, State, State], Awaitable[None]]
+
+
+class Tables:
+    def __init__(self, stores: Stores, publish: Publish, on_change: Callable[[Live], None]) -> None:
+        self.stores = stores
+        self.publish = publish
+        self.on_change = on_change  # reschedules the table's timers
+        self.live: dict[tuple[int, int], Live] = {}
+
+    async def store(self, guild_id: int) -> GuildStore:
+        return await self.stores.guild(guild_id)
+
+    async def get(self, guild_id: int, table_id: int) -> Live | None:
+        """The table if it is being played (loaded from its record on first use)."""
+        key = (guild_id, table_id)
+        if key in self.live:
+            return self.live[key]
+        row = await (await self.store(guild_id)).get_table(table_id)
+        if row is None or row.status != "playing" or row.record is None:
+            return None
+        return self.adopt(guild_id, row)
+
+    def adopt(self, guild_id: int, row: TableRow) -> Live:
+        assert row.record is not None
+        state = registry.get(row.game).from_record(row.record)
+        live = self.live.setdefault((guild_id, row.id), Live(guild_id, row, state))
+        return live
+
+    def forget(self, live: Live) -> None:
+        self.live.pop((live.guild_id, live.table_id), None)
+
+    async def act(self, live: Live, version: int, seat: int, token: str, actor_id: int | None,
+                  source: str) -> State:
+        """Apply one action exactly once, commit it, then show it. Refusal if it cannot be."""
+        async with live.lock:
+            if live.row.status != "playing" or live.state.is_over:
+                raise Refusal("This game is over.")
+            if version != live.version:
+                raise Refusal(STALE)
+            before = live.state
+            try:
+                after = before.apply(seat, token)
+            except IllegalAction as err:
+                raise Refusal(_sentence(str(err))) from None
+            store = await self.store(live.guild_id)
+            applied = after.history[-1][1]
+            if not await store.commit_action(live.table_id, version, seat, applied, after.to_record(),
+                                             actor_id, source):
+                raise Refusal(STALE)
+            live.state = after
+            if after.is_over:
+                await self._record_result(live, store)
+            live.row = await _reload(store, live.row)
+            try:
+                await self.publish(live, before, after)
+            except Exception:  # the move is committed; a failed post must not undo or repeat it
+                log.exception("publishing table %s of guild %s failed", live.table_id, live.guild_id)
+        self.on_change(live)
+        return after
+
+    async def _record_result(self, live: Live, store: GuildStore) -> None:
+        outcome = live.state.outcome
+        assert outcome is not None
+        resigned = set(live.row.extra.get("resigned", []))
+        results = [_result(i, seat, outcome, resigned) for i, seat in enumerate(live.row.seats)]
+        await store.finish_table(live.table_id, live.version, live.state.to_record(), results)
+
+    async def resign(self, live: Live, seat: int, member_id: int) -> None:
+        """The computer takes the seat over; the member's result is recorded as a loss."""
+        async with live.lock:
+            if live.row.status != "playing":
+                raise Refusal("This game is over.")
+            store = await self.store(live.guild_id)
+            seats = list(live.row.seats)
+            seats[seat] = replace(seats[seat], ai=True, name=f"{seats[seat].name} (computer)")
+            resigned = sorted({*live.row.extra.get("resigned", []), member_id})
+            await store.merge_extra(live.table_id, {"resigned": resigned})
+            live.row = await store.update_table(live.table_id, seats=seats)
+        self.on_change(live)
+
+    async def end(self, live: Live) -> None:
+        """Stop the table without a result (the host or a manager ended it)."""
+        async with live.lock:
+            store = await self.store(live.guild_id)
+            await store.cancel_table(live.table_id)
+            live.row = await _reload(store, live.row)
+        self.forget(live)
+
+
+def _result(seat: int, info: Seat, outcome: Outcome, resigned: set[int]) -> tuple[int, int | None, int, bool, bool]:
+    member = info.member_id
+    gave_up = member is not None and member in resigned
+    won = seat in outcome.winners and not gave_up
+    return (seat, member, int(outcome.scores[seat]), won, outcome.is_draw and not gave_up)
+
+
+async def _reload(store: GuildStore, row: TableRow) -> TableRow:
+    fresh = await store.get_table(row.id)
+    return fresh if fresh is not None else row
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return (text[:1].upper() + text[1:]).rstrip(".") + "."
+
+
+def now() -> float:
+    return time.time()

@@ -1,0 +1,187 @@
+"""Lobbies: /play posts one, players join or leave, seats are filled with computers, and the
+host starts the table (or cancels). A lobby is a table row in the 'lobby' status, so it survives
+a restart like everything else."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from games.core import registry
+from games.core.base import Rules
+from games.core.errors import BadOptions
+
+from . import channels, controls
+from .ids import LobbyRef
+from .live import Refusal
+from .store import TableRow
+from .store.rows import Seat
+
+if TYPE_CHECKING:
+    from .client import Parlour
+
+log = logging.getLogger("parlour.lobby")
+
+
+def describe_options(rules: Rules, options: dict[str, Any]) -> str:
+    parts = []
+    for opt in rules.options:
+        value = options.get(opt.name, opt.default)
+        if opt.kind == "seat":
+            value = "decided by the game" if value is None else f"seat {int(value) + 1}"
+        elif opt.kind == "bool":
+            value = "on" if value else "off"
+        parts.append(f"{opt.name.replace('_', ' ')}: {value}")
+    return " · ".join(parts)
+
+
+def lobby_embed(rules: Rules, row: TableRow, note: str = "") -> discord.Embed:
+    counts = " or ".join(str(n) for n in rules.player_counts)
+    embed = discord.Embed(title=f"{rules.title} — table #{row.id}", description=rules.summary,
+                          colour=discord.Colour.blurple())
+    seats = "\n".join(f"{i + 1}. {s.name}{' (computer)' if s.ai else ''}"
+                      f"{' — host' if s.member_id == row.host_id else ''}"
+                      for i, s in enumerate(row.seats)) or "nobody yet"
+    embed.add_field(name=f"Players ({len(row.seats)}; {counts} can play)", value=seats, inline=False)
+    embed.add_field(name="Options", value=describe_options(rules, dict(row.options)) or "none", inline=False)
+    if note:
+        embed.add_field(name="\u200b", value=note, inline=False)
+    embed.set_footer(text="Join to take a seat. The host starts the game. The lobby closes after 15 idle minutes.")
+    return embed
+
+
+class Lobbies:
+    def __init__(self, bot: Parlour) -> None:
+        self.bot = bot
+
+    async def open(self, interaction: discord.Interaction[Any], rules: Rules, options: dict[str, Any]) -> None:
+        guild = interaction.guild
+        if guild is None:
+            await interaction.response.send_message("Tables are played in a server, not in direct messages.",
+                                                    ephemeral=True)
+            return
+        try:
+            resolved = rules.resolve_options(options, rules.max_players)
+        except BadOptions as err:
+            await interaction.response.send_message(str(err), ephemeral=True)
+            return
+        store = await self.bot.stores.guild(guild.id)
+        host = Seat(interaction.user.id, interaction.user.display_name)
+        row = await store.create_table(rules.key, resolved, secrets.randbits(31), interaction.user.id, [host],
+                                       interaction.channel_id)
+        assert guild is not None
+        await interaction.response.send_message(embed=lobby_embed(rules, row),
+                                                view=controls.lobby_view(guild.id, row.id))
+        message = await interaction.original_response()
+        row = await store.update_table(row.id, lobby_message_id=message.id)
+        self.bot.turns.expire_lobby_later(guild.id, row)
+
+    async def click(self, interaction: discord.Interaction[Any], ref: LobbyRef) -> None:
+        store = await self.bot.stores.guild(ref.guild_id)
+        row = await store.get_table(ref.table_id)
+        if row is None or interaction.guild_id != ref.guild_id:
+            raise Refusal("That lobby no longer exists.")
+        if row.status != "lobby":
+            raise Refusal("This lobby is closed: the game has started or was cancelled.")
+        rules = registry.get(row.game)
+        user = interaction.user
+        seats = list(row.seats)
+        seated = any(s.member_id == user.id and not s.ai for s in seats)
+        if ref.verb == "join":
+            if seated:
+                raise Refusal("You already have a seat at this table.")
+            if len(seats) >= rules.max_players:
+                raise Refusal(f"This table is full ({rules.max_players} players).")
+            seats.append(Seat(user.id, user.display_name))
+        elif ref.verb == "leave":
+            if not seated:
+                raise Refusal("You don't have a seat at this table.")
+            if user.id == row.host_id:
+                raise Refusal("You are the host: use Cancel to close the lobby.")
+            seats = [s for s in seats if s.member_id != user.id or s.ai]
+        elif ref.verb == "computer":
+            if not seated:
+                raise Refusal("Only players at this table can add a computer.")
+            if len(seats) >= rules.max_players:
+                raise Refusal(f"This table is full ({rules.max_players} players).")
+            number = sum(1 for s in seats if s.ai) + 1
+            seats.append(Seat(None, f"Computer {number}", ai=True))
+        elif ref.verb == "cancel":
+            self.host_only(interaction, row)
+            await store.cancel_table(row.id)
+            await interaction.response.edit_message(
+                embed=lobby_embed(rules, row, f"Cancelled by {user.display_name}."), view=None)
+            return
+        elif ref.verb == "start":
+            self.host_only(interaction, row)
+            await self.start(interaction, row, rules)
+            return
+        if not await store.set_lobby_seats(row.id, seats):
+            raise Refusal("This lobby is closed: the game has started or was cancelled.")
+        row = await store.get_table(row.id) or row
+        await interaction.response.edit_message(embed=lobby_embed(rules, row),
+                                                view=controls.lobby_view(ref.guild_id, row.id))
+        self.bot.turns.expire_lobby_later(ref.guild_id, row)
+
+    @staticmethod
+    def host_only(interaction: discord.Interaction[Any], row: TableRow) -> None:
+        if interaction.user.id != row.host_id:
+            raise Refusal("Only the host can do that.")
+
+    async def start(self, interaction: discord.Interaction[Any], row: TableRow, rules: Rules) -> None:
+        players = len(row.seats)
+        if players not in rules.player_counts:
+            counts = " or ".join(str(n) for n in rules.player_counts)
+            raise Refusal(f"{rules.title} needs {counts} players; this table has {players}.")
+        guild = interaction.guild
+        assert guild is not None
+        await interaction.response.defer()  # opening a channel and drawing the table can take a moment
+        store = await self.bot.stores.guild(guild.id)
+        options = rules.resolve_options(dict(row.options), players)
+        state = rules.new_game(players, seed=row.seed, options=options)
+        if not await store.start_table(row.id, state.to_record(), row.seats):
+            await interaction.followup.send("This table has already started.", ephemeral=True)
+            return
+        settings = await store.all_settings()
+        perms = interaction.app_permissions
+        try:
+            channel_id, is_thread, note = await channels.open_table(
+                guild, interaction.channel if isinstance(interaction.channel, discord.TextChannel) else None,
+                perms.manage_channels, rules.key, rules.title, row.id, list(row.seats),
+                bool(settings.get("private_tables", False)), str(settings.get("category", "Parlour")))
+        except (discord.HTTPException, PermissionError) as err:
+            await store.cancel_table(row.id)
+            await interaction.followup.send(f"I couldn't open a place for this table: {err}", ephemeral=True)
+            return
+        row = await store.update_table(row.id, channel_id=channel_id, is_thread=is_thread)
+        live = self.bot.tables.adopt(guild.id, row)
+        started = f"Started! Play in <#{channel_id}>."
+        await interaction.edit_original_response(embed=lobby_embed(rules, row, started), view=None)
+        if note:
+            await interaction.followup.send(note, ephemeral=True)
+        mentions = " ".join(f"<@{s.member_id}>" for s in row.seats if s.member_id and not s.ai)
+        await self.bot.publisher.channel(channel_id).send(
+            f"{mentions} your **{rules.title}** table is ready. Your cards come by direct message; "
+            "the **My hand** button below the table shows them here too.",
+            allowed_mentions=discord.AllowedMentions(users=True))
+        await self.bot.publisher.table_message(live)
+        for seat in sorted(live.state.to_move):
+            if not live.is_computer(seat):
+                await self.bot.publisher.send_hand(live, seat, fresh=True)
+        self.bot.turns.schedule(live)
+
+    async def show_expired(self, guild_id: int, row: TableRow) -> None:
+        if row.origin_channel_id is None or row.lobby_message_id is None:
+            return
+        rules = registry.get(row.game)
+        message = self.bot.publisher.channel(row.origin_channel_id).get_partial_message(row.lobby_message_id)
+        try:
+            await message.edit(embed=lobby_embed(rules, row, "This lobby expired after 15 minutes without activity."),
+                               view=None)
+        except discord.HTTPException:
+            log.info("could not mark lobby %s of guild %s expired", row.id, guild_id)
+
+

@@ -1,0 +1,173 @@
+"""Showing a table in Discord once an action is committed: the table message (edited in place),
+notable events as short lines, each player's hand by DM, and the result."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from games.core.base import State
+from renderers import render_hand, render_table
+
+from . import controls
+from .live import Live
+
+if TYPE_CHECKING:
+    from .client import Parlour
+
+log = logging.getLogger("parlour.publish")
+DM_CLOSED = 50007
+
+
+def scores_line(live: Live, view: dict[str, Any]) -> str:
+    scores = view.get("scores")
+    if not isinstance(scores, list) or len(scores) != len(live.names):
+        return ""
+    return " · ".join(f"{name} {score}" for name, score in zip(live.names, scores, strict=True))
+
+
+def table_content(live: Live) -> str:
+    view = live.view(None)
+    title = f"**{live.state.rules.title}** · table #{live.table_id}"
+    lines = [title, live.text(str(view["status"]))]
+    scores = scores_line(live, view)
+    if scores:
+        lines.append(scores)
+    return "\n".join(lines)[:2000]
+
+
+class Publisher:
+    def __init__(self, bot: Parlour) -> None:
+        self.bot = bot
+
+    async def __call__(self, live: Live, before: State, after: State) -> None:
+        await self.table_message(live)
+        await self.events(live, before, after)
+        await self.hands(live, before, after)
+        if after.is_over:
+            await self.results(live)
+
+    def channel(self, channel_id: int) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(channel_id)
+
+    # -- the table message -------------------------------------------------------------------
+    async def table_message(self, live: Live) -> None:
+        if live.row.channel_id is None:
+            return
+        png = await asyncio.to_thread(render_table, live.row.game, live.view(None))
+        file = discord.File(io.BytesIO(png), filename="table.png")
+        playing = not live.state.is_over
+        view = controls.table_view(live.guild_id, live.table_id) if playing else discord.utils.MISSING
+        channel = self.channel(live.row.channel_id)
+        if live.row.table_message_id:
+            message = channel.get_partial_message(live.row.table_message_id)
+            try:
+                await message.edit(content=table_content(live), attachments=[file], view=view if playing else None)
+                return
+            except discord.NotFound:
+                file = discord.File(io.BytesIO(png), filename="table.png")
+        sent = await channel.send(content=table_content(live), file=file, view=view)
+        store = await self.bot.stores.guild(live.guild_id)
+        live.row = await store.update_table(live.table_id, table_message_id=sent.id)
+
+    async def events(self, live: Live, before: State, after: State) -> None:
+        lines = [live.text(e.text) for e in after.log[len(before.log):] if e.notable]
+        if lines and live.row.channel_id is not None:
+            await self.channel(live.row.channel_id).send("\n".join(lines)[:2000],
+                                                         allowed_mentions=discord.AllowedMentions.none())
+
+    # -- hands ---------------------------------------------------------------------------------
+    async def hand_message(self, live: Live, seat: int) -> dict[str, Any]:
+        """The content, image and controls of a seat's hand, as keyword arguments for a send."""
+        view = live.view(seat)
+        png = await asyncio.to_thread(render_hand, live.row.game, view)
+        actions = live.state.legal_actions(seat)
+        status = live.text(str(view["status"]))
+        content = f"**{live.state.rules.title}** · table #{live.table_id} · {live.names[seat]}\n{status}"
+        kwargs: dict[str, Any] = {"content": content[:2000],
+                                  "file": discord.File(io.BytesIO(png), filename="hand.png")}
+        if actions:
+            kwargs["view"] = controls.action_view(live.guild_id, live.table_id, live.version, actions)
+        return kwargs
+
+    async def hands(self, live: Live, before: State, after: State) -> None:
+        for seat, info in enumerate(live.row.seats):
+            if info.ai or info.member_id is None:
+                continue
+            now, was = seat in after.to_move, seat in before.to_move
+            if now or was or after.is_over:
+                await self.send_hand(live, seat, fresh=now and not was)
+
+    async def send_hand(self, live: Live, seat: int, fresh: bool) -> None:
+        """A new DM when a turn starts (so the player is notified), else the last one edited."""
+        member_id = live.row.seats[seat].member_id
+        assert member_id is not None
+        closed = live.row.extra.get("dm_closed", [])
+        if seat in closed:
+            return
+        dms = dict(live.row.extra.get("dm", {}))
+        previous = dms.get(str(seat))
+        kwargs = await self.hand_message(live, seat)
+        if previous and not fresh:
+            message = self.channel(previous[0]).get_partial_message(previous[1])
+            kwargs["attachments"] = [kwargs.pop("file")]
+            kwargs.setdefault("view", None)
+            try:
+                await message.edit(**kwargs)
+                return
+            except discord.HTTPException:
+                kwargs["file"] = kwargs.pop("attachments")[0]
+                kwargs["file"].reset()
+        if previous:  # the old message's controls are out of date: take them away
+            with contextlib.suppress(discord.HTTPException):
+                await self.channel(previous[0]).get_partial_message(previous[1]).edit(view=None)
+        try:
+            dm = await self.bot.create_dm(discord.Object(member_id))
+            sent = await dm.send(**{k: v for k, v in kwargs.items() if v is not None})
+        except discord.Forbidden as err:
+            if err.code == DM_CLOSED:
+                await self.dm_closed(live, seat, member_id)
+                return
+            raise
+        dms[str(seat)] = [sent.channel.id, sent.id]
+        store = await self.bot.stores.guild(live.guild_id)
+        live.row = await store.merge_extra(live.table_id, {"dm": dms})
+
+    async def dm_closed(self, live: Live, seat: int, member_id: int) -> None:
+        store = await self.bot.stores.guild(live.guild_id)
+        closed = sorted({*live.row.extra.get("dm_closed", []), seat})
+        live.row = await store.merge_extra(live.table_id, {"dm_closed": closed})
+        if live.row.channel_id is not None:
+            await self.channel(live.row.channel_id).send(
+                f"<@{member_id}>, your direct messages are closed to me, so I can't send you your hand. "
+                "Use the **My hand** button on the table message to see your cards and play.",
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(member_id)]))
+
+    # -- the end -------------------------------------------------------------------------------
+    async def results(self, live: Live) -> None:
+        outcome = live.state.outcome
+        if outcome is None:
+            return
+        detail = live.text(outcome.detail)
+        title = f"**{live.state.rules.title}** table #{live.table_id} is over: {detail}"
+        if live.row.channel_id is not None:
+            await self.channel(live.row.channel_id).send(
+                f"{title}\nThank you for playing! This channel will be tidied away later.",
+                allowed_mentions=discord.AllowedMentions.none())
+        if live.row.origin_channel_id and live.row.origin_channel_id != live.row.channel_id:
+            where = f" in <#{live.row.channel_id}>" if live.row.channel_id else ""
+            await self.channel(live.row.origin_channel_id).send(
+                f"{title}{where}", allowed_mentions=discord.AllowedMentions.none())
+        await self.schedule_cleanup(live)
+
+    async def schedule_cleanup(self, live: Live) -> None:
+        store = await self.bot.stores.guild(live.guild_id)
+        delay = int(await store.get_setting("cleanup_delay", 30))
+        live.row = await store.update_table(live.table_id, delete_channel_at=time.time() + 60 * delay)
+        self.bot.turns.cleanup_later(live.guild_id, live.row)

@@ -1,0 +1,88 @@
+"""Every click on a Parlour component comes here: the custom_id is read, the right service acts,
+and anything that cannot be done is answered to that user alone, changing nothing."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from . import ids
+from .live import NOT_SEATED, STALE, Live, Refusal
+
+if TYPE_CHECKING:
+    from .client import Parlour
+
+log = logging.getLogger("parlour.router")
+
+
+def payload(interaction: discord.Interaction[Any]) -> dict[str, Any]:
+    """The interaction's data as a plain dict (discord.py types it per interaction kind)."""
+    return dict(interaction.data or {})
+
+
+async def tell(interaction: discord.Interaction[Any], text: str) -> None:
+    """An ephemeral answer, whether or not the interaction was already acknowledged."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+class Router:
+    def __init__(self, bot: Parlour) -> None:
+        self.bot = bot
+
+    async def component(self, interaction: discord.Interaction[Any]) -> None:
+        custom_id = str(payload(interaction).get("custom_id", ""))
+        try:
+            ref = ids.parse(custom_id)
+        except ids.BadCustomId as err:
+            await tell(interaction, f"Sorry, {err}. Use the newest message from the table.")
+            return
+        try:
+            if isinstance(ref, ids.LobbyRef):
+                await self.bot.lobbies.click(interaction, ref)
+            elif isinstance(ref, ids.HandRef):
+                await self.hand(interaction, ref.guild_id, ref.table_id)
+            else:
+                await self.action(interaction, ref)
+        except Refusal as refusal:
+            await tell(interaction, str(refusal))
+
+    async def seated(self, interaction: discord.Interaction[Any], guild_id: int, table_id: int) -> tuple[Live, int]:
+        if interaction.guild_id is not None and interaction.guild_id != guild_id:
+            raise Refusal("That control belongs to another server.")
+        live = await self.bot.tables.get(guild_id, table_id)
+        if live is None:
+            raise Refusal("That table is not being played any more.")
+        seat = live.seat_of(interaction.user.id)
+        if seat is None:
+            raise Refusal(NOT_SEATED)
+        return live, seat
+
+    async def hand(self, interaction: discord.Interaction[Any], guild_id: int, table_id: int) -> None:
+        live, seat = await self.seated(interaction, guild_id, table_id)
+        message = await self.bot.publisher.hand_message(live, seat)
+        await interaction.response.send_message(ephemeral=True, **message)
+
+    async def action(self, interaction: discord.Interaction[Any], ref: ids.ActionRef) -> None:
+        live, seat = await self.seated(interaction, ref.guild_id, ref.table_id)
+        token = ref.token
+        if ref.select:
+            values = payload(interaction).get("values") or []
+            if len(values) != 1 or not isinstance(values[0], str):
+                raise Refusal("Choose one move from the list.")
+            token = values[0]
+        if ref.version != live.version:  # checked again under the table's lock
+            raise Refusal(STALE)
+        if seat not in live.state.to_move:
+            raise Refusal("It's not your turn yet.")
+        await interaction.response.defer()
+        await self.bot.tables.act(live, ref.version, seat, token, interaction.user.id, "click")
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:  # a "My hand" reply: show it afresh
+            fresh = await self.bot.publisher.hand_message(live, seat)
+            await interaction.edit_original_response(content=fresh["content"], attachments=[fresh["file"]],
+                                                     view=fresh.get("view"))

@@ -1,0 +1,34 @@
+"""Persistence: one SQLite database per guild (settings, tables, the action log, results).
+
+Pure aiosqlite, no Discord. ``Stores(data_dir)`` hands out a :class:`GuildStore` per guild; every
+write is one transaction, and ``commit_action`` stores an action only if the table is still at the
+version the click was made against, which is how an action is committed once, before it is shown.
+"""
+
+from __future__ import annotations
+
+from .errors import StoreError
+from .guild import UPDATABLE, GuildStore
+from .migrations import MIGRATIONS
+from .ranking import rating, wilson_lower_bound
+from .rows import OPEN_STATUSES, STATUSES, ActionRow, LeaderRow, Seat, SeatResult, StatRow, TableRow, TableStatus
+from .stores import Stores
+
+__all__ = [
+    "MIGRATIONS",
+    "OPEN_STATUSES",
+    "STATUSES",
+    "UPDATABLE",
+    "ActionRow",
+    "GuildStore",
+    "LeaderRow",
+    "Seat",
+    "SeatResult",
+    "StatRow",
+    "StoreError",
+    "Stores",
+    "TableRow",
+    "TableStatus",
+    "rating",
+    "wilson_lower_bound",
+]

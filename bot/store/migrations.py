@@ -1,0 +1,123 @@
+"""The schema, as numbered migrations tracked by ``PRAGMA user_version``.
+
+Migration *n* is ``MIGRATIONS[n - 1]``. Never edit one that has shipped: append a new one. Each
+runs in its own transaction together with the bump of ``user_version``, so a database is always
+at exactly one schema version, even if the process dies halfway.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+import aiosqlite
+
+from .errors import StoreError
+
+MIGRATIONS: list[str] = [
+    # 1: settings, tables, the action log and results.
+    """
+    CREATE TABLE settings (
+        key   TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+
+    CREATE TABLE tables (
+        id                INTEGER PRIMARY KEY AUTOINCREMENT,
+        game              TEXT    NOT NULL,
+        options           TEXT    NOT NULL,
+        seed              INTEGER NOT NULL,
+        status            TEXT    NOT NULL CHECK (status IN ('lobby', 'playing', 'finished', 'cancelled')),
+        host_id           INTEGER NOT NULL,
+        seats             TEXT    NOT NULL,
+        record            TEXT,
+        version           INTEGER NOT NULL DEFAULT 0 CHECK (version >= 0),
+        origin_channel_id INTEGER,
+        lobby_message_id  INTEGER,
+        channel_id        INTEGER,
+        is_thread         INTEGER NOT NULL DEFAULT 0 CHECK (is_thread IN (0, 1)),
+        table_message_id  INTEGER,
+        turn_started_at   REAL,
+        reminded          INTEGER NOT NULL DEFAULT 0 CHECK (reminded IN (0, 1)),
+        created_at        REAL    NOT NULL,
+        updated_at        REAL    NOT NULL,
+        finished_at       REAL,
+        delete_channel_at REAL,
+        extra             TEXT    NOT NULL DEFAULT '{}'
+    );
+    CREATE INDEX tables_by_status ON tables (status);
+    CREATE INDEX tables_by_channel ON tables (channel_id) WHERE channel_id IS NOT NULL;
+
+    CREATE TABLE actions (
+        table_id INTEGER NOT NULL REFERENCES tables (id),
+        version  INTEGER NOT NULL CHECK (version >= 1),
+        seat     INTEGER NOT NULL CHECK (seat >= 0),
+        token    TEXT    NOT NULL,
+        actor_id INTEGER,
+        source   TEXT    NOT NULL,
+        at       REAL    NOT NULL,
+        PRIMARY KEY (table_id, version)
+    );
+
+    CREATE TABLE results (
+        table_id    INTEGER NOT NULL REFERENCES tables (id),
+        seat        INTEGER NOT NULL CHECK (seat >= 0),
+        game        TEXT    NOT NULL,
+        member_id   INTEGER,
+        score       INTEGER NOT NULL,
+        won         INTEGER NOT NULL CHECK (won IN (0, 1)),
+        drew        INTEGER NOT NULL CHECK (drew IN (0, 1)),
+        finished_at REAL    NOT NULL,
+        PRIMARY KEY (table_id, seat)
+    );
+    CREATE INDEX results_by_game_member ON results (game, member_id);
+    CREATE INDEX results_by_member_game ON results (member_id, game);
+    """,
+]
+
+
+def statements(script: str) -> list[str]:
+    """Split a script into whole statements (``sqlite3.complete_statement`` knows about quotes
+    and trigger bodies), because ``executescript`` would commit our transaction first."""
+    found: list[str] = []
+    pending = ""
+    for piece in script.split(";"):
+        pending += piece + ";"
+        if sqlite3.complete_statement(pending):
+            if pending.strip(" \t\r\n;"):
+                found.append(pending.strip())
+            pending = ""
+    if pending.strip(" \t\r\n;"):
+        raise StoreError(f"incomplete SQL statement in a migration: {pending.strip()[:80]!r}")
+    return found
+
+
+async def user_version(conn: aiosqlite.Connection) -> int:
+    async with conn.execute("PRAGMA user_version") as cursor:
+        row = await cursor.fetchone()
+    return int(row[0]) if row is not None else 0
+
+
+async def migrate(conn: aiosqlite.Connection) -> int:
+    """Apply the migrations the database has not had yet, each in its own transaction; return
+    the schema version. The connection must be in autocommit mode (``isolation_level=None``).
+
+    A database from a newer Parlour (a higher ``user_version`` than we know) is refused rather
+    than written to with an older idea of the schema."""
+    target = len(MIGRATIONS)
+    while True:
+        await conn.execute("BEGIN IMMEDIATE")
+        try:
+            # Read inside the write transaction, so two processes cannot both apply a migration.
+            current = await user_version(conn)
+            if current > target:
+                raise StoreError(f"the database is at schema {current}, newer than this Parlour's {target}")
+            if current == target:
+                await conn.execute("COMMIT")
+                return current
+            for statement in statements(MIGRATIONS[current]):
+                await conn.execute(statement)
+            await conn.execute(f"PRAGMA user_version = {current + 1}")
+            await conn.execute("COMMIT")
+        except BaseException:
+            await conn.execute("ROLLBACK")
+            raise

@@ -1,0 +1,170 @@
+"""What the store hands back: small frozen values with their JSON columns already parsed."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal, NamedTuple
+
+from . import codec
+from .errors import StoreError
+
+TableStatus = Literal["lobby", "playing", "finished", "cancelled"]
+STATUSES: tuple[TableStatus, ...] = ("lobby", "playing", "finished", "cancelled")
+OPEN_STATUSES: tuple[TableStatus, ...] = ("lobby", "playing")
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat: a member (``member_id``) or a computer (``ai``, no member). ``name`` is what the
+    table shows, kept so a finished table still reads well after a member leaves the guild."""
+
+    member_id: int | None
+    name: str
+    ai: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"member_id": self.member_id, "name": self.name, "ai": self.ai}
+
+    @classmethod
+    def coerce(cls, value: Seat | Mapping[str, Any]) -> Seat:
+        """A Seat from itself or from its JSON dict; StoreError if a field has the wrong type."""
+        if isinstance(value, Seat):
+            seat = value
+        elif isinstance(value, Mapping):
+            seat = cls(value.get("member_id"), value.get("name", ""), value.get("ai", False))
+        else:
+            raise StoreError(f"a seat must be a Seat or a dict, not {value!r}")
+        codec.whole_or_none(seat.member_id, "seat member_id")
+        if not isinstance(seat.name, str):
+            raise StoreError(f"seat name must be a string, not {seat.name!r}")
+        if not isinstance(seat.ai, bool):
+            raise StoreError(f"seat ai must be true or false, not {seat.ai!r}")
+        return seat
+
+
+def seats_json(seats: Iterable[Seat | Mapping[str, Any]]) -> str:
+    """The ``seats`` column for a list of Seats or seat dicts (checked, so bad data never lands)."""
+    if isinstance(seats, str | bytes | Mapping) or not isinstance(seats, Iterable):
+        raise StoreError(f"seats must be a list of seats, not {seats!r}")
+    return codec.dumps([Seat.coerce(s).to_json() for s in seats], "seats")
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """A row of ``tables``. ``record`` is the game record (``State.to_record``), None in the lobby;
+    ``version`` is the number of actions applied, the number every custom_id carries."""
+
+    id: int
+    game: str
+    options: Mapping[str, Any]
+    seed: int
+    status: TableStatus
+    host_id: int
+    seats: tuple[Seat, ...]
+    record: Mapping[str, Any] | None
+    version: int
+    origin_channel_id: int | None
+    lobby_message_id: int | None
+    channel_id: int | None
+    is_thread: bool
+    table_message_id: int | None
+    turn_started_at: float | None
+    reminded: bool
+    created_at: float
+    updated_at: float
+    finished_at: float | None
+    delete_channel_at: float | None
+    extra: Mapping[str, Any]
+
+    @classmethod
+    def from_row(cls, row: sqlite3.Row) -> TableRow:
+        return cls(
+            id=row["id"],
+            game=row["game"],
+            options=codec.loads(row["options"]),
+            seed=row["seed"],
+            status=row["status"],
+            host_id=row["host_id"],
+            seats=tuple(Seat.coerce(s) for s in codec.loads(row["seats"])),
+            record=codec.loads(row["record"]),
+            version=row["version"],
+            origin_channel_id=row["origin_channel_id"],
+            lobby_message_id=row["lobby_message_id"],
+            channel_id=row["channel_id"],
+            is_thread=bool(row["is_thread"]),
+            table_message_id=row["table_message_id"],
+            turn_started_at=row["turn_started_at"],
+            reminded=bool(row["reminded"]),
+            created_at=row["created_at"],
+            updated_at=row["updated_at"],
+            finished_at=row["finished_at"],
+            delete_channel_at=row["delete_channel_at"],
+            extra=codec.loads(row["extra"]),
+        )
+
+    @property
+    def is_open(self) -> bool:
+        """In the lobby or being played: what start-up restores."""
+        return self.status in OPEN_STATUSES
+
+    @property
+    def member_ids(self) -> frozenset[int]:
+        return frozenset(s.member_id for s in self.seats if s.member_id is not None)
+
+    def seat_of(self, member_id: int) -> int | None:
+        """The seat number of a member, or None for a watcher."""
+        for number, seat in enumerate(self.seats):
+            if seat.member_id == member_id:
+                return number
+        return None
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    """One entry of the append-only action log. ``version`` is the version the action produced
+    (1 for the first action); ``actor_id`` is who clicked, None when the computer played."""
+
+    table_id: int
+    version: int
+    seat: int
+    token: str
+    actor_id: int | None
+    source: str
+    at: float
+
+
+class SeatResult(NamedTuple):
+    """A seat's result, as ``finish_table`` takes it; plain tuples in this order work too."""
+
+    seat: int
+    member_id: int | None
+    score: int
+    won: bool
+    drew: bool
+
+
+@dataclass(frozen=True)
+class LeaderRow:
+    """A member's line on a game's leaderboard; ``rating`` is what it is ranked by
+    (see :func:`bot.store.ranking.rating`)."""
+
+    member_id: int
+    games: int
+    wins: int
+    draws: int
+    points: int
+    rating: float
+
+
+@dataclass(frozen=True)
+class StatRow:
+    """A member's record in one game."""
+
+    game: str
+    games: int
+    wins: int
+    draws: int
+    points: int
+    best_score: int

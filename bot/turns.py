@@ -1,0 +1,132 @@
+"""Timers: computer moves after PARLOUR_AI_DELAY, a reminder at half the turn timeout and the
+computer playing for an absent player at the end of it, lobby expiry, and removing a finished
+table's channel. Every deadline is computed from times in the store, so a restart picks them up."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Coroutine
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from .live import Live, Refusal
+from .store import TableRow
+
+if TYPE_CHECKING:
+    from .client import Parlour
+
+log = logging.getLogger("parlour.turns")
+LOBBY_IDLE = 15 * 60
+
+
+class Turns:
+    def __init__(self, bot: Parlour) -> None:
+        self.bot = bot
+        self.tasks: dict[tuple[str, int, int], asyncio.Task[None]] = {}
+
+    def _start(self, kind: str, guild_id: int, table_id: int, work: Coroutine[Any, Any, None]) -> None:
+        key = (kind, guild_id, table_id)
+        old = self.tasks.pop(key, None)
+        if old is not None and old is not asyncio.current_task():
+            old.cancel()
+        task = asyncio.create_task(work, name=f"parlour-{kind}-{guild_id}-{table_id}")
+        self.tasks[key] = task
+        task.add_done_callback(lambda t: self._done(key, t))
+
+    def _done(self, key: tuple[str, int, int], task: asyncio.Task[None]) -> None:
+        if self.tasks.get(key) is task:
+            del self.tasks[key]
+        if not task.cancelled() and task.exception() is not None:
+            log.error("timer %s failed", key, exc_info=task.exception())
+
+    def stop(self) -> None:
+        for task in self.tasks.values():
+            task.cancel()
+        self.tasks.clear()
+
+    # -- turns -----------------------------------------------------------------------------
+    def schedule(self, live: Live) -> None:
+        if live.state.is_over or live.row.status != "playing":
+            return
+        self._start("turn", live.guild_id, live.table_id, self._turn(live, live.version))
+
+    async def _turn(self, live: Live, version: int) -> None:
+        state = live.state
+        computers = sorted(s for s in state.to_move if live.is_computer(s))
+        if computers:
+            await asyncio.sleep(self.bot.config.ai_delay)
+            for seat in computers:
+                await self._play_for(live, version, seat, "computer")
+                return  # the action reschedules the table
+            return
+        store = await self.bot.stores.guild(live.guild_id)
+        timeout = 60 * int(await store.get_setting("turn_timeout", 10))
+        started = live.row.turn_started_at or time.time()
+        if not live.row.reminded:
+            await asyncio.sleep(max(0.0, started + timeout / 2 - time.time()))
+            if live.version != version:
+                return
+            await self._remind(live)
+        await asyncio.sleep(max(0.0, started + timeout - time.time()))
+        if live.version != version:
+            return
+        for seat in sorted(live.state.to_move):
+            if live.version != version:
+                return
+            if live.row.channel_id is not None:
+                await self.bot.publisher.channel(live.row.channel_id).send(
+                    f"{live.names[seat]} ran out of time, so the computer made this move for them.",
+                    allowed_mentions=discord.AllowedMentions.none())
+            await self._play_for(live, live.version, seat, "timeout")
+
+    async def _play_for(self, live: Live, version: int, seat: int, source: str) -> None:
+        action = live.state.default_action(seat)
+        with contextlib.suppress(Refusal):  # someone moved first: nothing to do
+            await self.bot.tables.act(live, version, seat, action.token, None, source)
+
+    async def _remind(self, live: Live) -> None:
+        store = await self.bot.stores.guild(live.guild_id)
+        live.row = await store.update_table(live.table_id, reminded=True)
+        waiting = [s for s in sorted(live.state.to_move) if live.row.seats[s].member_id is not None]
+        if not waiting or live.row.channel_id is None:
+            return
+        mentions = ", ".join(f"<@{live.row.seats[s].member_id}>" for s in waiting)
+        minutes = int(await store.get_setting("turn_timeout", 10))
+        await self.bot.publisher.channel(live.row.channel_id).send(
+            f"{mentions}: it's your turn. Half your time is gone; after {minutes} minutes in all "
+            "the computer will move for you.",
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(live.row.seats[s].member_id or 0)
+                                                            for s in waiting]))
+
+    # -- lobbies and clean-up ----------------------------------------------------------------
+    def expire_lobby_later(self, guild_id: int, row: TableRow) -> None:
+        self._start("lobby", guild_id, row.id, self._expire(guild_id, row.id))
+
+    async def _expire(self, guild_id: int, table_id: int) -> None:
+        store = await self.bot.stores.guild(guild_id)
+        while True:
+            row = await store.get_table(table_id)
+            if row is None or row.status != "lobby":
+                return
+            wait = row.updated_at + LOBBY_IDLE - time.time()
+            if wait <= 0:
+                break
+            await asyncio.sleep(wait)
+        if await store.cancel_table(table_id):
+            await self.bot.lobbies.show_expired(guild_id, row)
+
+    def cleanup_later(self, guild_id: int, row: TableRow) -> None:
+        if row.delete_channel_at is not None and row.channel_id is not None:
+            self._start("cleanup", guild_id, row.id, self._cleanup(guild_id, row))
+
+    async def _cleanup(self, guild_id: int, row: TableRow) -> None:
+        assert row.delete_channel_at is not None and row.channel_id is not None
+        await asyncio.sleep(max(0.0, row.delete_channel_at - time.time()))
+        with contextlib.suppress(discord.NotFound, discord.Forbidden):
+            await self.bot.http.delete_channel(row.channel_id, reason="Parlour table finished")
+        store = await self.bot.stores.guild(guild_id)
+        await store.update_table(row.id, delete_channel_at=None)
