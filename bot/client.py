@@ -8,6 +8,7 @@ import logging
 from typing import Any
 
 import discord
+import yarl
 from discord import app_commands
 from discord.ext import commands as ext
 
@@ -125,6 +126,8 @@ def configure_endpoints(config: Config) -> None:
     """DISCORD_API_BASE: send REST calls to another Discord-compatible endpoint (the tests' stand-in)."""
     if config.api_base:
         discord.http.Route.BASE = config.api_base.rstrip("/")
+    if config.gateway_url:  # a sharded bot told its shard count connects here without asking
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(config.gateway_url)
 
 
 def run(config: Config) -> None:
