@@ -4,6 +4,7 @@ registers the commands and the one dynamic component, and restores every open ta
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from typing import Any
 
@@ -109,6 +110,10 @@ class Parlour(ext.AutoShardedBot):
                     if row.channel_id is not None:
                         await self.publisher.channel(row.channel_id).send(RESTORED)
                     await self.publisher.table_message(live)
+                    # The last move may have been committed but not shown before the stop.
+                    for seat in sorted(live.state.to_move):
+                        if not live.is_computer(seat):
+                            await self.publisher.send_hand(live, seat, fresh=False)
                     self.turns.schedule(live)
                 except Exception:
                     log.exception("could not restore table %s of guild %s", row.id, guild_id)
@@ -118,6 +123,11 @@ class Parlour(ext.AutoShardedBot):
 
     async def close(self) -> None:
         self.turns.stop()
+        # Let a move being shown finish showing: it is committed, and players expect to see it.
+        for live in list(self.tables.live.values()):
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(5):
+                    await live.lock.acquire()
         await super().close()
         await self.stores.close()
 

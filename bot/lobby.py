@@ -26,10 +26,10 @@ if TYPE_CHECKING:
 log = logging.getLogger("parlour.lobby")
 
 
-def describe_options(rules: Rules, options: dict[str, Any]) -> str:
+def describe_options(rules: Rules, options: dict[str, Any], players: int) -> str:
     parts = []
     for opt in rules.options:
-        value = options.get(opt.name, opt.default)
+        value = options.get(opt.name, opt.default_for(players))
         if opt.kind == "seat":
             value = "decided by the game" if value is None else f"seat {int(value) + 1}"
         elif opt.kind == "bool":
@@ -46,7 +46,8 @@ def lobby_embed(rules: Rules, row: TableRow, note: str = "") -> discord.Embed:
                       f"{' — host' if s.member_id == row.host_id else ''}"
                       for i, s in enumerate(row.seats)) or "nobody yet"
     embed.add_field(name=f"Players ({len(row.seats)}; {counts} can play)", value=seats, inline=False)
-    embed.add_field(name="Options", value=describe_options(rules, dict(row.options)) or "none", inline=False)
+    options = describe_options(rules, dict(row.options), len(row.seats))
+    embed.add_field(name="Options", value=options or "none", inline=False)
     if note:
         embed.add_field(name="\u200b", value=note, inline=False)
     embed.set_footer(text="Join to take a seat. The host starts the game. The lobby closes after 15 idle minutes.")
@@ -63,8 +64,8 @@ class Lobbies:
             await interaction.response.send_message("Tables are played in a server, not in direct messages.",
                                                     ephemeral=True)
             return
-        try:
-            resolved = rules.resolve_options(options, rules.max_players)
+        try:  # checked now; defaults are filled in at Start, when the number of players is known
+            resolved = {k: v for k, v in rules.resolve_options(options, rules.max_players).items() if k in options}
         except BadOptions as err:
             await interaction.response.send_message(str(err), ephemeral=True)
             return

@@ -1,0 +1,124 @@
+"""Running the real Parlour bot against the stand-in, and playing it by clicks as a person would."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from bot import ids
+from bot.client import Parlour, configure_endpoints
+from bot.config import Config
+from bot.live import Live
+from tests.standin import StandIn
+from tests.standin.model import Channel, InteractionRecord, Message, User
+
+
+class TestParlour(Parlour):
+    """The bot unchanged but for discord.py's 5-second pause before a re-identify."""
+
+    __test__ = False
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        return None
+
+
+def make_bot(standin: StandIn, data_dir: Path, ai_delay: float = 0.0) -> Parlour:
+    config = Config(token=standin.token, data_dir=data_dir, dev_guild=None, ai_delay=ai_delay, shard_count=None,
+                    shard_ids=None, api_base=standin.api_base, gateway_url=standin.gateway_url)
+    configure_endpoints(config)
+    return TestParlour(config, guild_ready_timeout=0.05)
+
+
+@contextlib.asynccontextmanager
+async def running(standin: StandIn, data_dir: Path, ai_delay: float = 0.0) -> AsyncIterator[Parlour]:
+    bot = make_bot(standin, data_dir, ai_delay)
+    async with standin.running(bot, timeout=15) as started:
+        await standin.wait_for(lambda: started._restored, 5, "the restore pass")
+        yield started
+
+
+def controls(message: Message, version: int) -> list[Any]:
+    """The action components of a hand message made for ``version``."""
+    found = []
+    for comp in message.components:
+        if comp.custom_id and not comp.disabled:
+            try:
+                ref = ids.parse(comp.custom_id)
+            except ids.BadCustomId:
+                continue
+            if isinstance(ref, ids.ActionRef) and ref.version == version:
+                found.append(comp)
+    return found
+
+
+async def live_table(standin: StandIn, bot: Parlour) -> Live:
+    """The newest table being played, once its table message is up."""
+
+    def ready() -> Live | None:
+        tables = [t for t in bot.tables.live.values() if t.row.table_message_id and not t.state.is_over]
+        return max(tables, key=lambda t: t.table_id) if tables else None
+
+    return await standin.wait_for(ready, 10, "a table being played")
+
+
+async def click_move(standin: StandIn, user: User, message: Message, comp: Any, *,
+                     ephemeral: bool = False) -> InteractionRecord:
+    if comp.type == 2:
+        record = await standin.click(user, message, comp.custom_id)
+    else:
+        record = await standin.select(user, message, comp.custom_id, values=[comp.values[0]])
+    return record
+
+
+async def take_turn(standin: StandIn, bot: Parlour, live: Live, user: User) -> InteractionRecord:
+    """The player clicks the first move offered in the newest hand message sent to them by DM."""
+    version = live.version
+
+    def offered() -> tuple[Message, Any] | None:
+        for message in reversed(standin.dm_messages(user)):
+            found = controls(message, version)
+            if found:
+                return message, found[0]
+        return None
+
+    message, comp = await standin.wait_for(offered, 10, f"{user.name}'s controls for version {version}")
+    record = await click_move(standin, user, message, comp)
+    await wait_past(standin, live, version, "the move to be applied")
+    return record
+
+
+async def play_to_end(standin: StandIn, bot: Parlour, live: Live, players: dict[int, User],
+                      max_moves: int = 2000) -> None:
+    """Humans click; computers move by themselves; until the game is over."""
+    for _ in range(max_moves):
+        if live.state.is_over:
+            return
+        humans = [s for s in sorted(live.state.to_move) if not live.is_computer(s)]
+        if humans:
+            await take_turn(standin, bot, live, players[humans[0]])
+        else:
+            await wait_past(standin, live, live.version, "a computer move")
+    raise AssertionError("the game did not end")
+
+
+async def open_table(standin: StandIn, host: User, channel: Channel, game: str, options: dict[str, Any],
+                     joiners: tuple[User, ...] = (), computers: int = 0) -> InteractionRecord:
+    lobby = await standin.slash(host, channel, "play", game, options=options)
+    assert lobby.message is not None
+    for user in joiners:
+        await standin.click(user, lobby.message, label="Join")
+    for _ in range(computers):
+        await standin.click(host, lobby.message, label="Add computer")
+    start = await standin.click(host, lobby.message, label="Start")
+    await start.wait_response(5)
+    return lobby
+
+
+def channel_named(guild: Any, name: str) -> Channel | None:
+    return next((c for c in guild.channels.values() if c.name == name), None)
+
+
+async def wait_past(standin: StandIn, live: Live, version: int, what: str) -> None:
+    await standin.wait_for(lambda: live.version > version or live.state.is_over, 10, what)

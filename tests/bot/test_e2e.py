@@ -1,0 +1,183 @@
+"""Parlour end to end: the real bot (discord.py unmodified) against the local Discord stand-in,
+whole games played by slash commands and clicks. Every REST call is checked against Discord's
+OpenAPI description (``standin.assert_clean``)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.live import NOT_SEATED, STALE
+from tests.standin import StandIn
+
+from .parlour_harness import channel_named, controls, live_table, open_table, play_to_end, running, take_turn
+
+
+@pytest.fixture
+async def standin() -> AsyncIterator[StandIn]:
+    async with StandIn() as server:
+        yield server
+    server.assert_clean()
+
+
+def retarget(components: Any, prefix: str, custom_id: str) -> Any:
+    """The components with the first custom_id starting with ``prefix`` replaced."""
+    if isinstance(components, list):
+        return [retarget(c, prefix, custom_id) for c in components]
+    if isinstance(components, dict):
+        copy = {k: retarget(v, prefix, custom_id) for k, v in components.items()}
+        if str(copy.get("custom_id", "")).startswith(prefix):
+            copy["custom_id"] = custom_id
+        return copy
+    return components
+
+
+def world(standin: StandIn, *, dm_closed: bool = False) -> tuple:  # type: ignore[type-arg]
+    guild = standin.add_guild("Card club")
+    alice = standin.add_user("alice", dm_closed=dm_closed)
+    bob = standin.add_user("bob")
+    guild.add_member(alice)
+    guild.add_member(bob)
+    lobby = guild.add_text_channel("games")
+    return guild, alice, bob, lobby
+
+
+async def test_commands_are_synced_from_the_registry(standin: StandIn, tmp_path: Path) -> None:
+    world(standin)
+    async with running(standin, tmp_path):
+        names = {c["name"] for c in standin.commands}
+        assert {"play", "table", "rules", "leaderboard", "stats", "parlour"} <= names
+        play = next(c for c in standin.commands if c["name"] == "play")
+        games = {o["name"]: o for o in play["options"]}
+        assert {"fosco", "dracula"} <= set(games)
+        king = next(o for o in games["fosco"]["options"] if o["name"] == "king")
+        assert {c["value"] for c in king["choices"]} == {"double", "fives", "squares", "primes", "led"}
+        target = next(o for o in games["fosco"]["options"] if o["name"] == "target")
+        assert (target["min_value"], target["max_value"]) == (1, 500)
+
+
+async def test_a_full_fosco_game_against_the_computer(standin: StandIn, tmp_path: Path) -> None:
+    guild, alice, _bob, lobby = world(standin)
+    async with running(standin, tmp_path) as bot:
+        await open_table(standin, alice, lobby, "fosco", {"deals": 1}, computers=1)
+        table = await standin.wait_for(lambda: channel_named(guild, "fosco-1"), 5, "the table channel")
+        assert table.parent_id is not None  # under the Parlour category
+        live = await live_table(standin, bot)
+        await play_to_end(standin, bot, live, {0: alice})
+        assert live.state.is_over
+        over = await standin.wait_for(lambda: [m for m in table.messages if "is over" in m.content], 5)
+        assert live.state.outcome is not None and live.text(live.state.outcome.detail) in over[0].content
+        await standin.wait_for(lambda: any("is over" in m.content for m in lobby.messages), 5,
+                               "the result where /play was used")
+        captured = [m for m in table.messages if "takes the count" in m.content]
+        assert captured, "notable events are posted as lines"
+        picture = table.messages[[m.attachments != [] for m in table.messages].index(True)]
+        assert picture.attachments[0].data[:8] == b"\x89PNG\r\n\x1a\n"
+        board = await standin.slash(alice, lobby, "leaderboard", options={"game": "fosco"})
+        text = board.content + " ".join(e.get("description", "") for e in board.embeds)
+        assert f"<@{alice.id}>" in text
+
+
+async def test_a_full_dracula_game_by_clicks(standin: StandIn, tmp_path: Path) -> None:
+    guild, alice, bob, lobby = world(standin)
+    async with running(standin, tmp_path) as bot:
+        await open_table(standin, alice, lobby, "dracula", {"first_dealer": 1}, joiners=(bob,))
+        live = await live_table(standin, bot)
+        await play_to_end(standin, bot, live, {0: alice, 1: bob})
+        outcome = live.state.outcome
+        assert outcome is not None and len(live.state.history) == 1 + 6 * 8
+        table = channel_named(guild, "dracula-1")
+        assert any("scores" in m.content.lower() or "coffin" in m.content.lower() for m in table.messages)
+
+
+async def test_a_four_player_game(standin: StandIn, tmp_path: Path) -> None:
+    _guild, alice, bob, lobby = world(standin)
+    async with running(standin, tmp_path) as bot:
+        await open_table(standin, alice, lobby, "fosco", {"deals": 1}, joiners=(bob,), computers=2)
+        live = await live_table(standin, bot)
+        assert len(live.row.seats) == 4
+        await play_to_end(standin, bot, live, {0: alice, 1: bob})
+        outcome = live.state.outcome
+        assert outcome is not None and outcome.scores[0] == outcome.scores[2]
+
+
+async def test_closed_dms_fall_back_to_my_hand(standin: StandIn, tmp_path: Path) -> None:
+    guild, alice, _bob, lobby = world(standin, dm_closed=True)
+    async with running(standin, tmp_path) as bot:
+        await open_table(standin, alice, lobby, "fosco", {"deals": 1}, computers=1)
+        live = await live_table(standin, bot)
+        table = channel_named(guild, "fosco-1")
+        assert table is not None
+        await standin.wait_for(lambda: any("direct messages are closed" in m.content for m in table.messages), 5)
+        assert not live.state.is_over and live.state.to_move == {0}
+        board = next(m for m in table.messages if any(c.label == "My hand" for c in m.components))
+        mine = await standin.click(alice, board, label="My hand")
+        assert mine.ephemeral and mine.attachments
+        version = live.version
+        move = controls(mine.message, version)[0]
+        await standin.click(alice, mine.message, move.custom_id)
+        await standin.wait_for(lambda: live.version > version, 5, "the move from the ephemeral hand")
+
+
+async def test_stale_and_outsider_clicks_change_nothing(standin: StandIn, tmp_path: Path) -> None:
+    guild, alice, bob, lobby = world(standin)
+    async with running(standin, tmp_path) as bot:
+        await open_table(standin, alice, lobby, "fosco", {"deals": 1}, computers=1)
+        live = await live_table(standin, bot)
+        version = live.version
+        old = await standin.wait_for(
+            lambda: next((m for m in reversed(standin.dm_messages(alice)) if controls(m, version)), None), 5)
+        old_button = controls(old, version)[0]
+        await take_turn(standin, bot, live, alice)
+        after = live.version
+        # the same button again, as from a second click or an old message
+        again = await standin.click(alice, old, old_button.custom_id) if not old_button.disabled else None
+        if again is not None:
+            assert again.ephemeral and STALE in again.content
+        assert live.version == after
+        table = channel_named(guild, "fosco-1")
+        board = next(m for m in table.messages if any(c.label == "My hand" for c in m.components))
+        outsider = await standin.click(bob, board, label="My hand")
+        assert outsider.ephemeral and NOT_SEATED in outsider.content
+        # a button left by an older or damaged message: its custom_id no longer parses
+        board.components_raw = retarget(board.components_raw, "pl:h:", "pl:h:ZZ")
+        damaged = await standin.click(alice, board, "pl:h:ZZ")
+        assert damaged.ephemeral and "damaged" in damaged.content
+        assert live.version == after
+
+
+async def test_a_restart_mid_game_loses_nothing(standin: StandIn, tmp_path: Path) -> None:
+    guild, alice, bob, lobby = world(standin)
+    async with running(standin, tmp_path) as bot:
+        await open_table(standin, alice, lobby, "dracula", {"first_dealer": 1}, joiners=(bob,))
+        live = await live_table(standin, bot)
+        for _ in range(7):
+            seat = min(live.state.to_move)
+            await take_turn(standin, bot, live, {0: alice, 1: bob}[seat])
+        before = live.state
+    async with running(standin, tmp_path) as bot:  # a new bot: nothing carried over in memory
+        table = channel_named(guild, "dracula-1")
+        await standin.wait_for(lambda: any("restored" in m.content for m in table.messages), 5, "the notice")
+        live = await bot.tables.get(guild.id, 1)
+        assert live is not None and live.state == before
+        await play_to_end(standin, bot, live, {0: alice, 1: bob})
+        assert live.state.is_over
+
+
+async def test_leaderboard_after_several_games(standin: StandIn, tmp_path: Path) -> None:
+    _guild, alice, bob, lobby = world(standin)
+    async with running(standin, tmp_path) as bot:
+        for _ in range(3):
+            await open_table(standin, alice, lobby, "fosco", {"deals": 1, "target": 1}, joiners=(bob,))
+            live = await live_table(standin, bot)
+            await play_to_end(standin, bot, live, {0: alice, 1: bob})
+            bot.tables.forget(live)
+        board = await standin.slash(alice, lobby, "leaderboard", options={"game": "fosco"})
+        text = " ".join(e.get("description", "") for e in board.embeds)
+        assert f"<@{alice.id}>" in text and f"<@{bob.id}>" in text
+        assert text.count(" of 3") == 2
+        stats = await standin.slash(bob, lobby, "stats")
+        assert "of 3" in " ".join(e.get("description", "") for e in stats.embeds)
