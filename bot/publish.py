@@ -15,7 +15,7 @@ import discord
 from games.core.base import State
 from renderers import render_hand, render_table
 
-from . import controls
+from . import controls, turns
 from .live import Live
 
 if TYPE_CHECKING:
@@ -169,5 +169,5 @@ class Publisher:
     async def schedule_cleanup(self, live: Live) -> None:
         store = await self.bot.stores.guild(live.guild_id)
         delay = int(await store.get_setting("cleanup_delay", 30))
-        live.row = await store.update_table(live.table_id, delete_channel_at=time.time() + 60 * delay)
+        live.row = await store.update_table(live.table_id, delete_channel_at=time.time() + turns.MINUTE * delay)
         self.bot.turns.cleanup_later(live.guild_id, live.row)

@@ -20,7 +20,8 @@ if TYPE_CHECKING:
     from .client import Parlour
 
 log = logging.getLogger("parlour.turns")
-LOBBY_IDLE = 15 * 60
+MINUTE = 60.0  # seconds; tests shorten it to run the timers quickly
+LOBBY_IDLE_MINUTES = 15
 
 
 class Turns:
@@ -64,7 +65,7 @@ class Turns:
                 return  # the action reschedules the table
             return
         store = await self.bot.stores.guild(live.guild_id)
-        timeout = 60 * int(await store.get_setting("turn_timeout", 10))
+        timeout = MINUTE * int(await store.get_setting("turn_timeout", 10))
         started = live.row.turn_started_at or time.time()
         if not live.row.reminded:
             await asyncio.sleep(max(0.0, started + timeout / 2 - time.time()))
@@ -112,7 +113,7 @@ class Turns:
             row = await store.get_table(table_id)
             if row is None or row.status != "lobby":
                 return
-            wait = row.updated_at + LOBBY_IDLE - time.time()
+            wait = row.updated_at + MINUTE * LOBBY_IDLE_MINUTES - time.time()
             if wait <= 0:
                 break
             await asyncio.sleep(wait)
