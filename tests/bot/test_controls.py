@@ -1,0 +1,53 @@
+"""Controls stay within Discord's limits: at most 25 options a select, 5 rows, 100-char ids."""
+
+from __future__ import annotations
+
+import random
+
+import discord
+
+from bot import controls, ids
+from games import registry
+
+
+def largest_choice(key: str, players: int, seed: int = 1) -> list:  # type: ignore[type-arg]
+    """The largest set of legal actions met in a random game."""
+    state = registry.get(key).new_game(players, seed=seed)
+    rng = random.Random(seed)
+    best: list = []  # type: ignore[type-arg]
+    while not state.is_over:
+        seat = min(state.to_move)
+        legal = list(state.legal_actions(seat))
+        best = max(best, legal, key=len)
+        state = state.apply(seat, rng.choice(legal))
+    return best
+
+
+def test_every_registered_game_fits_discords_limits() -> None:
+    for rules in registry.all_rules():
+        for players in rules.player_counts:
+            actions = largest_choice(rules.key, players)
+            view = controls.action_view(2**62, 10**6, 10**4, actions, extra=[controls.hand_button(1, 2)])
+            items = view.children
+            selects = [i.item for i in items if isinstance(i, controls.Control) and
+                       isinstance(i.item, discord.ui.Select)]
+            rows = {i.item.row for i in items if isinstance(i, controls.Control) and i.item.row is not None}
+            assert len(rows) <= 5
+            assert all(len(s.options) <= 25 for s in selects)
+            offered = [o.value for s in selects for o in s.options] or [
+                ids.parse(i.item.custom_id).token for i in items  # type: ignore[union-attr]
+                if isinstance(i, controls.Control) and i.item.custom_id.startswith("pl:a:")]  # type: ignore[attr-defined]
+            assert sorted(offered) == sorted(a.token for a in actions), rules.key
+            for item in items:
+                custom_id = getattr(item.item, "custom_id", "") if isinstance(item, controls.Control) else ""
+                assert len(custom_id) <= 100
+
+
+def test_many_moves_become_selects_of_25() -> None:
+    actions = largest_choice("dracula", 4)
+    assert len(actions) > controls.MAX_BUTTONS  # four-player Dracula: 14 cards times the open cells
+    view = controls.action_view(1, 2, 3, actions)
+    selects = [i.item for i in view.children if isinstance(i.item, discord.ui.Select)]  # type: ignore[attr-defined]
+    assert len(selects) == -(-len(actions) // 25)
+    assert [ids.parse(s.custom_id) for s in selects] == [ids.ActionRef(1, 2, 3, str(n), select=True)
+                                                         for n in range(len(selects))]
