@@ -17,7 +17,6 @@ The renderer reads only the view (the opponent's cards are not in it).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -697,26 +696,13 @@ def legal_slot(draw: Draw, box: Box, label: str = "") -> None:
         draw.rounded_rectangle((x0 - k, y0 - k, x1 + k, y1 + k), radius=radius + k,
                                outline=layout.rgba_of(theme.HIGHLIGHT, alpha), width=3)
     draw.rounded_rectangle(box, radius=radius, fill=layout.rgba_of(theme.HIGHLIGHT, 34))
-    dashed_rect(draw, box, theme.HIGHLIGHT, 3, dash=12, gap=7)
+    layout.dashed_rect(draw, box, theme.HIGHLIGHT, 3, dash=12, gap=7)
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2 - (8 if label else 0)
     arm, t = 20, 4
     draw.rounded_rectangle((cx - arm, cy - t, cx + arm, cy + t), radius=t, fill=theme.HIGHLIGHT)
     draw.rounded_rectangle((cx - t, cy - arm, cx + t, cy + arm), radius=t, fill=theme.HIGHLIGHT)
     if label:
         draw_text(draw, (cx, cy + arm + 18), label, theme.SMALL_TEXT_SIZE, theme.HIGHLIGHT, anchor="mm", bold=True)
-
-
-def dashed_rect(draw: Draw, box: Box, colour: RGB, width: int, dash: int = 10, gap: int = 6) -> None:
-    x0, y0, x1, y1 = box
-    edges = [((x0, y0), (x1, y0)), ((x1, y0), (x1, y1)), ((x1, y1), (x0, y1)), ((x0, y1), (x0, y0))]
-    for (ax, ay), (bx, by) in edges:
-        length = math.hypot(bx - ax, by - ay)
-        t = 0.0
-        while t < length:
-            e = min(length, t + dash)
-            draw.line([(ax + (bx - ax) * t / length, ay + (by - ay) * t / length),
-                       (ax + (bx - ax) * e / length, ay + (by - ay) * e / length)], fill=colour, width=width)
-            t += dash + gap
 
 
 def way_tile(draw: Draw, box: Box, way: str, legal: bool) -> None:

@@ -651,11 +651,9 @@ def card_row(img: Image.Image, cards: Sequence[str], box: Box, *, card_width: in
                       highlight=highlight, dim=dim, raised=raised, lift=lift, x0=x0 + shift)
 
 
-def empty_slot(draw: Draw, box: Box, label: str = "", colour: RGB = theme.FELT_LIGHT) -> None:
-    """A dashed card-shaped outline (an empty pile, a free place) with an optional label."""
+def dashed_rect(draw: Draw, box: Box, colour: Colour, width: int, dash: int = 10, gap: int = 6) -> None:
+    """A dashed rectangle outline: a place something may go."""
     x0, y0, x1, y1 = box
-    panel(draw, box, rgba_of(theme.FELT_DARK, 160), None, radius=round((x1 - x0) * theme.CARD_RADIUS))
-    dash, gap = 8, 6
     edges = [((x0, y0), (x1, y0)), ((x1, y0), (x1, y1)), ((x1, y1), (x0, y1)), ((x0, y1), (x0, y0))]
     for (ax, ay), (bx, by) in edges:
         length = math.hypot(bx - ax, by - ay)
@@ -663,8 +661,15 @@ def empty_slot(draw: Draw, box: Box, label: str = "", colour: RGB = theme.FELT_L
         while t < length:
             e = min(length, t + dash)
             draw.line([(ax + (bx - ax) * t / length, ay + (by - ay) * t / length),
-                       (ax + (bx - ax) * e / length, ay + (by - ay) * e / length)], fill=colour, width=2)
+                       (ax + (bx - ax) * e / length, ay + (by - ay) * e / length)], fill=colour, width=width)
             t += dash + gap
+
+
+def empty_slot(draw: Draw, box: Box, label: str = "", colour: RGB = theme.FELT_LIGHT) -> None:
+    """A dashed card-shaped outline (an empty pile, a free place) with an optional label."""
+    x0, y0, x1, y1 = box
+    panel(draw, box, rgba_of(theme.FELT_DARK, 160), None, radius=round((x1 - x0) * theme.CARD_RADIUS))
+    dashed_rect(draw, box, colour, 2, dash=8, gap=6)
     if label:
         size = fit_size(label, x1 - x0 - 8, theme.SMALL_TEXT_SIZE + 1, min_size=14)
         draw_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), label, size, theme.MUTED, anchor="mm")

@@ -4,18 +4,18 @@ text that never shows tofu, what the table shows, and that the images give away 
 from __future__ import annotations
 
 import copy
-import io
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
-from PIL import Image, ImageDraw
 
 import renderers
 from games.dracula import RULES, DraculaState
 from renderers import dracula, layout, render_hand, render_table
 from renderers.fonts import has_glyph
+
+from .helpers import png_size, views_of
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 LIMIT = 300_000
@@ -73,35 +73,7 @@ def stage(name: str) -> DraculaState:
 
 
 def views(name: str) -> list[dict[str, Any]]:
-    """The stage's views for seats 0 and 1 and a spectator (seat 1's with names)."""
-    state = stage(name)
-    out = []
-    for seat in (0, 1, None):
-        view = state.view(seat)
-        if seat == 1:
-            view["names"] = ["Annabel", "Bartholomew", "Cyrille", "Dmitri"][: state.players]
-        out.append(view)
-    return out
-
-
-def png_size(data: bytes) -> tuple[int, int]:
-    with Image.open(io.BytesIO(data)) as img:
-        img.load()
-        return img.size
-
-
-@pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every string Pillow is asked to draw while the test runs (as in test_tables)."""
-    texts: list[str] = []
-    real = ImageDraw.ImageDraw.text
-
-    def recording(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
-        texts.append(str(text))
-        real(self, xy, text, *args, **kwargs)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
-    return texts
+    return views_of(stage(name), ["Annabel", "Bartholomew", "Cyrille", "Dmitri"])
 
 
 # --- every stage -----------------------------------------------------------------------------

@@ -10,13 +10,15 @@ import random
 from typing import Any
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image
 
 import renderers
 from games.core.base import State
 from games.fosco import RULES
 from renderers import fonts, fosco, hand, layout, render_hand, render_table
 from renderers.fonts import has_glyph
+
+from .helpers import png_size, views_of
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 LIMIT = 300_000
@@ -76,21 +78,7 @@ def stage(name: str) -> State:
 
 
 def views(name: str) -> list[dict[str, Any]]:
-    """The stage's views for seats 0, 1 and a spectator (with names for some)."""
-    state = stage(name)
-    out = []
-    for seat in (0, 1, None):
-        view = state.view(seat)
-        if seat == 1:
-            view["names"] = ["Ann", "Bo", "Cyrille", "Dmitri"][: state.players]
-        out.append(view)
-    return out
-
-
-def png_size(data: bytes) -> tuple[int, int]:
-    with Image.open(io.BytesIO(data)) as img:
-        img.load()
-        return img.size
+    return views_of(stage(name), ["Ann", "Bo", "Cyrille", "Dmitri"])
 
 
 # --- the API ---------------------------------------------------------------------------------
@@ -154,19 +142,6 @@ def test_the_image_depends_on_the_view() -> None:
 
 
 # --- text ------------------------------------------------------------------------------------
-
-@pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every string Pillow is asked to draw while the test runs."""
-    texts: list[str] = []
-    real = ImageDraw.ImageDraw.text
-
-    def recording(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
-        texts.append(str(text))
-        real(self, xy, text, *args, **kwargs)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
-    return texts
 
 
 ODD_NAMES = ["Zo\u00eb \u2665", "\u0141ukasz\u2192", "\u674e\u96f7", "Ren\u00e9e \u00bd \u2660"]
