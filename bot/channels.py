@@ -18,11 +18,19 @@ def channel_name(game: str, table_id: int) -> str:
     return re.sub(r"[^a-z0-9-]", "", f"{game}-{table_id}".lower())[:90]
 
 
+CATEGORY_LIMIT = 50  # Discord refuses a 51st channel in one category
+
+
 async def category(guild: discord.Guild, name: str) -> discord.CategoryChannel:
-    for existing in guild.categories:
-        if existing.name.lower() == name.lower():
+    """The first category called ``name`` (then "name 2", "name 3" …) with room for a channel."""
+    for number in range(1, 11):
+        wanted = name if number == 1 else f"{name} {number}"
+        existing = next((c for c in guild.categories if c.name.lower() == wanted.lower()), None)
+        if existing is None:
+            return await guild.create_category(wanted, reason="Parlour keeps its tables here")
+        if len(existing.channels) < CATEGORY_LIMIT:
             return existing
-    return await guild.create_category(name, reason="Parlour keeps its tables here")
+    raise PermissionError("every Parlour category is full; finish or end some tables first")
 
 
 async def open_table(guild: discord.Guild, origin: discord.abc.Messageable | None, can_manage: bool,

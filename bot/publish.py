@@ -101,8 +101,16 @@ class Publisher:
             if info.ai or info.member_id is None:
                 continue
             now, was = seat in after.to_move, seat in before.to_move
-            if now or was or after.is_over:
-                await self.send_hand(live, seat, fresh=now and not was)
+            if now:
+                await self.send_hand(live, seat, fresh=not was)
+            elif was:  # their turn is over: take the controls away, no need to draw the hand again
+                await self.retire_controls(live, seat)
+
+    async def retire_controls(self, live: Live, seat: int) -> None:
+        previous = live.row.extra.get("dm", {}).get(str(seat))
+        if previous:
+            with contextlib.suppress(discord.HTTPException):
+                await self.channel(previous[0]).get_partial_message(previous[1]).edit(view=None)
 
     async def send_hand(self, live: Live, seat: int, fresh: bool) -> None:
         """A new DM when a turn starts (so the player is notified), else the last one edited."""

@@ -49,6 +49,7 @@ PNG_LIMIT = 300_000  # bytes; Discord attachments stay light
 # zlib's slowest search: about 4 % smaller files than the default level for about 6 times the
 # encoding time (some 180 ms for an 880 x 860 table, against 30 ms).
 PNG_OPTIMIZE = False
+PNG_LEVEL = 3
 LIFT = 12  # how far a raised card rises, px
 GLOW = 7  # the glow's reach round a highlighted card, px
 INDEX_SHOWN = 0.36  # the fraction of a card's width (under 100 px) that shows its whole index
@@ -682,10 +683,11 @@ def to_png(img: Image.Image, limit: int = PNG_LIMIT) -> bytes:
     it takes to stay under ``limit`` bytes."""
     rgb = img.convert("RGB") if img.mode != "RGB" else img
     out = io.BytesIO()
-    rgb.save(out, format="PNG", optimize=PNG_OPTIMIZE)
+    # Level 3 encodes a table about a quarter faster than the default 6 for files ~8% larger.
+    rgb.save(out, format="PNG", optimize=PNG_OPTIMIZE, compress_level=PNG_LEVEL)
     if out.tell() <= limit:
         return out.getvalue()
     out = io.BytesIO()
     palette = rgb.quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
-    palette.save(out, format="PNG", optimize=PNG_OPTIMIZE)
+    palette.save(out, format="PNG", optimize=PNG_OPTIMIZE, compress_level=PNG_LEVEL)
     return out.getvalue()

@@ -175,3 +175,16 @@ async def test_rules_and_settings_commands(standin: StandIn, tmp_path: Path) -> 
             await standin.slash(bob, games, "parlour", "settings")
         shown = await standin.slash(alice, games, "parlour", "settings")
         assert "turn_timeout" in shown.content and "10" in shown.content
+
+
+async def test_a_full_category_overflows_into_a_second(standin: StandIn, tmp_path: Path) -> None:
+    guild, (alice, bob), games = club(standin)
+    full = guild.add_category("Parlour")
+    for n in range(50):  # Discord allows 50 channels in a category
+        guild.add_text_channel(f"old-table-{n}", category=full)
+    async with running(standin, tmp_path) as bot:
+        await open_table(standin, alice, games, "fosco", {"deals": 1}, joiners=(bob,))
+        await live_table(standin, bot)
+        table = channel_named(guild, "fosco-1")
+        second = channel_named(guild, "Parlour 2")
+        assert table is not None and second is not None and table.parent_id == second.id
