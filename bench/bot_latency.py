@@ -6,8 +6,8 @@ Prints figures; asserts nothing.
 
 Each size runs in a fresh interpreter (a child process): a new stand-in, a new bot, a temporary
 data folder. Tables are spread over guilds of ``--per-guild`` tables (Discord allows 50 channels
-in a category, and Parlour puts every table channel under one category per guild; the stand-in
-does not enforce that). Every table is one human (a user of its own) against "Add computer",
+in a category; Parlour opens a second category when one is full, and spreading the tables keeps
+each guild's SQLite file small). Every table is one human (a user of its own) against "Add computer",
 opened by /play, Add computer and Start, concurrently in batches. One extra table per guild is
 opened first and left idle, and the render threads are warmed, so per-guild costs (the SQLite
 file, the category) and first-use caches are not charged to the measured tables.

@@ -12,6 +12,7 @@ from .errors import UnknownGame
 _PACKAGES: dict[str, str] = {
     "fosco": "games.fosco",
     "dracula": "games.dracula",
+    "fscking-ace": "games.fscking_ace",
 }
 _loaded: dict[str, Rules] = {}
 
