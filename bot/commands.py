@@ -12,6 +12,7 @@ from discord import app_commands
 
 from games.core import registry
 from games.core.base import Option, Rules
+from renderers import has_table
 
 from .live import Refusal
 from .router import tell
@@ -72,7 +73,8 @@ def clip(text: str, limit: int = 100) -> str:
 def build(bot: Parlour) -> list[app_commands.Command[Any, ..., Any] | app_commands.Group]:
     play = app_commands.Group(name="play", description="Open a table for a card game", guild_only=True)
     for rules in registry.all_rules():
-        play.add_command(play_command(bot, rules))
+        if has_table(rules.key):  # a game arrives in /play once its table can be drawn
+            play.add_command(play_command(bot, rules))
     return [play, TableCommands(bot), rules_command(bot), leaderboard_command(bot), stats_command(bot),
             ParlourCommands(bot)]
 

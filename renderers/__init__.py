@@ -22,7 +22,7 @@ from games.core import registry
 from . import hand as generic_hand
 from .layout import to_png
 
-__all__ = ["render_hand", "render_table"]
+__all__ = ["has_table", "render_hand", "render_table"]
 
 View = Mapping[str, Any]
 Drawer = Callable[[View], Image.Image]
@@ -44,6 +44,11 @@ def _module(key: str) -> ModuleType | None:
 def _drawer(module: ModuleType | None, attr: str) -> Drawer | None:
     fn = getattr(module, attr, None) if module is not None else None
     return cast(Drawer, fn) if callable(fn) else None
+
+
+def has_table(key: str) -> bool:
+    """Whether game ``key`` has a table renderer (the bot offers only games it can draw)."""
+    return _drawer(_module(key), "table") is not None
 
 
 def render_table(key: str, view: View) -> bytes:

@@ -53,6 +53,7 @@ async def test_commands_are_synced_from_the_registry(standin: StandIn, tmp_path:
         play = next(c for c in standin.commands if c["name"] == "play")
         games = {o["name"]: o for o in play["options"]}
         assert {"fosco", "dracula"} <= set(games)
+        assert "fscking-ace" not in games  # registered, but offered only once its table is drawn
         king = next(o for o in games["fosco"]["options"] if o["name"] == "king")
         assert {c["value"] for c in king["choices"]} == {"double", "fives", "squares", "primes", "led"}
         target = next(o for o in games["fosco"]["options"] if o["name"] == "target")

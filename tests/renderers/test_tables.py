@@ -292,3 +292,8 @@ def test_panels_draw_inside_their_boxes(drawn: list[str]) -> None:
     assert all(b[0] >= 300 and b[2] <= 590 for b in boxes)
     assert boxes[1][1] < boxes[0][1], "the raised card sits higher"
     assert any("Ann" in t for t in drawn) and all(all(has_glyph(c) for c in t) for t in drawn)
+
+
+def test_has_table_tells_which_games_can_be_drawn() -> None:
+    assert renderers.has_table("fosco") and renderers.has_table("dracula")
+    assert not renderers.has_table("fscking-ace") and not renderers.has_table("layout")

@@ -1,0 +1,52 @@
+"""Fscking Ace as players read it (/rules fscking-ace). "Table ruling" marks what we decided where
+the source leaves a gap (rulings A-1..A-4, and the few points of play the bot has to fix)."""
+
+from games.core.cards import CardOrder
+
+# Scored piles sort red suits first, then clubs, then the spades kept; jokers last.
+CARD_ORDER = CardOrder(suits=("H", "D", "C", "S"))
+
+SUMMARY = ("A push-your-luck gambling game for 3 to 20. Take turns flipping cards from one stock and "
+           "stop before a spade wipes out your turn; whoever turns up the Ace of spades pays everyone "
+           "else. Played for stakes in dollars, cents or points, round after round.")
+
+GUIDE = """\
+**Fscking Ace** is a gambling game of nerve for three or more players (up to 20 here), played \
+for stakes, round after round.
+
+**The pack.** Hearts, diamonds and clubs in full, the spades from Ace to 7, a $5 joker and a $10 \
+joker: 48 cards. Tables of 6-10 use two packs, 11-15 three, 16-20 four, and only one Ace of \
+spades is ever in play. An option keeps just one pack's 2s, to calm the doubling.
+
+**Your turn.** Each round is played from one shuffled stock. On your turn you must turn up a \
+card; after each card that is not a spade you choose to flip again or stop. Stopping scores \
+everything you turned up this turn. A spade ends your turn at once and the cards you turned \
+this turn are lost, and some spades do more:
+- 2 of spades: you keep it with your scored cards, and it doubles what you pay if you lose the \
+round (two of them: four times). Table ruling: a kept 2 of spades counts as a $1 card and as a \
+card for the bonus.
+- 7 of spades: play turns round and goes the other way.
+- Ace of spades: the round is over and you are its loser.
+Table ruling: what you score piles up over all your turns in the round.
+
+**What cards are worth.** Each card is $1, the jokers $5 and $10. Each red 2 you score doubles \
+all your non-joker cards (the 2s too); each 2 of clubs doubles your jokers. Doublers compound: \
+7, 4, King and the $5 joker make $8; three 2s of clubs make the $10 joker worth $80.
+
+**Paying up.** The loser pays every other player the value of their cards plus $1, and a bonus \
+of $5 for each player at the table goes to whoever scored the most cards, whatever they are \
+worth. Everything the loser pays is doubled for each 2 of spades they kept.
+Table ruling: the loser cannot win the bonus. Tied players share it; the odd cents go one each to \
+the tied players in turn order, starting after the loser. If nobody else scored a card, they all \
+share it.
+Table ruling: amounts are kept to the cent, and each settlement balances exactly: what the loser \
+pays is what the others receive. It goes to the server's stakes ledger.
+
+**Rounds.** The first shuffler is drawn by lot (Table ruling: everyone draws a number from 1 to \
+100, highest shuffles) unless the table picks one; the player after them flips first. The next \
+round is opened by whoever would have played after the loser, in the direction in force then. \
+Table ruling: every round starts going clockwise (up the seat numbers).
+There is no natural end. Table ruling: after each settlement the table chooses to play another \
+round or stop, and the game also ends by itself if a number of rounds was set. The result is \
+each player's net winnings over the game.
+"""
