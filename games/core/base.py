@@ -273,6 +273,22 @@ class State(ABC):
         }
 
 
+@dataclass(frozen=True, kw_only=True, repr=False)
+class TurnState(State):
+    """A game where one seat moves at a time: ``turn`` is that seat until ``result`` is set."""
+
+    turn: int = 0
+    result: Outcome | None = None
+
+    @property
+    def to_move(self) -> frozenset[int]:
+        return frozenset() if self.result is not None else frozenset((self.turn,))
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+
 class Rules(ABC):
     """A game: its description, its options, how to start it and how to read its tokens."""
 

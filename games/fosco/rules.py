@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.core import cards, decks
-from games.core.base import Action, Event, Option, OptionValue, Outcome, Rules, State, check_token, player
+from games.core.base import Action, Event, Option, OptionValue, Outcome, Rules, TurnState, check_token, player
 from games.core.cards import CardOrder
 from games.core.errors import IllegalAction
 
@@ -42,28 +42,18 @@ def _hand_sizes(total: int, players: int) -> list[int]:
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
-class FoscoState(State):
+class FoscoState(TurnState):
     deal: int = 0
     hands: tuple[tuple[str, ...], ...] = ()
     pile: tuple[tuple[int, str], ...] = ()  # the count in progress: (seat, card) in order
     count: int = 0  # half-points
     previous: Effect | None = None  # effect of the last card of this count (what a Jack copies)
     led: int = 0  # what the `led` King rule adds in this count
-    turn: int = 0
     captured: tuple[tuple[str, ...], ...] = ()  # per side
     totals: tuple[int, ...] = ()  # per side, over the game
     deal_scores: tuple[tuple[int, ...], ...] = ()  # per finished deal, per side
-    result: Outcome | None = None
 
     # -- the contract ----------------------------------------------------------------------
-    @property
-    def to_move(self) -> frozenset[int]:
-        return frozenset() if self.result is not None else frozenset((self.turn,))
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self.result
-
     @property
     def king_rule(self) -> str:
         return self.str_option("king")

@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from games.core import decks
-from games.core.base import VIEW_LOG_LINES, Action, Event, Option, OptionValue, Outcome, Rules, State, player
+from games.core.base import VIEW_LOG_LINES, Action, Event, Option, OptionValue, Outcome, Rules, TurnState, player
 
 from . import values
 from .actions import End, Flip, Next, Stop, parse
@@ -50,31 +50,22 @@ def _plural(n: int, word: str) -> str:
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
-class FsckingAceState(State):
+class FsckingAceState(TurnState):
+    # ``turn`` is the player flipping; between rounds, the player who opens the next round.
     phase: Phase = "play"
     round_no: int = 1
     dealer: int = 0  # the first round's dealer; the seat after them opens it
     lots: tuple[int, ...] = ()  # the numbers drawn to choose the first dealer (if chosen by lot)
     stock: tuple[str, ...] = ()  # this round's stock as shuffled, top first; stock[:drawn] are face up
     drawn: int = 0
-    turn: int = 0  # in the between phase: the player who opens the next round
     step: int = CLOCKWISE
     flips: tuple[str, ...] = ()  # this turn's cards, not yet scored
     scored: tuple[tuple[str, ...], ...] = ()  # per seat, this round
     discards: tuple[str, ...] = ()  # this round's lost cards, face up
     balances: tuple[int, ...] = ()  # per seat, cents over the game
     settlements: tuple[Settlement, ...] = ()  # one per finished round
-    result: Outcome | None = None
 
     # -- the contract ----------------------------------------------------------------------
-    @property
-    def to_move(self) -> frozenset[int]:
-        return frozenset() if self.result is not None else frozenset((self.turn,))
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self.result
-
     @property
     def remove_extra_twos(self) -> bool:
         return bool(self.options["remove_extra_twos"])
