@@ -11,7 +11,7 @@ import dataclasses
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, NamedTuple, Self
 
 from .cards import CardOrder
@@ -109,6 +109,23 @@ class Action(ABC):
 
     def __str__(self) -> str:
         return self.token
+
+
+@dataclass(frozen=True)
+class Word(Action):
+    """A move that is one fixed word (flip, stop, next, pass …). ``text`` is its button label,
+    which may describe the moment ("Stop and score 3 cards"); it is not part of the move."""
+
+    word: str
+    text: str = field(default="", compare=False)
+
+    @property
+    def token(self) -> str:
+        return self.word
+
+    @property
+    def label(self) -> str:
+        return self.text or self.word
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,9 @@
 """Fscking Ace (rules/fscking-ace.md)."""
 
-from .actions import End, Flip, Next, Stop
+from .actions import END, FLIP, NEXT, stop
 from .rules import FsckingAceRules, FsckingAceState
 from .values import Settlement, Transfer
 
 RULES = FsckingAceRules()
 
-__all__ = ["RULES", "End", "Flip", "FsckingAceRules", "FsckingAceState", "Next", "Settlement", "Stop", "Transfer"]
+__all__ = ["END", "FLIP", "NEXT", "RULES", "FsckingAceRules", "FsckingAceState", "Settlement", "Transfer", "stop"]

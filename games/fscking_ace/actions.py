@@ -2,63 +2,23 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
-from games.core.base import Action, check_token
+from games.core.base import Word, check_token
 from games.core.errors import IllegalAction
 
-
-@dataclass(frozen=True)
-class Flip(Action):
-    @property
-    def token(self) -> str:
-        return "flip"
-
-    @property
-    def label(self) -> str:
-        return "Flip a card"
+FLIP = Word("flip", "Flip a card")
+NEXT = Word("next", "Play another round")
+END = Word("end", "End the game")
 
 
-@dataclass(frozen=True)
-class Stop(Action):
-    # What stopping banks, for the button; not part of the move's identity.
-    banked: str = field(default="", compare=False)
-
-    @property
-    def token(self) -> str:
-        return "stop"
-
-    @property
-    def label(self) -> str:
-        return f"Stop and score {self.banked}" if self.banked else "Stop and score"
+def stop(banked: str = "") -> Word:
+    """Stop, with what stopping banks on the button."""
+    return Word("stop", f"Stop and score {banked}" if banked else "Stop and score")
 
 
-@dataclass(frozen=True)
-class Next(Action):
-    @property
-    def token(self) -> str:
-        return "next"
-
-    @property
-    def label(self) -> str:
-        return "Play another round"
+_BY_TOKEN: dict[str, Word] = {a.token: a for a in (FLIP, stop(), NEXT, END)}
 
 
-@dataclass(frozen=True)
-class End(Action):
-    @property
-    def token(self) -> str:
-        return "end"
-
-    @property
-    def label(self) -> str:
-        return "End the game"
-
-
-_BY_TOKEN: dict[str, Action] = {a.token: a for a in (Flip(), Stop(), Next(), End())}
-
-
-def parse(token: str) -> Action:
+def parse(token: str) -> Word:
     check_token(token)
     try:
         return _BY_TOKEN[token]

@@ -19,7 +19,7 @@ from games.core import decks
 from games.core.base import VIEW_LOG_LINES, Action, Event, Option, OptionValue, Outcome, Rules, TurnState, player
 
 from . import values
-from .actions import End, Flip, Next, Stop, parse
+from .actions import END, FLIP, NEXT, parse, stop
 from .guide import CARD_ORDER, GUIDE, SUMMARY
 from .values import ACE, REVERSE, SPADE_TWO, Settlement, is_spade, label, money
 
@@ -88,10 +88,10 @@ class FsckingAceState(TurnState):
 
     def _legal(self, seat: int) -> tuple[Action, ...]:
         if self.phase == "between":
-            return (Next(), End())
+            return (NEXT, END)
         if not self.flips:
-            return (Flip(),)
-        return (Flip(), Stop(self._banked_text()))
+            return (FLIP,)
+        return (FLIP, stop(self._banked_text()))
 
     def _banked_text(self) -> str:
         now = values.value(self.scored[self.turn])
@@ -101,9 +101,9 @@ class FsckingAceState(TurnState):
     def why_illegal(self, seat: int, action: Action) -> str:
         if self.phase == "between":
             return "the round is over: the table is choosing whether to play another"
-        if isinstance(action, Stop):
+        if action.token == "stop":
             return "flip at least one card before you stop"
-        if isinstance(action, Next | End):
+        if action.token in ("next", "end"):
             return "the round is still going: flip a card or stop"
         return super().why_illegal(seat, action)
 
@@ -126,13 +126,13 @@ class FsckingAceState(TurnState):
 
     # -- moves -----------------------------------------------------------------------------
     def _apply(self, seat: int, action: Action) -> FsckingAceState:
-        if isinstance(action, Flip):
+        if action.token == "flip":
             return self._flip(seat)
-        if isinstance(action, Stop):
+        if action.token == "stop":
             return self._stop(seat)
-        if isinstance(action, Next):
+        if action.token == "next":
             return self._start_round(self.round_no + 1, self.turn)
-        assert isinstance(action, End)
+        assert action.token == "end"
         note = Event(f"The table ends the game after round {self.round_no}.", notable=True)
         return dataclasses.replace(self, log=self.with_events(note))._finish()
 

@@ -4,6 +4,7 @@ text that never shows tofu, what the table shows, and that the images give away 
 from __future__ import annotations
 
 import copy
+import functools
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -63,13 +64,9 @@ STAGES: dict[str, Callable[[], DraculaState]] = {
     "4p game over": lambda: advance(new(4, seed=10), 10, lambda s: False),
     "2p session over": lambda: advance(new(2, seed=11, options={"session_target": 300}), 11, lambda s: False),
 }
-_states: dict[str, DraculaState] = {}
-
-
+@functools.cache
 def stage(name: str) -> DraculaState:
-    if name not in _states:
-        _states[name] = STAGES[name]()
-    return _states[name]
+    return STAGES[name]()
 
 
 def views(name: str) -> list[dict[str, Any]]:

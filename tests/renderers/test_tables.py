@@ -4,6 +4,7 @@ hand, the shared layout helpers, purity, and text that never shows tofu."""
 from __future__ import annotations
 
 import copy
+import functools
 import io
 import itertools
 import random
@@ -68,13 +69,9 @@ STAGES: dict[str, Any] = {
     "2p game over": lambda: finish(RULES.new_game(2, seed=7, options={"deals": 2}), 4),
     "4p game over": lambda: finish(RULES.new_game(4, seed=8), 4),
 }
-_states: dict[str, State] = {}
-
-
+@functools.cache
 def stage(name: str) -> State:
-    if name not in _states:
-        _states[name] = STAGES[name]()
-    return _states[name]
+    return STAGES[name]()
 
 
 def views(name: str) -> list[dict[str, Any]]:
