@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -113,13 +114,17 @@ class Tables:
                 raise Refusal(_sentence(str(err))) from None
             store = await self.store(live.guild_id)
             applied = after.history[-1][1]
-            if not await store.commit_action(live.table_id, version, seat, applied, after.to_record(),
-                                             actor_id, source):
+            record = after.to_record()
+            at = time.time()
+            if not await store.commit_action(live.table_id, version, seat, applied, record, actor_id, source, at):
                 raise Refusal(STALE)
             live.state = after
             if after.is_over:
                 await self._record_result(live, store)
-            live.row = await _reload(store, live.row)
+                live.row = await _reload(store, live.row)
+            else:  # what the commit just wrote, without reading it back on every move
+                live.row = replace(live.row, record=record, version=version + 1, updated_at=at,
+                                   turn_started_at=at, reminded=False)
             try:
                 await self.publish(live, before, after)
             except Exception:  # the move is committed; a failed post must not undo or repeat it

@@ -133,3 +133,13 @@ async def test_resigning_hands_the_seat_to_the_computer_and_records_a_loss(tmp_p
             await tables.act(live, live.version, seat, live.state.default_action(seat).token, None, "computer")
         stats = await (await stores.guild(GUILD)).member_stats(100)
         assert stats[0].games == 1 and stats[0].wins == 0
+
+
+async def test_the_row_kept_in_memory_matches_the_store_after_each_move(tmp_path: Path) -> None:
+    async with Stores(tmp_path) as stores:
+        tables, _, live = await playing_table(stores)
+        store = await stores.guild(GUILD)
+        for _ in range(5):
+            seat = mover(live)
+            await tables.act(live, live.version, seat, live.state.legal_actions(seat)[0].token, None, "click")
+            assert live.row == await store.get_table(live.table_id)
