@@ -16,11 +16,15 @@ from typing import Any, ClassVar, Literal, NamedTuple, Self
 
 from .cards import CardOrder
 from .errors import BadOptions, IllegalAction
+from .stakes import Settlement, fill_money
 
 OptionValue = int | str | bool | None
 JSON = dict[str, Any]
 MAX_TOKEN = 40
 VIEW_LOG_LINES = 10
+# The tokens of a game played round after round (see State.between_rounds): play another round,
+# end the game here, or deal a newcomer in for the next round.
+NEXT_ROUND, END_GAME, JOIN = "next", "end", "join"
 
 
 @dataclass(frozen=True)
@@ -157,9 +161,12 @@ def player(seat: int) -> str:
     return f"{{p{seat}}}"
 
 
-def name_players(text: str, names: Sequence[str]) -> str:
-    """Put player names in a line written with :func:`player` placeholders."""
-    return re.sub(r"\{p(\d+)\}", lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), text)
+def name_players(text: str, names: Sequence[str], unit: str = "dollars") -> str:
+    """Put player names in a line written with :func:`player` placeholders, and amounts written
+    with :func:`games.core.stakes.money` placeholders in the guild's ``unit``."""
+    named = re.sub(r"\{p(\d+)\}", lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0),
+                   text)
+    return fill_money(named, unit)
 
 
 def default_names(players: int) -> list[str]:
@@ -178,6 +185,8 @@ class State(ABC):
     deck: tuple[str, ...] | None = None
     history: tuple[tuple[int, str], ...] = ()
     log: tuple[Event, ...] = ()
+    # Money moved between seats so far, one settlement a round (only games played for stakes).
+    settlements: tuple[Settlement, ...] = ()
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.rules.key} players={self.players} moves={len(self.history)}>"
@@ -215,6 +224,18 @@ class State(ABC):
     def hidden_cards(self, seat: int | None) -> frozenset[str]:
         """Cards the viewer may not see right now (tests hold views to this)."""
         return frozenset()
+
+    @property
+    def between_rounds(self) -> bool:
+        """Whether a game played round after round (``Rules.open_ended``) is waiting between two
+        rounds. Then the one seat in ``to_move`` answers for the table: ``NEXT_ROUND`` deals the
+        next round, ``END_GAME`` ends the game here, and, while ``can_join``, ``JOIN`` adds a seat
+        (numbered ``players``) for a newcomer who plays from the next round on."""
+        return False
+
+    @property
+    def can_join(self) -> bool:
+        return self.between_rounds and self.rules.joinable and self.players < self.rules.max_players
 
     def default_action(self, seat: int) -> Action:
         """What the table plays for a seat that timed out: the first legal action unless the
@@ -280,9 +301,10 @@ class State(ABC):
         return self.log + lines
 
     def to_record(self) -> JSON:
+        joined = sum(1 for _, tok in self.history if tok == JOIN)  # replay starts with the first seats
         return {
             "key": self.rules.key,
-            "players": self.players,
+            "players": self.players - joined,
             "seed": self.seed,
             "options": dict(self.options),
             "deck": list(self.deck) if self.deck is not None else None,
@@ -318,6 +340,16 @@ class Rules(ABC):
     # The rules as players read them (/rules): our own words, with "Table ruling" marking what we
     # decided where the source is silent. Markdown, as Discord shows it.
     guide: ClassVar[str] = ""
+    # Nothing is dealt to private hands: every seat sees the same table, so the moves can be made
+    # on the table itself rather than from a hand.
+    open_play: ClassVar[bool] = False
+    # Played round after round until the table ends it (see State.between_rounds).
+    open_ended: ClassVar[bool] = False
+    # A newcomer may take a new seat between rounds.
+    joinable: ClassVar[bool] = False
+    # What outcome scores count: "points", or "money" (cents of the game's stakes, shown in the
+    # guild's unit).
+    score_unit: ClassVar[Literal["points", "money"]] = "points"
 
     @property
     def min_players(self) -> int:

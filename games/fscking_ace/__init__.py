@@ -1,9 +1,9 @@
 """Fscking Ace (rules/fscking-ace.md)."""
 
-from .actions import END, FLIP, NEXT, stop
+from .actions import END, FLIP, JOIN, NEXT, stop
 from .rules import FsckingAceRules, FsckingAceState
-from .values import Settlement, Transfer
+from .values import RoundSettlement
 
 RULES = FsckingAceRules()
 
-__all__ = ["END", "FLIP", "NEXT", "RULES", "FsckingAceRules", "FsckingAceState", "Settlement", "Transfer", "stop"]
+__all__ = ["END", "FLIP", "JOIN", "NEXT", "RULES", "FsckingAceRules", "FsckingAceState", "RoundSettlement", "stop"]

@@ -1,4 +1,4 @@
-"""Fscking Ace's moves: flip a card, stop and score, and between rounds play on or end."""
+"""Fscking Ace's moves: flip a card, stop and score, and between rounds play on, end, or seat a newcomer."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from games.core.errors import IllegalAction
 FLIP = Word("flip", "Flip a card")
 NEXT = Word("next", "Play another round")
 END = Word("end", "End the game")
+JOIN = Word("join", "Deal a newcomer in")
 
 
 def stop(banked: str = "") -> Word:
@@ -15,7 +16,7 @@ def stop(banked: str = "") -> Word:
     return Word("stop", f"Stop and score {banked}" if banked else "Stop and score")
 
 
-_BY_TOKEN: dict[str, Word] = {a.token: a for a in (FLIP, stop(), NEXT, END)}
+_BY_TOKEN: dict[str, Word] = {a.token: a for a in (FLIP, stop(), NEXT, END, JOIN)}
 
 
 def parse(token: str) -> Word:
@@ -23,4 +24,4 @@ def parse(token: str) -> Word:
     try:
         return _BY_TOKEN[token]
     except KeyError:
-        raise IllegalAction(f"{token!r} is not a Fscking Ace move (the moves are flip, stop, next and end)") from None
+        raise IllegalAction(f"{token!r} is not a Fscking Ace move (flip, stop, next, end, join)") from None

@@ -46,7 +46,16 @@ pays is what the others receive. It goes to the server's stakes ledger.
 100, highest shuffles) unless the table picks one; the player after them flips first. The next \
 round is opened by whoever would have played after the loser, in the direction in force then. \
 Table ruling: every round starts going clockwise (up the seat numbers).
-There is no natural end. Table ruling: after each settlement the table chooses to play another \
-round or stop, and the game also ends by itself if a number of rounds was set. The result is \
-each player's net winnings over the game.
+There is no natural end. Table ruling: after each settlement there is a short pause to look at \
+who paid what, then the next round is dealt. Anyone seated can ask, at any time, to end the game \
+after the current round (and anyone else can take that back with Keep playing); the game also \
+ends by itself if a number of rounds was set. The result is each player's net winnings over the \
+game.
+
+**Joining.** Anyone in the server can press Join at the next round while a game is on; they are \
+seated when the current round is settled, and the packs grow with the table.
+
+**Stakes.** Amounts here are written in dollars, as the game is usually told. Each server picks \
+how they are shown: dollars, cents (a friendlier game, a dollar's worth played for a cent) or \
+points. Balances may go below zero. See /stakes for balances, history and the leaderboard.
 """

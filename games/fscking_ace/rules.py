@@ -17,11 +17,12 @@ from typing import Any, Literal
 
 from games.core import decks
 from games.core.base import VIEW_LOG_LINES, Action, Event, Option, OptionValue, Outcome, Rules, TurnState, player
+from games.core.stakes import money
 
 from . import values
-from .actions import END, FLIP, NEXT, parse, stop
+from .actions import END, FLIP, JOIN, NEXT, parse, stop
 from .guide import CARD_ORDER, GUIDE, SUMMARY
-from .values import ACE, REVERSE, SPADE_TWO, Settlement, is_spade, label, money
+from .values import ACE, REVERSE, SPADE_TWO, RoundSettlement, is_spade, label
 
 Phase = Literal["play", "between", "over"]
 CLOCKWISE, COUNTERCLOCKWISE = 1, -1
@@ -62,8 +63,7 @@ class FsckingAceState(TurnState):
     flips: tuple[str, ...] = ()  # this turn's cards, not yet scored
     scored: tuple[tuple[str, ...], ...] = ()  # per seat, this round (A-2)
     discards: tuple[str, ...] = ()  # this round's lost cards, face up
-    balances: tuple[int, ...] = ()  # per seat, cents over the game
-    settlements: tuple[Settlement, ...] = ()  # one per finished round
+    balances: tuple[int, ...] = ()  # per seat, cents over the game; ``settlements`` has one per round
 
     # -- the contract ----------------------------------------------------------------------
     @property
@@ -75,8 +75,13 @@ class FsckingAceState(TurnState):
         return pack_for(self.players, self.remove_extra_twos)
 
     @property
-    def last_settlement(self) -> Settlement | None:
-        return self.settlements[-1] if self.settlements else None
+    def last_settlement(self) -> RoundSettlement | None:
+        last = self.settlements[-1] if self.settlements else None
+        return last if isinstance(last, RoundSettlement) else None
+
+    @property
+    def between_rounds(self) -> bool:
+        return self.phase == "between"
 
     @property
     def stock_left(self) -> int:
@@ -88,7 +93,7 @@ class FsckingAceState(TurnState):
 
     def _legal(self, seat: int) -> tuple[Action, ...]:
         if self.phase == "between":
-            return (NEXT, END)
+            return (NEXT, END, JOIN) if self.can_join else (NEXT, END)
         if not self.flips:
             return (FLIP,)
         return (FLIP, stop(self._banked_text()))
@@ -103,7 +108,7 @@ class FsckingAceState(TurnState):
             return "the round is over: the table is choosing whether to play another"
         if action.token == "stop":
             return "flip at least one card before you stop"
-        if action.token in ("next", "end"):
+        if action.token in ("next", "end", "join"):
             return "the round is still going: flip a card or stop"
         return super().why_illegal(seat, action)
 
@@ -132,6 +137,8 @@ class FsckingAceState(TurnState):
             return self._stop(seat)
         if action.token == "next":
             return self._start_round(self.round_no + 1, self.turn)
+        if action.token == "join":
+            return self._join()
         assert action.token == "end"
         note = Event(f"The table ends the game after round {self.round_no}.", notable=True)
         return dataclasses.replace(self, log=self.with_events(note))._finish()
@@ -186,6 +193,13 @@ class FsckingAceState(TurnState):
         return dataclasses.replace(self, flips=(), scored=tuple(kept), turn=self._next_seat(seat, self.step),
                                    log=self.with_events(note))
 
+    def _join(self) -> FsckingAceState:
+        """A newcomer takes the next seat; the next round's pack is made for the new table size."""
+        seat = self.players
+        note = Event(f"{player(seat)} joins the table and plays from round {self.round_no + 1}.", notable=True)
+        return dataclasses.replace(self, players=seat + 1, balances=self.balances + (0,),
+                                   scored=self.scored + ((),), log=self.with_events(note))
+
     # -- rounds ------------------------------------------------------------------------------
     def _start_round(self, round_no: int, opener: int) -> FsckingAceState:
         """A fresh stock (the stacked deck, for the first round), every pile empty, play clockwise."""
@@ -215,7 +229,7 @@ class FsckingAceState(TurnState):
             return dataclasses.replace(state, log=state.with_events(last))._finish()
         return state
 
-    def _settlement_line(self, s: Settlement) -> str:
+    def _settlement_line(self, s: RoundSettlement) -> str:
         payer = player(s.loser)
         stakes = [t for t in s.transfers if not t.reason.startswith(values.BONUS_REASON)]
         bonus = [t for t in s.transfers if t.reason.startswith(values.BONUS_REASON)]
@@ -301,6 +315,10 @@ class FsckingAceRules(Rules):
     card_order = CARD_ORDER
     summary = SUMMARY
     guide = GUIDE
+    open_play = True  # nothing is dealt: the whole game is on the table
+    open_ended = True
+    joinable = True
+    score_unit = "money"
     options = (
         Option("remove_extra_twos", "bool", False, "With two or more packs (six players or more), keep only "
                "one pack's 2s, so there are fewer doublers and smaller swings."),

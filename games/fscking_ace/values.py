@@ -1,6 +1,7 @@
 """What scored cards are worth, and how a round is settled (rules/fscking-ace.md, A-1..A-4).
 
-Money is kept in whole cents ($1 = 100) so that splitting a bonus never loses a fraction.
+Money is kept in whole cents ($1 = 100) so that splitting a bonus never loses a fraction, and
+lines name amounts with :func:`games.core.stakes.money` placeholders, shown in the guild's unit.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from games.core import cards
+from games.core.stakes import Settlement, Transfer, money
 
 DOLLAR = 100
 JOKER_FACE: dict[str, int] = {"X1": 5 * DOLLAR, "X2": 10 * DOLLAR}  # the $5 and $10 jokers
@@ -76,53 +78,15 @@ def value(tokens: Iterable[str]) -> int:
     return pile(tokens).value
 
 
-def money(cents: int, sign: bool = False) -> str:
-    """``$8``, ``$6.67``; with ``sign``, ``+$8`` / ``-$8`` (and ``$0``)."""
-    whole, part = divmod(abs(cents), DOLLAR)
-    text = f"${whole:,}" if part == 0 else f"${whole:,}.{part:02d}"
-    if cents < 0:
-        return "-" + text
-    return ("+" + text) if sign and cents > 0 else text
-
-
 @dataclass(frozen=True)
-class Transfer:
-    """One movement of money: ``payer`` gives ``payee`` ``cents``, for ``reason``."""
+class RoundSettlement(Settlement):
+    """How one round was settled: besides the transfers, the loser and the doubling that applied."""
 
-    payer: int
-    payee: int
-    cents: int
-    reason: str
-
-    def to_json(self) -> dict[str, object]:
-        return {"from": self.payer, "to": self.payee, "cents": self.cents, "reason": self.reason}
-
-
-@dataclass(frozen=True)
-class Settlement:
-    """How one round was settled: the loser, the doubling that applied, every transfer."""
-
-    round: int
     loser: int
     multiplier: int
-    transfers: tuple[Transfer, ...]
-
-    def net(self, players: int) -> tuple[int, ...]:
-        """Each seat's gain (negative: loss) in this settlement; they sum to zero (A-4)."""
-        out = [0] * players
-        for t in self.transfers:
-            out[t.payer] -= t.cents
-            out[t.payee] += t.cents
-        return tuple(out)
-
-    @property
-    def total(self) -> int:
-        return sum(t.cents for t in self.transfers)
 
     def to_json(self) -> dict[str, object]:
-        """In full, each transfer with its reason (for the stakes ledger)."""
-        return {"round": self.round, "loser": self.loser, "multiplier": self.multiplier,
-                "total": self.total, "transfers": [t.to_json() for t in self.transfers]}
+        return {**super().to_json(), "loser": self.loser, "multiplier": self.multiplier}
 
     def summary(self, players: int) -> dict[str, object]:
         """Compact, for the table image: per seat, the stake and the bonus received (cents)."""
@@ -155,7 +119,7 @@ def order_from(seat: int, players: int, step: int) -> list[int]:
     return [(seat + step * i) % players for i in range(1, players)]
 
 
-def settle(round_no: int, loser: int, scored: Sequence[Sequence[str]], step: int) -> Settlement:
+def settle(round_no: int, loser: int, scored: Sequence[Sequence[str]], step: int) -> RoundSettlement:
     """The loser pays each other player their scored value plus $1, and the most-cards bonus;
     all of it doubled for each 2♠ the loser kept (A-1, A-3, A-4)."""
     players = len(scored)
@@ -176,4 +140,4 @@ def settle(round_no: int, loser: int, scored: Sequence[Sequence[str]], step: int
     split = "" if len(tied) == 1 else f", split {len(tied)} ways"
     for i, p in enumerate(tied):
         transfers.append(Transfer(loser, p, share + (1 if i < odd else 0), f"{BONUS_REASON}{split}{doubled}"))
-    return Settlement(round_no, loser, mult, tuple(transfers))
+    return RoundSettlement(round_no, tuple(transfers), loser=loser, multiplier=mult)

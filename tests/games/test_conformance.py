@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games import registry
-from games.core.base import MAX_TOKEN, Option, OptionValue, Rules, State
+from games.core.base import END_GAME, JOIN, MAX_TOKEN, NEXT_ROUND, Option, OptionValue, Rules, State
 from games.core.errors import BadOptions, IllegalAction, UnknownGame
 
 from .leaks import leaked
@@ -86,10 +86,11 @@ def test_random_playout_reaches_an_outcome(key: str, players: int, options: dict
     state = play_out(rules, players, seed=len(str(options)) + players, options=options)
     outcome = state.outcome
     assert outcome is not None and state.to_move == frozenset()
-    assert len(outcome.scores) == players
-    assert outcome.winners <= set(range(players))
+    assert state.players >= players  # more if newcomers joined between rounds
+    assert len(outcome.scores) == state.players
+    assert outcome.winners <= set(range(state.players))
     assert outcome.detail
-    assert all(state.legal_actions(s) == () for s in range(players))
+    assert all(state.legal_actions(s) == () for s in range(state.players))
     with pytest.raises(IllegalAction):
         state.apply(0, state.history[-1][1])
     # the record survives JSON and replays to an equal state
@@ -116,7 +117,7 @@ def test_illegal_actions_are_refused_and_change_nothing(rules: Rules) -> None:
     seen: set[str] = set()
     refused = 0
     while not state.is_over:
-        for seat in range(players):
+        for seat in range(state.players):
             seen.update(a.token for a in state.legal_actions(seat))
         seat = mover(state, rng)
         legal = {a.token for a in state.legal_actions(seat)}
@@ -126,7 +127,7 @@ def test_illegal_actions_are_refused_and_change_nothing(rules: Rules) -> None:
                 state.apply(seat, token)
             assert str(err.value) and "Traceback" not in str(err.value)
             refused += 1
-        idle = [s for s in range(players) if s not in state.to_move]
+        idle = [s for s in range(state.players) if s not in state.to_move]
         if idle and legal:
             with pytest.raises(IllegalAction, match="not your turn"):
                 state.apply(idle[0], next(iter(legal)))
@@ -158,7 +159,10 @@ def test_views_never_show_a_hidden_card(data: st.DataObject) -> None:
     state = rules.new_game(players, seed=seed)
     rng = random.Random(seed)
     for _ in range(steps):
-        for viewer in [None, *range(players)]:
+        # Spectator, the seats to move and a few others: hiding is per seat, and checking all of
+        # a 20-seat table at every step would make this the slowest test by far.
+        viewers = {None, *state.to_move, *rng.sample(range(state.players), min(3, state.players))}
+        for viewer in viewers:
             hidden = state.hidden_cards(viewer)
             assert not leaked(state.view(viewer), hidden), f"view of {viewer} shows hidden cards"
             assert not leaked(repr(state), state.hidden_cards(None))
@@ -166,6 +170,41 @@ def test_views_never_show_a_hidden_card(data: st.DataObject) -> None:
             break
         seat = mover(state, rng)
         state = state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+@pytest.mark.parametrize("rules", [r for r in ALL if r.open_ended], ids=lambda r: r.key)
+def test_games_of_rounds_offer_the_table_its_choices_between_rounds(rules: Rules) -> None:
+    """The contract the bot relies on: between rounds one seat answers for the table, with
+    ``next`` and ``end`` (and ``join`` while a seat is free), and ``join`` adds exactly one seat
+    that the record replays."""
+    rng = random.Random(4)
+    state = rules.new_game(rules.min_players, seed=4)
+    breaks = 0
+    while not state.is_over and breaks < 6:
+        seat = mover(state, rng)
+        if not state.between_rounds:
+            state = state.apply(seat, rng.choice(state.legal_actions(seat)))
+            continue
+        breaks += 1
+        assert len(state.to_move) == 1
+        tokens = {a.token for a in state.legal_actions(seat)}
+        assert {NEXT_ROUND, END_GAME} <= tokens and (JOIN in tokens) == state.can_join
+        if state.can_join:
+            joined = state.apply(seat, JOIN)
+            assert joined.players == state.players + 1 and joined.between_rounds
+            assert joined.view(joined.players - 1)["viewer"] == joined.players - 1
+            state = joined
+        state = state.apply(seat, NEXT_ROUND)
+        assert not state.between_rounds
+    assert breaks == 6
+    assert state.players == rules.min_players + 6
+    assert rules.from_record(json.loads(json.dumps(state.to_record()))) == state
+    ended = state
+    while not ended.between_rounds:
+        seat = mover(ended, rng)
+        ended = ended.apply(seat, rng.choice([a for a in ended.legal_actions(seat)]))
+    ended = ended.apply(mover(ended, rng), END_GAME)
+    assert ended.is_over and len(ended.outcome.scores) == ended.players  # type: ignore[union-attr]
 
 
 def test_registry_lists_games_and_refuses_unknown_ones() -> None:

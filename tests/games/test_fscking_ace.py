@@ -20,6 +20,7 @@ from games import registry
 from games.core import decks
 from games.core.base import VIEW_LOG_LINES
 from games.core.errors import BadOptions, IllegalAction
+from games.core.stakes import fill_money
 from games.fscking_ace import RULES, FsckingAceState
 from games.fscking_ace import values as v
 from games.fscking_ace.rules import pack_for
@@ -110,7 +111,7 @@ def test_stop_scores_the_turns_cards_and_passes_the_turn() -> None:
     state = play(new(4, deck=["7D", "4C", "9H"]), "flip", "flip", "stop")
     assert state.scored[0] == ("7D", "4C") and state.flips == ()
     assert state.to_move == {1}
-    assert state.log[-1].text == "{p0} stops and scores 2 cards; this round 2 cards worth $2."
+    assert fill_money(state.log[-1].text) == "{p0} stops and scores 2 cards; this round 2 cards worth $2."
 
 
 def test_each_flip_is_logged() -> None:
@@ -181,7 +182,7 @@ def test_ace_of_spades_ends_the_round_and_its_flipper_loses() -> None:
     assert last is not None and last.loser == 0 and last.round == 1
     assert {t.payer for t in last.transfers} == {0}
     assert "loses round 1" in state.log[-2].text and state.log[-2].notable and state.log[-1].notable
-    assert tokens(state, 1) == ["next", "end"] and tokens(state, 0) == []
+    assert tokens(state, 1) == ["next", "end", "join"] and tokens(state, 0) == []
 
 
 # -- values -----------------------------------------------------------------------------------
@@ -193,7 +194,7 @@ def test_every_card_is_a_dollar_and_the_jokers_five_and_ten() -> None:
 
 def test_worked_example_seven_four_king_and_five_dollar_joker_is_eight_dollars() -> None:
     state = play(new(4, deck=["7D", "4C", "KC", "X1"]), "flip", "flip", "flip", "flip")
-    assert [a.label for a in state.legal_actions(0)][1] == "Stop and score 4 cards (+$8)"
+    assert fill_money([a.label for a in state.legal_actions(0)][1]) == "Stop and score 4 cards (+$8)"
     state = play(state, "stop")
     assert state.view(None)["values"][0] == 800
 
@@ -230,7 +231,7 @@ def test_the_loser_pays_each_player_their_value_plus_a_dollar() -> None:
     state = four_player_round()
     last = state.last_settlement
     assert last is not None and last.loser == 3 and last.multiplier == 1
-    stakes = [(t.payee, t.cents, t.reason) for t in last.transfers if not t.reason.startswith("most")]
+    stakes = [(t.payee, t.cents, fill_money(t.reason)) for t in last.transfers if not t.reason.startswith("most")]
     assert stakes == [(0, 900, "scored $8 + $1"), (1, 200, "scored $1 + $1"), (2, 100, "scored $0 + $1")]
 
 
@@ -243,8 +244,8 @@ def test_the_bonus_is_five_dollars_a_player_to_the_most_cards() -> None:
     assert state.balances == (2900, 200, 100, -3200)
     summary = state.view(None)["last_settlement"]
     assert summary["stakes"] == [900, 200, 100, 0] and summary["bonus"] == [2000, 0, 0, 0]
-    assert state.log[-1].text == ("Round 1 settled: {p3} pays {p0} $9, {p1} $2, {p2} $1, and the $20 most-cards "
-                                  "bonus to {p0}; $32 in all.")
+    assert fill_money(state.log[-1].text) == (
+        "Round 1 settled: {p3} pays {p0} $9, {p1} $2, {p2} $1, and the $20 most-cards bonus to {p0}; $32 in all.")
 
 
 def test_a3_the_loser_is_not_eligible_for_the_bonus() -> None:
@@ -266,7 +267,7 @@ def test_a3_a_tied_bonus_is_split_and_odd_cents_go_in_turn_order_from_the_loser(
     bonus = [(t.payee, t.cents, t.reason) for t in last.transfers if t.reason.startswith("most")]
     assert bonus == [(3, 667, "most cards bonus, split 3 ways"), (0, 667, "most cards bonus, split 3 ways"),
                      (1, 666, "most cards bonus, split 3 ways")]  # clockwise from the loser: 3, 0, 1
-    assert "the $20 most-cards bonus shared by {p3}, {p0} and {p1}" in state.log[-1].text
+    assert "the $20 most-cards bonus shared by {p3}, {p0} and {p1}" in fill_money(state.log[-1].text)
 
 
 def test_a3_odd_cents_follow_the_direction_in_force() -> None:
@@ -296,7 +297,7 @@ def test_a1_each_kept_two_of_spades_doubles_everything_the_loser_pays() -> None:
     last = state.last_settlement
     assert last is not None and last.loser == 0 and last.multiplier == 2
     assert by_payee(state) == {1: 400 + 1500, 2: 400 + 1500}
-    reasons = {t.reason for t in last.transfers}
+    reasons = {fill_money(t.reason) for t in last.transfers}
     assert reasons == {"scored $1 + $1, doubled (the loser kept a two of spades)",
                        "most cards bonus, split 2 ways, doubled (the loser kept a two of spades)"}
     assert "Everything is doubled, as {p0} kept a two of spades." in state.log[-1].text
@@ -379,7 +380,7 @@ def test_end_between_rounds_ends_the_game_with_net_cents_summing_to_zero() -> No
     assert out is not None and state.is_over and state.to_move == frozenset()
     assert out.scores == (2900, 200, 100, -3200) and sum(out.scores) == 0
     assert out.winners == {0}
-    assert out.detail == "{p0} finishes ahead after 1 round: {p0} +$29, {p1} +$2, {p2} +$1, {p3} -$32."
+    assert fill_money(out.detail) == "{p0} finishes ahead after 1 round: {p0} +$29, {p1} +$2, {p2} +$1, {p3} -$32."
     assert state.status(None) == f"Game over. {out.detail}"
 
 
@@ -474,3 +475,26 @@ def test_a4_every_round_balances_and_balances_are_the_sum_of_movements(players: 
             moved[t.payee] += t.cents
     assert tuple(moved) == state.balances
     assert state.outcome is not None and state.outcome.scores == state.balances and sum(moved) == 0
+
+
+def test_a_newcomer_joins_between_rounds_and_the_next_pack_fits_the_new_table() -> None:
+    state = play(new(5, deck=["5D", "AS"]), "flip", "flip")  # seat 0 loses round 1 at once
+    assert state.between_rounds and state.can_join
+    before = state.balances
+    state = state.apply(state.turn, "join")
+    assert state.players == 6 and state.balances == (*before, 0) and state.between_rounds
+    assert "{p5} joins the table and plays from round 2." in state.log[-1].text
+    state = state.apply(state.turn, "next")
+    assert state.round_no == 2 and len(state.stock) == 95  # six players: two packs, one Ace of spades
+    assert state.to_record()["players"] == 5  # the record replays the join itself
+    assert RULES.from_record(state.to_record()) == state
+    with pytest.raises(IllegalAction, match="round is still going"):
+        state.apply(state.turn, "join")
+
+
+def test_no_one_can_join_a_full_table() -> None:
+    state = play(new(20, deck=["AS"]), "flip")
+    assert state.between_rounds and not state.can_join
+    assert tokens(state, state.turn) == ["next", "end"]
+    with pytest.raises(IllegalAction):
+        state.apply(state.turn, "join")
