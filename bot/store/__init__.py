@@ -1,4 +1,4 @@
-"""Persistence: one SQLite database per guild (settings, tables, the action log, results).
+"""Persistence: one SQLite database per guild (settings, tables, the action log, results, stakes).
 
 Pure aiosqlite, no Discord. ``Stores(data_dir)`` hands out a :class:`GuildStore` per guild; every
 write is one transaction, and ``commit_action`` stores an action only if the table is still at the
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .errors import StoreError
 from .guild import UPDATABLE, GuildStore
+from .ledger import Balance, LedgerRow, Movement
 from .migrations import MIGRATIONS
 from .ranking import rating, wilson_lower_bound
 from .rows import OPEN_STATUSES, STATUSES, ActionRow, LeaderRow, Seat, SeatResult, StatRow, TableRow, TableStatus
@@ -20,8 +21,11 @@ __all__ = [
     "STATUSES",
     "UPDATABLE",
     "ActionRow",
+    "Balance",
     "GuildStore",
     "LeaderRow",
+    "LedgerRow",
+    "Movement",
     "Seat",
     "SeatResult",
     "StatRow",

@@ -18,9 +18,10 @@ from typing import Any
 
 import aiosqlite
 
-from . import codec
+from . import codec, ledger
 from .database import open_database
 from .errors import StoreError
+from .ledger import Balance, LedgerRow, Movement
 from .ranking import rating
 from .rows import STATUSES, ActionRow, LeaderRow, Seat, SeatResult, StatRow, TableRow, seats_json
 
@@ -348,12 +349,18 @@ class GuildStore:
         actor_id: int | None = None,
         source: str = "click",
         now: float | None = None,
+        *,
+        seats: Iterable[SeatLike] | None = None,
+        movements: Iterable[Movement] = (),
     ) -> bool:
         """Log an action and store the record it produced, in one transaction, if and only if
         the table is playing at ``expected_version``; the version becomes ``expected_version + 1``.
+        With the action go its consequences: new ``seats`` (a newcomer joined) and the ledger
+        ``movements`` of a settlement, each round's summing to zero.
 
         False, with nothing written, for a stale or repeated click or the loser of a race: this
-        is the check that an action is committed exactly once, before anything shows it."""
+        is the check that an action is committed exactly once, before anything shows it, and so
+        that a settlement is written exactly once."""
         if codec.whole(expected_version, "expected_version") < 0 or codec.whole(seat, "seat") < 0:
             raise StoreError(f"versions and seats are never negative (version {expected_version}, seat {seat})")
         codec.whole_or_none(actor_id, "actor_id")
@@ -363,13 +370,15 @@ class GuildStore:
             raise StoreError(f"an action needs a source, not {source!r}")
         version = expected_version + 1
         record_text = _record_json(record, version, (seat, token))
+        seats_text = None if seats is None else seats_json(seats)
+        money = ledger.checked(movements)
         at = _now(now)
         async with self._writing() as conn:
             changed = await _change(
                 conn,
-                "UPDATE tables SET record = ?, version = ?, updated_at = ?, turn_started_at = ?, reminded = 0"
-                " WHERE id = ? AND version = ? AND status = 'playing'",
-                (record_text, version, at, at, table_id, expected_version),
+                "UPDATE tables SET record = ?, version = ?, updated_at = ?, turn_started_at = ?, reminded = 0,"
+                " seats = COALESCE(?, seats) WHERE id = ? AND version = ? AND status = 'playing'",
+                (record_text, version, at, at, seats_text, table_id, expected_version),
             )
             if not changed:
                 await self._require_table(conn, table_id)
@@ -384,6 +393,8 @@ class GuildStore:
                 # The log already has this version although the table did not: never overwrite it.
                 message = f"table {table_id}: the action log already has version {version} but the table did not"
                 raise StoreError(message) from exc
+            if money:
+                await ledger.write(conn, table_id, money, at)
             return True
 
     async def finish_table(
@@ -442,10 +453,11 @@ class GuildStore:
                 await self._require_table(conn, table_id)
             return changed > 0
 
-    async def actions(self, table_id: int) -> list[ActionRow]:
-        """A table's action log, in version order."""
+    async def actions(self, table_id: int, after_version: int = 0) -> list[ActionRow]:
+        """A table's action log (from ``after_version`` on), in version order."""
         async with self._reading() as conn:
-            rows = await _fetchall(conn, "SELECT * FROM actions WHERE table_id = ? ORDER BY version", (table_id,))
+            rows = await _fetchall(conn, "SELECT * FROM actions WHERE table_id = ? AND version > ? ORDER BY version",
+                                   (table_id, after_version))
         return [
             ActionRow(r["table_id"], r["version"], r["seat"], r["token"], r["actor_id"], r["source"], r["at"])
             for r in rows
@@ -477,6 +489,29 @@ class GuildStore:
                 (member_id,),
             )
         return [StatRow(r["game"], r["games"], r["wins"], r["draws"], r["points"], r["best"]) for r in rows]
+
+
+    # -- stakes ---------------------------------------------------------------------------
+    async def stakes_balances(self, member_id: int | None = None) -> list[Balance]:
+        """Members' balances since their latest reset, highest first (one member's if given)."""
+        async with self._reading() as conn:
+            return await ledger.balances(conn, member_id)
+
+    async def stakes_history(self, member_id: int | None = None, limit: int = 10) -> list[LedgerRow]:
+        async with self._reading() as conn:
+            return await ledger.history(conn, member_id, max(limit, 0))
+
+    async def reset_stakes(self, actor_id: int, member_id: int | None = None, reason: str = "reset",
+                           now: float | None = None) -> None:
+        """Start balances again from zero (everyone's, or one member's); the history stays."""
+        codec.whole(actor_id, "actor_id")
+        codec.whole_or_none(member_id, "member_id")
+        async with self._writing() as conn:
+            await ledger.reset(conn, member_id, actor_id, reason, _now(now))
+
+    async def table_ledger(self, table_id: int) -> dict[int, list[LedgerRow]]:
+        async with self._reading() as conn:
+            return await ledger.table_rounds(conn, table_id)
 
 
 def _leader_row(row: sqlite3.Row) -> LeaderRow:

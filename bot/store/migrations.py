@@ -72,6 +72,30 @@ MIGRATIONS: list[str] = [
     CREATE INDEX results_by_game_member ON results (game, member_id);
     CREATE INDEX results_by_member_game ON results (member_id, game);
     """,
+    # 2: the stakes ledger (see bot/store/ledger.py).
+    """
+    CREATE TABLE ledger (
+        id         INTEGER PRIMARY KEY AUTOINCREMENT,
+        kind       TEXT    NOT NULL CHECK (kind IN ('settlement', 'reset')),
+        table_id   INTEGER REFERENCES tables (id),
+        round      INTEGER,
+        entry      INTEGER,
+        seat       INTEGER,
+        member_id  INTEGER,
+        name       TEXT    NOT NULL DEFAULT '',
+        amount     INTEGER NOT NULL DEFAULT 0,
+        other_seat INTEGER,
+        other_name TEXT,
+        reason     TEXT    NOT NULL,
+        actor_id   INTEGER,
+        at         REAL    NOT NULL,
+        CHECK (kind = 'reset' OR (table_id IS NOT NULL AND round IS NOT NULL AND entry IS NOT NULL
+                                  AND seat IS NOT NULL)),
+        CHECK (kind = 'settlement' OR amount = 0),
+        UNIQUE (table_id, round, entry)
+    );
+    CREATE INDEX ledger_by_member ON ledger (member_id, id);
+    """,
 ]
 
 
