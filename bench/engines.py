@@ -55,6 +55,14 @@ def ai_timings(rules: Rules, players: int, moves_wanted: int) -> list[float]:
     return timings
 
 
+def sizes(rules: Rules) -> tuple[int, ...]:
+    """Every table size, or a spread of them for a game with many (Fscking Ace seats 3 to 20)."""
+    counts = rules.player_counts
+    if len(counts) <= 4:
+        return counts
+    return tuple(sorted({counts[0], counts[len(counts) // 4], counts[len(counts) // 2], counts[-1]}))
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(p * len(ordered)))]
@@ -67,7 +75,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"{'game':<12} {'players':>7} {'playouts/s':>11} {'moves/s':>9} {'ai median ms':>13} {'ai p95 ms':>10}")
     for rules in registry.all_rules():
-        for players in rules.player_counts:
+        for players in sizes(rules):
             games, moves = playouts_per_second(rules, players, args.seconds)
             timings = ai_timings(rules, players, args.moves)
             print(f"{rules.key:<12} {players:>7} {games:>11.1f} {moves:>9.0f} "

@@ -19,6 +19,7 @@ from .controls import Control
 from .live import Refusal, Tables
 from .lobby import Lobbies
 from .publish import Publisher
+from .rounds import Rounds
 from .router import Router, payload, tell
 from .store import Stores
 from .turns import Turns
@@ -43,6 +44,7 @@ class Parlour(ext.AutoShardedBot):
         self.tables = Tables(self.stores, self.publisher, self.turns.schedule)
         self.lobbies = Lobbies(self)
         self.router = Router(self)
+        self.rounds = Rounds(self)
         self._restored = False
         if config.gateway_url:
             self._use_gateway(config.gateway_url)
@@ -112,7 +114,7 @@ class Parlour(ext.AutoShardedBot):
                     await self.publisher.table_message(live)
                     # The last move may have been committed but not shown before the stop.
                     for seat in sorted(live.state.to_move):
-                        if not live.is_computer(seat):
+                        if not live.is_computer(seat) and not live.state.rules.open_play:
                             await self.publisher.send_hand(live, seat, fresh=False)
                     self.turns.schedule(live)
                 except Exception:

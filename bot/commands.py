@@ -12,11 +12,13 @@ from discord import app_commands
 
 from games.core import registry
 from games.core.base import Option, Rules
+from games.core.stakes import format_money
 from renderers import has_table
 
 from .live import Refusal
 from .router import tell
 from .settings import SETTINGS
+from .stakes import StakesCommands
 
 if TYPE_CHECKING:
     from .client import Parlour
@@ -62,6 +64,13 @@ def describe(option: Option) -> str:
     return clip(f"{option.help} (default: {shown})")
 
 
+def shown_score(rules: Rules | None, score: int, unit: str, with_word: bool = True) -> str:
+    """A score as players count it: points, or money in the guild's unit."""
+    if rules is not None and rules.score_unit == "money":
+        return format_money(score, unit, sign=True)
+    return f"{score} points" if with_word else str(score)
+
+
 def clip(text: str, limit: int = 100) -> str:
     """Discord's 100-character descriptions: the first sentence if it fits, else cut at a word."""
     first = text.split(". ")[0].rstrip(".")
@@ -76,7 +85,7 @@ def build(bot: Parlour) -> list[app_commands.Command[Any, ..., Any] | app_comman
         if has_table(rules.key):  # a game arrives in /play once its table can be drawn
             play.add_command(play_command(bot, rules))
     return [play, TableCommands(bot), rules_command(bot), leaderboard_command(bot), stats_command(bot),
-            ParlourCommands(bot)]
+            StakesCommands(bot), ParlourCommands(bot)]
 
 
 async def table_here(bot: Parlour, interaction: discord.Interaction[Any]) -> Any:
@@ -172,8 +181,9 @@ def leaderboard_command(bot: Parlour) -> app_commands.Command[Any, ..., None]:
         if not rows:
             await interaction.response.send_message(f"**{title}**\nNobody has finished a game yet.")
             return
-        lines = [f"`{i + 1:>2}.` <@{r.member_id}> — {r.wins} won of {r.games}, {r.points} points"
-                 for i, r in enumerate(rows)]
+        unit = str(await store.get_setting("stakes_unit", "dollars"))
+        lines = [f"`{i + 1:>2}.` <@{r.member_id}> — {r.wins} won of {r.games}, "
+                 f"{shown_score(registry.get(game.value), r.points, unit)}" for i, r in enumerate(rows)]
         embed = discord.Embed(title=title, description="\n".join(lines), colour=discord.Colour.gold())
         embed.set_footer(text="Ranked by win rate with allowance for how many games were played, "
                               "so one lucky game does not top the table.")
@@ -195,9 +205,13 @@ def stats_command(bot: Parlour) -> app_commands.Command[Any, ..., None]:
             await interaction.response.send_message(f"{who.display_name} has not finished a game here yet.",
                                                     ephemeral=True)
             return
-        lines = [f"**{registry.get(r.game).title if r.game in set(registry.keys()) else r.game}**: "
-                 f"{r.wins} won, {r.draws} drawn of {r.games}; {r.points} points, best {r.best_score}"
-                 for r in rows]
+        unit = str(await store.get_setting("stakes_unit", "dollars"))
+        lines = []
+        for r in rows:
+            rules = registry.get(r.game) if r.game in set(registry.keys()) else None
+            best = shown_score(rules, r.best_score, unit, with_word=False)
+            lines.append(f"**{rules.title if rules else r.game}**: {r.wins} won, {r.draws} drawn of {r.games}; "
+                         f"{shown_score(rules, r.points, unit)}, best {best}")
         embed = discord.Embed(title=f"{who.display_name}'s games", description="\n".join(lines),
                               colour=discord.Colour.blurple())
         await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -217,7 +231,8 @@ class ParlourCommands(app_commands.Group):
                        turn_timeout: Optional[app_commands.Range[int, 1, 1440]] = None,  # noqa: UP045
                        private_tables: Optional[bool] = None,  # noqa: UP045
                        category: Optional[app_commands.Range[str, 1, 100]] = None,  # noqa: UP045
-                       cleanup_delay: Optional[app_commands.Range[int, 0, 10080]] = None) -> None:  # noqa: UP045
+                       cleanup_delay: Optional[app_commands.Range[int, 0, 10080]] = None,  # noqa: UP045
+                       stakes_unit: Optional[Literal["dollars", "cents", "points"]] = None) -> None:  # noqa: UP045
         assert interaction.guild_id is not None
         perms = getattr(interaction.user, "guild_permissions", None)
         if perms is None or not perms.manage_guild:
@@ -225,7 +240,7 @@ class ParlourCommands(app_commands.Group):
             return
         store = await self.bot.stores.guild(interaction.guild_id)
         changes = {"turn_timeout": turn_timeout, "private_tables": private_tables, "category": category,
-                   "cleanup_delay": cleanup_delay}
+                   "cleanup_delay": cleanup_delay, "stakes_unit": stakes_unit}
         for key, value in changes.items():
             if value is not None:
                 await store.set_setting(key, SETTINGS[key].check(value))

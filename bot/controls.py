@@ -5,7 +5,7 @@ no state: they are rebuilt from the table whenever they are shown and keep worki
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
@@ -43,12 +43,13 @@ def button(custom_id: str, label: str, style: discord.ButtonStyle = discord.Butt
 
 
 def action_view(guild_id: int, table_id: int, version: int, actions: Sequence[Action],
-                extra: Sequence[Control] = ()) -> discord.ui.View:
-    """Buttons for a few moves; selects of at most 25 for many (a big hand is split)."""
+                extra: Sequence[Control] = (), label: Callable[[str], str] = str) -> discord.ui.View:
+    """Buttons for a few moves; selects of at most 25 for many (a big hand is split). ``label``
+    fills in a move's text (amounts in the guild's unit)."""
     view = discord.ui.View(timeout=None)
     if len(actions) <= MAX_BUTTONS:
         for i, action in enumerate(actions):
-            view.add_item(button(ids.action(guild_id, table_id, version, action.token), action.label,
+            view.add_item(button(ids.action(guild_id, table_id, version, action.token), label(action.label),
                                  discord.ButtonStyle.primary, row=i // 5))
     else:
         chunks = [actions[i:i + SELECT_SIZE] for i in range(0, len(actions), SELECT_SIZE)]
@@ -56,11 +57,11 @@ def action_view(guild_id: int, table_id: int, version: int, actions: Sequence[Ac
         if len(chunks) > room:
             raise ValueError(f"{len(actions)} moves do not fit in {room} selects")
         for n, chunk in enumerate(chunks):
-            first, last = chunk[0].label, chunk[-1].label
+            first, last = label(chunk[0].label), label(chunk[-1].label)
             placeholder = "Choose a move" if len(chunks) == 1 else f"Moves {first} … {last}"
             select: discord.ui.Select[Any] = discord.ui.Select(
                 custom_id=ids.select(guild_id, table_id, version, n), placeholder=placeholder[:150], row=n,
-                options=[discord.SelectOption(label=a.label[:100], value=a.token) for a in chunk],
+                options=[discord.SelectOption(label=label(a.label)[:100], value=a.token) for a in chunk],
             )
             view.add_item(Control(select))
     for item in extra:
@@ -84,7 +85,11 @@ def hand_button(guild_id: int, table_id: int) -> Control:
     return button(ids.hand(guild_id, table_id), "My hand", discord.ButtonStyle.primary)
 
 
-def table_view(guild_id: int, table_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(hand_button(guild_id, table_id))
-    return view
+def table_view(guild_id: int, table_id: int, *, hand: bool = True, version: int = 0,
+               moves: Sequence[Action] = (), verbs: Sequence[tuple[str, str, discord.ButtonStyle]] = (),
+               label: Callable[[str], str] = str) -> discord.ui.View:
+    """The table message's controls: "My hand" where hands are private; the moves themselves
+    where everything is on the table; and a game of rounds' requests (see :mod:`bot.rounds`)."""
+    extra = [hand_button(guild_id, table_id)] if hand else []
+    extra += [button(ids.table(guild_id, table_id, verb), text, style, row=MAX_ROWS - 1) for verb, text, style in verbs]
+    return action_view(guild_id, table_id, version, moves, extra, label)

@@ -5,6 +5,8 @@
     pl:s:<guild>:<table>:<version>:<n>       an action select (its values are action tokens)
     pl:l:<guild>:<table>:<verb>              a lobby button (join, leave, computer, start, cancel)
     pl:h:<guild>:<table>                     "My hand"
+    pl:t:<guild>:<table>:<verb>              a table button for a game of rounds (join, leave, end,
+                                             stay, next): requests any seated player or newcomer may make
 
 Numbers are base 36 to stay well inside Discord's 100 characters. The guild is carried because
 hand controls are also clicked in DMs, where an interaction has no guild.
@@ -17,6 +19,7 @@ from dataclasses import dataclass
 
 PREFIX = "pl:"
 LOBBY_VERBS = ("join", "leave", "computer", "start", "cancel")
+TABLE_VERBS = ("join", "leave", "end", "stay", "next")
 _B36 = re.compile(r"[0-9a-z]{1,14}")
 _TOKEN = re.compile(r"[!-~]{1,40}")  # printable ASCII, no spaces: what game tokens are made of
 
@@ -65,7 +68,14 @@ class HandRef:
     table_id: int
 
 
-Ref = ActionRef | LobbyRef | HandRef
+@dataclass(frozen=True)
+class TableRef:
+    guild_id: int
+    table_id: int
+    verb: str
+
+
+Ref = ActionRef | LobbyRef | HandRef | TableRef
 
 
 def action(guild_id: int, table_id: int, version: int, token: str) -> str:
@@ -88,6 +98,12 @@ def hand(guild_id: int, table_id: int) -> str:
     return f"{PREFIX}h:{b36(guild_id)}:{b36(table_id)}"
 
 
+def table(guild_id: int, table_id: int, verb: str) -> str:
+    if verb not in TABLE_VERBS:
+        raise ValueError(f"unknown table verb {verb!r}")
+    return f"{PREFIX}t:{b36(guild_id)}:{b36(table_id)}:{verb}"
+
+
 def parse(custom_id: str) -> Ref:
     """Read a custom_id; BadCustomId if it is not a well-formed Parlour id."""
     if not isinstance(custom_id, str) or not custom_id.startswith(PREFIX) or len(custom_id) > 100:
@@ -101,14 +117,15 @@ def parse(custom_id: str) -> Ref:
             if not _TOKEN.fullmatch(token):
                 raise ValueError("token")
             return ActionRef(unb36(guild), unb36(table), unb36(version), token, select=kind == "s")
-        if kind == "l":
-            guild, table, verb = rest.split(":")
-            if verb not in LOBBY_VERBS:
+        if kind in ("l", "t"):
+            guild, table_id, verb = rest.split(":")
+            if verb not in (LOBBY_VERBS if kind == "l" else TABLE_VERBS):
                 raise ValueError("verb")
-            return LobbyRef(unb36(guild), unb36(table), verb)
+            ref = LobbyRef if kind == "l" else TableRef
+            return ref(unb36(guild), unb36(table_id), verb)
         if kind == "h":
-            guild, table = rest.split(":")
-            return HandRef(unb36(guild), unb36(table))
+            guild, table_id = rest.split(":")
+            return HandRef(unb36(guild), unb36(table_id))
     except ValueError:
         pass
     raise BadCustomId("this control is damaged or from an older version of Parlour")

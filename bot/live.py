@@ -11,10 +11,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from games.core import registry
-from games.core.base import Outcome, State, name_players
+from games.core.base import JOIN, Outcome, State, name_players
 from games.core.errors import IllegalAction
 
-from .store import GuildStore, Stores, TableRow
+from .store import GuildStore, Movement, Stores, TableRow
 from .store.rows import Seat
 
 log = logging.getLogger("parlour.tables")
@@ -35,6 +35,7 @@ class Live:
     row: TableRow
     state: State
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    unit: str = "dollars"  # the guild's stakes unit, for amounts in lines and images
 
     @property
     def table_id(self) -> int:
@@ -58,12 +59,27 @@ class Live:
         return self.row.seats[seat].ai
 
     def text(self, line: str) -> str:
-        return name_players(line, self.names)
+        return name_players(line, self.names, self.unit)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         view = self.state.view(seat)
         view["names"] = self.names
+        view["unit"] = self.unit
         return view
+
+    def movements(self, before: State, after: State) -> list[Movement]:
+        """The ledger rows of the settlements an action made: each transfer from both sides.
+        A computer's side (or a seat the computer took over) carries no member."""
+        seats = self.row.seats
+        rows: list[Movement] = []
+        for settled in after.settlements[len(before.settlements):]:
+            for n, t in enumerate(settled.transfers):
+                sides = ((2 * n, t.payer, t.payee, -t.cents), (2 * n + 1, t.payee, t.payer, t.cents))
+                for entry, seat, other, amount in sides:
+                    who = seats[seat]
+                    rows.append(Movement(settled.round, entry, seat, None if who.ai else who.member_id, who.name,
+                                         amount, other, seats[other].name, t.reason))
+        return rows
 
 
 # What the publisher does after a committed action; set by the bot so this module needs no Discord.
@@ -100,8 +116,9 @@ class Tables:
         self.live.pop((live.guild_id, live.table_id), None)
 
     async def act(self, live: Live, version: int, seat: int, token: str, actor_id: int | None,
-                  source: str) -> State:
-        """Apply one action exactly once, commit it, then show it. Refusal if it cannot be."""
+                  source: str, newcomer: Seat | None = None) -> State:
+        """Apply one action exactly once, commit it (with the money it settles and, for a
+        ``join``, the ``newcomer``'s seat), then show it. Refusal if it cannot be."""
         async with live.lock:
             if live.row.status != "playing" or live.state.is_over:
                 raise Refusal("This game is over.")
@@ -114,9 +131,18 @@ class Tables:
                 raise Refusal(_sentence(str(err))) from None
             store = await self.store(live.guild_id)
             applied = after.history[-1][1]
+            seats = live.row.seats
+            if applied == JOIN:
+                if newcomer is None or after.players != len(seats) + 1:
+                    raise Refusal("Only someone taking the new seat can join the table.")
+                seats = (*seats, newcomer)
+            elif after.players != len(seats):
+                raise Refusal("That move would change the seats at the table.")
             record = after.to_record()
             at = time.time()
-            if not await store.commit_action(live.table_id, version, seat, applied, record, actor_id, source, at):
+            money = live.movements(before, after)
+            if not await store.commit_action(live.table_id, version, seat, applied, record, actor_id, source, at,
+                                             seats=seats if applied == JOIN else None, movements=money):
                 raise Refusal(STALE)
             live.state = after
             if after.is_over:
@@ -124,7 +150,7 @@ class Tables:
                 live.row = await _reload(store, live.row)
             else:  # what the commit just wrote, without reading it back on every move
                 live.row = replace(live.row, record=record, version=version + 1, updated_at=at,
-                                   turn_started_at=at, reminded=False)
+                                   turn_started_at=at, reminded=False, seats=seats)
             try:
                 await self.publish(live, before, after)
             except Exception:  # the move is committed; a failed post must not undo or repeat it

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from games.core.base import State
-from renderers import render_hand, render_table
+from renderers import render_hand, render_settlement, render_table
 
-from . import controls, turns
+from . import controls, rounds, turns
 from .live import Live
 
 if TYPE_CHECKING:
@@ -39,7 +39,20 @@ def table_content(live: Live) -> str:
     scores = scores_line(live, view)
     if scores:
         lines.append(scores)
+    lines += rounds.notes(live)
     return "\n".join(lines)[:2000]
+
+
+def table_controls(live: Live) -> discord.ui.View:
+    state = live.state
+    open_play = state.rules.open_play
+    movers = sorted(state.to_move)
+    # Where nothing is hidden a member's moves sit on the table itself (a computer's are its own
+    # business); between rounds the table's buttons answer instead, as any seated player may.
+    shown = open_play and len(movers) == 1 and not state.between_rounds and not live.is_computer(movers[0])
+    moves = state.legal_actions(movers[0]) if shown else ()
+    return controls.table_view(live.guild_id, live.table_id, hand=not open_play, version=live.version,
+                               moves=moves, verbs=rounds.verbs(live), label=live.text)
 
 
 class Publisher:
@@ -49,7 +62,8 @@ class Publisher:
     async def __call__(self, live: Live, before: State, after: State) -> None:
         await self.table_message(live)
         await self.events(live, before, after)
-        await self.hands(live, before, after)
+        if not after.rules.open_play:
+            await self.hands(live, before, after)
         if after.is_over:
             await self.results(live)
 
@@ -60,10 +74,12 @@ class Publisher:
     async def table_message(self, live: Live) -> None:
         if live.row.channel_id is None:
             return
+        store = await self.bot.stores.guild(live.guild_id)
+        live.unit = str(await store.get_setting("stakes_unit", "dollars"))
         png = await asyncio.to_thread(render_table, live.row.game, live.view(None))
         file = discord.File(io.BytesIO(png), filename="table.png")
         playing = not live.state.is_over
-        view = controls.table_view(live.guild_id, live.table_id) if playing else discord.utils.MISSING
+        view = table_controls(live) if playing else discord.utils.MISSING
         channel = self.channel(live.row.channel_id)
         if live.row.table_message_id:
             message = channel.get_partial_message(live.row.table_message_id)
@@ -73,14 +89,33 @@ class Publisher:
             except discord.NotFound:
                 file = discord.File(io.BytesIO(png), filename="table.png")
         sent = await channel.send(content=table_content(live), file=file, view=view)
-        store = await self.bot.stores.guild(live.guild_id)
         live.row = await store.update_table(live.table_id, table_message_id=sent.id)
 
     async def events(self, live: Live, before: State, after: State) -> None:
+        """Notable lines, with a picture of any settlement (who paid whom, how much and why);
+        where moves are made on the table, also a nudge to whoever's turn begins (an edited
+        message notifies nobody, and there is no DM to do it)."""
+        if live.row.channel_id is None:
+            return
         lines = [live.text(e.text) for e in after.log[len(before.log):] if e.notable]
-        if lines and live.row.channel_id is not None:
-            await self.channel(live.row.channel_id).send("\n".join(lines)[:2000],
-                                                         allowed_mentions=discord.AllowedMentions.none())
+        nudged: list[int] = []
+        if after.rules.open_play and not after.between_rounds:
+            for seat in sorted(after.to_move - before.to_move):
+                member = live.row.seats[seat].member_id
+                if member is not None and not live.is_computer(seat):
+                    nudged.append(member)
+            if nudged:
+                lines.append(", ".join(f"<@{m}>" for m in nudged) + ": your turn.")
+        files = []
+        for settled in after.settlements[len(before.settlements):]:
+            png = await asyncio.to_thread(render_settlement, live.row.game, live.view(None), settled.to_json())
+            files.append(discord.File(io.BytesIO(png), filename=f"round-{settled.round}.png"))
+        if lines or files:
+            mentions = discord.AllowedMentions(everyone=False, roles=False,
+                                               users=[discord.Object(m) for m in nudged])
+            await self.channel(live.row.channel_id).send("\n".join(lines)[:2000] or None,
+                                                         files=files or discord.utils.MISSING,
+                                                         allowed_mentions=mentions)
 
     # -- hands ---------------------------------------------------------------------------------
     async def hand_message(self, live: Live, seat: int) -> dict[str, Any]:

@@ -46,6 +46,8 @@ class Router:
                 await self.bot.lobbies.click(interaction, ref)
             elif isinstance(ref, ids.HandRef):
                 await self.hand(interaction, ref.guild_id, ref.table_id)
+            elif isinstance(ref, ids.TableRef):
+                await self.bot.rounds.click(interaction, ref)
             else:
                 await self.action(interaction, ref)
         except Refusal as refusal:
@@ -64,6 +66,9 @@ class Router:
 
     async def hand(self, interaction: discord.Interaction[Any], guild_id: int, table_id: int) -> None:
         live, seat = await self.seated(interaction, guild_id, table_id)
+        if live.state.rules.open_play:
+            raise Refusal(f"Nothing is dealt to hands in {live.state.rules.title}: everything is on the table, "
+                          "and your moves are the buttons under its picture.")
         message = await self.bot.publisher.hand_message(live, seat)
         await interaction.response.send_message(ephemeral=True, **message)
 

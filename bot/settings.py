@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from games.core.stakes import UNITS
+
 
 @dataclass(frozen=True)
 class Setting:
@@ -13,6 +15,7 @@ class Setting:
     help: str
     minimum: int | None = None
     maximum: int | None = None
+    choices: tuple[str, ...] = ()
 
     def check(self, value: Any) -> Any:
         """The value in its proper type; ValueError with a sentence a manager can act on."""
@@ -28,6 +31,8 @@ class Setting:
                 raise ValueError(f"{self.key} must be from {self.minimum} to {self.maximum}")
             return value
         text = str(value).strip()
+        if self.choices and text not in self.choices:
+            raise ValueError(f"{self.key} is one of {', '.join(self.choices)}")
         if not 1 <= len(text) <= 100:
             raise ValueError(f"{self.key} must be 1 to 100 characters")
         return text
@@ -38,6 +43,8 @@ SETTINGS: dict[str, Setting] = {s.key: s for s in (
     Setting("private_tables", False, "Only the players can see a table's channel"),
     Setting("category", "Parlour", "The channel category that table channels go in"),
     Setting("cleanup_delay", 30, "Minutes before a finished table's channel is removed", 0, 10080),
+    Setting("stakes_unit", "dollars", "How stakes are counted: dollars, cents (a dollar played for a cent) or points",
+            choices=UNITS),
 )}
 
 

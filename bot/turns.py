@@ -57,6 +57,9 @@ class Turns:
 
     async def _turn(self, live: Live, version: int) -> None:
         state = live.state
+        if state.between_rounds:  # the table, not a seat, decides what comes next
+            await self.bot.rounds.pause(live, version)
+            return
         computers = sorted(s for s in state.to_move if live.is_computer(s))
         if computers:
             await asyncio.sleep(self.bot.config.ai_delay)

@@ -3,7 +3,9 @@
 ``render_table(key, view)`` and ``render_hand(key, view)`` return PNG bytes. Each game has a
 module ``renderers/<key with - as _>.py`` exposing ``table(view) -> Image`` and, if it wants
 its own, ``hand(view) -> Image``; games without one get the generic hand of
-:mod:`renderers.hand`. Shared drawing helpers are in :mod:`renderers.layout`.
+:mod:`renderers.hand`. ``render_settlement(key, view, settlement)`` draws a round's payments
+with the game's ``settlement(view, settlement) -> Image`` if it has one, else the generic
+drawer of :mod:`renderers.settlement`. Shared drawing helpers are in :mod:`renderers.layout`.
 """
 
 from __future__ import annotations
@@ -20,15 +22,17 @@ from PIL import Image
 from games.core import registry
 
 from . import hand as generic_hand
+from . import settlement as generic_settlement
 from .layout import to_png
 
-__all__ = ["has_table", "render_hand", "render_table"]
+__all__ = ["has_table", "render_hand", "render_settlement", "render_table"]
 
 View = Mapping[str, Any]
 Drawer = Callable[[View], Image.Image]
+SettlementDrawer = Callable[[View, Mapping[str, Any]], Image.Image]
 _KEY = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
 # Modules of this package that are not games.
-_HELPERS = frozenset({"cards", "emblems", "fonts", "hand", "layout", "pips", "theme"})
+_HELPERS = frozenset({"cards", "emblems", "fonts", "hand", "layout", "pips", "settlement", "theme"})
 
 
 def _module(key: str) -> ModuleType | None:
@@ -70,3 +74,16 @@ def render_hand(key: str, view: View) -> bytes:
             raise ValueError(f"no renderer for {key!r}")
         draw = generic_hand.hand
     return to_png(draw(view))
+
+
+def render_settlement(key: str, view: View, settlement: Mapping[str, Any]) -> bytes:
+    """A round's settlement (``Settlement.to_json()``: who paid whom, how much and why) as PNG
+    bytes, drawn by the game's own ``settlement`` drawer or the generic one; ``view`` gives the
+    names, the money unit and the title. ValueError for a key that is not a game."""
+    module = _module(key)
+    fn = getattr(module, "settlement", None) if module is not None else None
+    games = registry.keys()  # a tuple of keys (the module's function, not a dict's)
+    if not callable(fn) and key not in games:
+        raise ValueError(f"no renderer for {key!r}")
+    draw = cast(SettlementDrawer, fn) if callable(fn) else generic_settlement.settlement
+    return to_png(draw(view, settlement))

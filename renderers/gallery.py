@@ -11,19 +11,34 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from games.core import registry
-from games.core.base import State
+from games.core.base import END_GAME, JOIN, NEXT_ROUND, Action, State
 
-from . import render_hand, render_table
+from . import render_hand, render_settlement, render_table
 
-SAMPLE_NAMES = ("Ann", "Bartholomew", "Cyrille", "Dmitri")
+SAMPLE_NAMES = ("Ann", "Bartholomew", "Cyrille", "Dmitri", "Eve", "Fatima", "Gustavo", "Hiroko", "Ines",
+                "Jonathan", "Kalinda", "Lev", "Maximiliana", "Nils", "Oona", "Pradeep", "Quentin", "Rosalind",
+                "Sven", "Tariq")
 STAGES = ("start", "early", "middle", "late", "over")
-_POINTS = {"start": 0.0, "early": 0.2, "middle": 0.5, "late": 0.8, "over": 1.0}
+# A game played round after round is worth seeing between two rounds rather than "late".
+ROUND_STAGES = ("start", "early", "middle", "between", "over")
+_POINTS = {"start": 0.0, "early": 0.2, "middle": 0.5, "late": 0.8, "between": 0.8, "over": 1.0}
+SAMPLE_ROUNDS = 3  # a game that never ends by itself is ended after this many rounds
+# Where a random game's plain point may show little (an empty turn, a first round with nothing
+# won yet), the stage is the nearest state whose view shows what the stage is for.
+View = dict[str, Any]
+WANTED: dict[str, dict[str, Callable[[View], bool]]] = {
+    "fscking-ace": {
+        "middle": lambda v: (len(v["flips"]) >= 2 and v["rounds_played"] >= 1
+                             and sum(v["card_counts"]) >= 2 * v["players"]),
+        "between": lambda v: v["phase"] == "between",
+    },
+}
 
 
 @dataclass(frozen=True)
@@ -48,28 +63,62 @@ class Stage:
         return min(self.state.to_move) if self.state.to_move else 0
 
 
+def _choose(state: State, seat: int, rng: random.Random, rounds: int) -> Action:
+    """A random legal move, except between rounds: play on until ``SAMPLE_ROUNDS`` rounds, then
+    end; never deal a newcomer in (the stage keeps its player count)."""
+    legal = [a for a in state.legal_actions(seat) if a.token != JOIN]
+    if state.between_rounds:
+        want = NEXT_ROUND if rounds < SAMPLE_ROUNDS else END_GAME
+        return next((a for a in legal if a.token == want), legal[0])
+    return rng.choice(legal)
+
+
+def _pick(history: Sequence[State], point: float, wanted: Callable[[View], bool] | None) -> State:
+    """The state nearest ``point`` of the game (0 to 1) that shows what ``wanted`` asks for
+    (any state if nothing does)."""
+    last = len(history) - 1
+    target = round(point * last)
+    if wanted is not None:
+        fits = [i for i, s in enumerate(history) if wanted(s.view(None))]
+        if fits:
+            target = min(fits, key=lambda i: (abs(i - target), i))
+    return history[target]
+
+
 def stages(key: str, players: int, seed: int = 1) -> list[Stage]:
     """One seeded game played to the end by random legal moves, caught at each stage."""
     rules = registry.get(key)
     state = rules.new_game(players, seed=seed)
     rng = random.Random(seed)
     history = [state]
+    rounds = 0
     while not state.is_over:
         seat = rng.choice(sorted(state.to_move))
-        state = state.apply(seat, rng.choice(state.legal_actions(seat)))
+        if state.between_rounds:
+            rounds += 1
+        state = state.apply(seat, _choose(state, seat, rng, rounds))
         history.append(state)
-    last = len(history) - 1
-    return [Stage(key, players, name, history[round(_POINTS[name] * last)]) for name in STAGES]
+    names = ROUND_STAGES if rules.open_ended else STAGES
+    wanted = WANTED.get(key, {})
+    return [Stage(key, players, name, _pick(history, _POINTS[name], wanted.get(name))) for name in names]
+
+
+def sample_counts(counts: Sequence[int]) -> tuple[int, ...]:
+    """The player counts worth drawing: all of a few; of a long range the smallest table, one
+    three seats larger and the largest."""
+    if len(counts) <= 4:
+        return tuple(counts)
+    return counts[0], counts[3], counts[-1]
 
 
 def rendered_games() -> Iterator[tuple[str, int]]:
-    """Every registered game and player count that has a table renderer."""
+    """Every registered game that has a table renderer, at its sample player counts."""
     for rules in registry.all_rules():
         try:
             render_table(rules.key, rules.new_game(rules.min_players, seed=0).view(None))
         except ValueError:
             continue
-        for players in rules.player_counts:
+        for players in sample_counts(rules.player_counts):
             yield rules.key, players
 
 
@@ -81,12 +130,17 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     count = 0
     for key, players in rendered_games():
+        open_play = registry.get(key).open_play  # nothing is dealt: no hand to show
         for stage in stages(key, players, args.seed):
             files = {
                 f"{stage.label}-table.png": render_table(key, stage.view(stage.mover)),
                 f"{stage.label}-spectator.png": render_table(key, stage.view(None)),
-                f"{stage.label}-hand.png": render_hand(key, stage.view(stage.mover)),
             }
+            if not open_play:
+                files[f"{stage.label}-hand.png"] = render_hand(key, stage.view(stage.mover))
+            if stage.state.settlements and stage.name in ("between", "over"):
+                last = stage.state.settlements[-1].to_json()
+                files[f"{stage.label}-settlement.png"] = render_settlement(key, stage.view(None), last)
             for name, data in files.items():
                 (args.out / name).write_bytes(data)
                 count += 1

@@ -70,8 +70,9 @@ def names(view: Mapping[str, Any]) -> list[str]:
 
 
 def named(view: Mapping[str, Any], text: str) -> str:
-    """``text`` with its ``{p0}``.. placeholders replaced by the view's player names."""
-    return name_players(text, names(view))
+    """``text`` with its ``{p0}``.. placeholders replaced by the view's player names and its
+    ``{$800}`` amounts in the view's money unit (the guild's choice, which the bot adds)."""
+    return name_players(text, names(view), str(view.get("unit") or "dollars"))
 
 
 def family_of(view: Mapping[str, Any]) -> str:

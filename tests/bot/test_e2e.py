@@ -49,11 +49,15 @@ async def test_commands_are_synced_from_the_registry(standin: StandIn, tmp_path:
     world(standin)
     async with running(standin, tmp_path):
         names = {c["name"] for c in standin.commands}
-        assert {"play", "table", "rules", "leaderboard", "stats", "parlour"} <= names
+        assert {"play", "table", "rules", "leaderboard", "stats", "stakes", "parlour"} <= names
         play = next(c for c in standin.commands if c["name"] == "play")
         games = {o["name"]: o for o in play["options"]}
-        assert {"fosco", "dracula"} <= set(games)
-        assert "fscking-ace" not in games  # registered, but offered only once its table is drawn
+        assert {"fosco", "dracula", "fscking-ace"} <= set(games)
+        stakes = next(c for c in standin.commands if c["name"] == "stakes")
+        assert {o["name"] for o in stakes["options"]} == {"balance", "history", "leaderboard", "reset"}
+        settings = next(c for c in standin.commands if c["name"] == "parlour")["options"][0]
+        unit = next(o for o in settings["options"] if o["name"] == "stakes_unit")
+        assert {c["value"] for c in unit["choices"]} == {"dollars", "cents", "points"}
         king = next(o for o in games["fosco"]["options"] if o["name"] == "king")
         assert {c["value"] for c in king["choices"]} == {"double", "fives", "squares", "primes", "led"}
         target = next(o for o in games["fosco"]["options"] if o["name"] == "target")

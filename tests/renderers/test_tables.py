@@ -293,4 +293,5 @@ def test_panels_draw_inside_their_boxes(drawn: list[str]) -> None:
 
 def test_has_table_tells_which_games_can_be_drawn() -> None:
     assert renderers.has_table("fosco") and renderers.has_table("dracula")
-    assert not renderers.has_table("fscking-ace") and not renderers.has_table("layout")
+    assert renderers.has_table("fscking-ace")
+    assert not renderers.has_table("layout") and not renderers.has_table("settlement")

@@ -1,0 +1,222 @@
+"""Games played round after round (``Rules.open_ended``): the break between two rounds, a seated
+player's request to end the game after this round, and newcomers dealt in at the next round.
+
+Requests are kept in the table's ``extra`` (so a restart keeps them): ``end_after`` names who
+asked to stop, ``joining`` lists who waits for a seat. At the break the bot answers for the table
+with the game's own tokens: it seats each newcomer (``join``), then ends the game if someone asked
+(``end``) or, after a short pause to read the settlement, deals the next round (``next``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from games.core.base import END_GAME, JOIN, NEXT_ROUND
+
+from . import ids, turns
+from .live import NOT_SEATED, Live, Refusal
+from .router import tell
+from .store.rows import Seat
+
+if TYPE_CHECKING:
+    from .client import Parlour
+
+BREAK_MINUTES = 1 / 3  # the pause between a round's settlement and the next deal
+
+
+def joining(live: Live) -> list[dict[str, Any]]:
+    """Who waits for a seat at the next round, in the order they asked."""
+    return [j for j in live.row.extra.get("joining", []) if live.seat_of(int(j["id"])) is None]
+
+
+def end_asked_by(live: Live) -> str | None:
+    asked = live.row.extra.get("end_after")
+    return str(asked["name"]) if isinstance(asked, dict) else None
+
+
+def notes(live: Live) -> list[str]:
+    """Lines for the table message: the requests standing."""
+    lines = []
+    if live.state.rules.open_ended and not live.state.is_over:
+        asked = end_asked_by(live)
+        if asked:
+            lines.append(f"{asked} asked to end the game after this round.")
+        waiting = joining(live)
+        if waiting:
+            lines.append("Joining at the next round: " + ", ".join(str(j["name"]) for j in waiting) + ".")
+    return lines
+
+
+def verbs(live: Live) -> list[tuple[str, str, discord.ButtonStyle]]:
+    """The table buttons a game of rounds shows now: (verb, label, style)."""
+    state = live.state
+    if not state.rules.open_ended or state.is_over:
+        return []
+    grey, red = discord.ButtonStyle.secondary, discord.ButtonStyle.danger
+    found: list[tuple[str, str, discord.ButtonStyle]] = []
+    if state.between_rounds:
+        found += [("next", "Deal the next round now", discord.ButtonStyle.primary), ("end", "End the game", red)]
+    elif end_asked_by(live):
+        found.append(("stay", "Keep playing", grey))
+    else:
+        found.append(("end", "End after this round", grey))
+    if state.rules.joinable and state.players + len(joining(live)) < state.rules.max_players:
+        found.append(("join", "Join at the next round", discord.ButtonStyle.success))
+    if joining(live):
+        found.append(("leave", "Don't join after all", grey))
+    return found
+
+
+def has_humans(live: Live) -> bool:
+    return any(not seat.ai for seat in live.row.seats)
+
+
+class Rounds:
+    def __init__(self, bot: Parlour) -> None:
+        self.bot = bot
+
+    # -- clicks ----------------------------------------------------------------------------
+    async def click(self, interaction: discord.Interaction[Any], ref: ids.TableRef) -> None:
+        if interaction.guild_id is not None and interaction.guild_id != ref.guild_id:
+            raise Refusal("That control belongs to another server.")
+        live = await self.bot.tables.get(ref.guild_id, ref.table_id)
+        if live is None:
+            raise Refusal("That table is not being played any more.")
+        if not live.state.rules.open_ended:
+            raise Refusal("This game is not played in rounds, so that button does nothing here.")
+        user = interaction.user
+        name = getattr(user, "display_name", None) or user.name
+        if ref.verb in ("join", "leave"):
+            await (self.join if ref.verb == "join" else self.leave)(interaction, live, user.id, name)
+            return
+        if live.seat_of(user.id) is None:
+            raise Refusal(NOT_SEATED)
+        if ref.verb == "next":
+            if not live.state.between_rounds:
+                raise Refusal("This round is still being played; the next one is dealt when it ends.")
+            await interaction.response.defer()
+            await self.advance(live, user.id, "table")
+        elif ref.verb == "end":
+            await self.end(interaction, live, user.id, name)
+        else:
+            await self.stay(interaction, live, name)
+
+    async def join(self, interaction: discord.Interaction[Any], live: Live, member_id: int, name: str) -> None:
+        rules = live.state.rules
+        if live.seat_of(member_id) is not None:
+            raise Refusal("You are already playing at this table.")
+        if not rules.joinable:
+            raise Refusal(f"{rules.title} can't take new players once it has started.")
+        waiting = joining(live)
+        if any(int(j["id"]) == member_id for j in waiting):
+            raise Refusal("You are already on the list for the next round.")
+        if live.state.players + len(waiting) >= rules.max_players:
+            raise Refusal(f"The table is full: {rules.title} seats at most {rules.max_players} players.")
+        async with live.lock:
+            live.row = await self._store_extra(live, {"joining": [*waiting, {"id": member_id, "name": name}]})
+        if live.state.between_rounds:
+            await interaction.response.defer(ephemeral=True)
+            await self.advance(live, member_id, "join", deal=False)
+            await tell(interaction, "You're in: you play from the next round.")
+            return
+        await tell(interaction, "You'll be dealt in when this round ends.")
+        await self._show(live)
+
+    async def leave(self, interaction: discord.Interaction[Any], live: Live, member_id: int, name: str) -> None:
+        waiting = joining(live)
+        if not any(int(j["id"]) == member_id for j in waiting):
+            raise Refusal("You are not on the list for the next round.")
+        async with live.lock:
+            rest = [j for j in waiting if int(j["id"]) != member_id]
+            live.row = await self._store_extra(live, {"joining": rest or None})
+        await tell(interaction, "You won't be dealt in.")
+        await self._show(live)
+
+    async def end(self, interaction: discord.Interaction[Any], live: Live, member_id: int, name: str) -> None:
+        if live.state.between_rounds:
+            await interaction.response.defer()
+            await self._act(live, END_GAME, member_id, "table")
+            return
+        if end_asked_by(live):
+            raise Refusal("The game already ends after this round.")
+        async with live.lock:
+            live.row = await self._store_extra(live, {"end_after": {"id": member_id, "name": name}})
+        await interaction.response.send_message(
+            f"{name} asked to end the game after this round. Anyone playing can press **Keep playing** to go on.",
+            allowed_mentions=discord.AllowedMentions.none())
+        await self._show(live)
+
+    async def stay(self, interaction: discord.Interaction[Any], live: Live, name: str) -> None:
+        if not end_asked_by(live):
+            raise Refusal("Nobody has asked to end the game, so play goes on anyway.")
+        async with live.lock:
+            live.row = await self._store_extra(live, {"end_after": None})
+        await interaction.response.send_message(f"{name} wants to keep playing: the game goes on after this round.",
+                                                allowed_mentions=discord.AllowedMentions.none())
+        await self._show(live)
+
+    # -- the break -------------------------------------------------------------------------
+    async def pause(self, live: Live, version: int) -> None:
+        """The timer's part: newcomers and an end are seen to at once; otherwise the table gets a
+        moment with the settlement before the next deal. Timed from the stored turn start, so a
+        restart keeps the schedule."""
+        if not (joining(live) or end_asked_by(live) or not has_humans(live)):
+            started = live.row.turn_started_at or time.time()
+            await asyncio.sleep(max(0.0, started + turns.MINUTE * BREAK_MINUTES - time.time()))
+        if live.version == version:
+            await self.advance(live, None, "table")
+
+    async def advance(self, live: Live, actor_id: int | None, source: str, deal: bool = True) -> None:
+        """Seat every newcomer, then end the game if asked (or if no member is left at the table),
+        else deal the next round (unless ``deal`` is false). A step someone else took first is
+        simply not taken again."""
+        try:
+            while live.state.between_rounds:
+                waiting = joining(live)
+                if waiting and live.state.can_join:
+                    who = waiting[0]
+                    seat = Seat(int(who["id"]), str(who["name"]))
+                    await self._act(live, JOIN, seat.member_id, "join", newcomer=seat)
+                    async with live.lock:
+                        live.row = await self._store_extra(live, {"joining": waiting[1:] or None})
+                    continue
+                if end_asked_by(live) or not has_humans(live) or await self.abandoned(live):
+                    await self._act(live, END_GAME, actor_id, source)
+                elif deal:
+                    await self._act(live, NEXT_ROUND, actor_id, source)
+                return
+        except Refusal:
+            return  # another click or the timer moved the table on first
+
+    async def abandoned(self, live: Live) -> bool:
+        """Whether the members had turns in the round just settled and the computer played every
+        one of them for lack of a click: then nobody is at the table, and it should not go on
+        dealing to itself."""
+        history = live.state.history
+        start = max((i + 1 for i, (_, tok) in enumerate(history) if tok == NEXT_ROUND), default=0)
+        store = await self.bot.stores.guild(live.guild_id)
+        members = [a for a in await store.actions(live.table_id, start) if not live.is_computer(a.seat)
+                   and a.token not in (JOIN, NEXT_ROUND, END_GAME)]
+        if members and all(a.source == "timeout" for a in members):
+            if live.row.channel_id is not None:
+                await self.bot.publisher.channel(live.row.channel_id).send(
+                    "Nobody made a move this round (the computer played every turn), so the game ends here.")
+            return True
+        return False
+
+    async def _act(self, live: Live, token: str, actor_id: int | None, source: str,
+                   newcomer: Seat | None = None) -> None:
+        (seat,) = live.state.to_move  # between rounds one seat answers for the table
+        await self.bot.tables.act(live, live.version, seat, token, actor_id, source, newcomer=newcomer)
+
+    async def _store_extra(self, live: Live, values: dict[str, Any]) -> Any:
+        store = await self.bot.stores.guild(live.guild_id)
+        return await store.merge_extra(live.table_id, values)
+
+    async def _show(self, live: Live) -> None:
+        async with live.lock:
+            await self.bot.publisher.table_message(live)

@@ -1,0 +1,256 @@
+"""Fscking Ace end to end through the stand-in: a member and two computers play several rounds by
+clicks on the table message; each settlement lands in the guild's ledger to the cent; the bot
+restarts between rounds; a double click on Stop counts once; a newcomer joins at the next round;
+a seated player ends the game after a round; /stakes reads the ledger."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot import ids, turns
+from bot.client import Parlour
+from bot.live import NOT_SEATED, STALE, Live
+from games.core.stakes import format_money
+from tests.standin import StandIn
+from tests.standin.model import Message, User
+
+from .parlour_harness import channel_named, live_table, open_table, running, wait_past
+
+CHANNEL = "fscking-ace-1"
+
+
+@pytest.fixture
+async def standin() -> AsyncIterator[StandIn]:
+    async with StandIn() as server:
+        yield server
+    server.assert_clean()
+
+
+def club(standin: StandIn) -> tuple[Any, User, User, User, Any]:
+    guild = standin.add_guild("Card club")
+    alice, bob, carol = (standin.add_user(n) for n in ("alice", "bob", "carol"))
+    guild.add_member(alice, manager=True)
+    guild.add_member(bob)
+    guild.add_member(carol)
+    return guild, alice, bob, carol, guild.add_text_channel("games")
+
+
+def board(guild: Any, live: Live) -> Message:
+    """The table message, with the controls for the table as it is now."""
+    channel = channel_named(guild, CHANNEL)
+    assert channel is not None
+    return next(m for m in channel.messages if m.id == live.row.table_message_id)
+
+
+def move_button(message: Message, version: int, token: str) -> Any:
+    for comp in message.components:
+        if comp.custom_id and comp.custom_id.startswith("pl:a:"):
+            ref = ids.parse(comp.custom_id)
+            if isinstance(ref, ids.ActionRef) and ref.version == version and ref.token == token:
+                return comp
+    return None
+
+
+async def click_move(standin: StandIn, guild: Any, live: Live, user: User, token: str) -> Any:
+    version = live.version
+    found = await standin.wait_for(lambda: move_button(board(guild, live), version, token), 10,
+                                   f"a {token} button for version {version}")
+    return found, await standin.click(user, board(guild, live), found.custom_id)
+
+
+def said(record: Any) -> str:
+    """Everything the bot answered to an interaction: its response and any follow-ups."""
+    return " ".join(m.content for m in [record.message, *record.followups] if m is not None)
+
+
+async def told(standin: StandIn, record: Any) -> str:
+    """What the bot told that user alone (an ephemeral response, or a follow-up after a defer)."""
+    def private() -> str | None:
+        text = " ".join(m.content for m in [record.message, *record.followups] if m is not None and m.ephemeral)
+        return text or None
+    return await standin.wait_for(private, 5, "an answer for that user alone")
+
+
+async def double_click_stop(standin: StandIn, guild: Any, live: Live, user: User) -> None:
+    """Two clicks on the same Stop button arriving together: one is applied, the other is told
+    the button is out of date."""
+    version = live.version
+    stop = await standin.wait_for(lambda: move_button(board(guild, live), version, "stop"), 10, "the Stop button")
+    message = board(guild, live)
+    clicks = [await standin.click(user, message, stop.custom_id, wait=False) for _ in range(2)]
+    for click in clicks:
+        await click.wait_response(5)
+    await wait_past(standin, live, version, "the stop")
+    refused = await standin.wait_for(lambda: [c for c in clicks if STALE in said(c)] or None, 5, "the stale answer")
+    assert len(refused) == 1  # and told to that player alone
+    assert any(STALE in m.content and m.ephemeral for m in [refused[0].message, *refused[0].followups] if m)
+    assert live.state.history[version] == (live.seat_of(user.id), "stop")
+
+
+async def play_round(standin: StandIn, guild: Any, live: Live, players: dict[int, User]) -> int:
+    """Members flip once and then stop, by a double click; computers play themselves; until the
+    round is settled. How many stops the members made."""
+    start, stops = len(live.state.settlements), 0
+    if live.state.between_rounds:  # settled already: computers can be quick
+        return stops
+    while len(live.state.settlements) == start and not live.state.is_over:
+        (seat,) = live.state.to_move
+        if live.is_computer(seat):
+            await wait_past(standin, live, live.version, "a computer move")
+        elif live.state.view(None)["flips"]:
+            await double_click_stop(standin, guild, live, players[seat])
+            stops += 1
+        else:
+            version = live.version
+            await click_move(standin, guild, live, players[seat], "flip")
+            await wait_past(standin, live, version, "the flip")
+    return stops
+
+
+async def click_table(standin: StandIn, guild: Any, live: Live, user: User, verb: str) -> Any:
+    custom_id = ids.table(live.guild_id, live.table_id, verb)
+    await standin.wait_for(lambda: any(c.custom_id == custom_id for c in board(guild, live).components), 10,
+                           f"the {verb} button")
+    return await standin.click(user, board(guild, live), custom_id)
+
+
+async def assert_ledger_matches(bot: Parlour, live: Live) -> None:
+    """Every round's ledger rows are the game's transfers, to the cent, and sum to zero."""
+    store = await bot.stores.guild(live.guild_id)
+    rounds = await store.table_ledger(live.table_id)
+    assert sorted(rounds) == [s.round for s in live.state.settlements]
+    for settled in live.state.settlements:
+        rows = rounds[settled.round]
+        assert sum(r.amount for r in rows) == 0
+        paid = [(r.seat, r.amount, r.reason) for r in rows]
+        assert paid == [side for t in settled.transfers
+                        for side in ((t.payer, -t.cents, t.reason), (t.payee, t.cents, t.reason))]
+        for r in rows:
+            seat = live.row.seats[r.seat]  # type: ignore[index]
+            assert r.member_id == (None if seat.ai else seat.member_id) and r.name == seat.name
+
+
+async def test_several_rounds_with_two_computers_a_restart_a_newcomer_and_the_ledger(
+        standin: StandIn, tmp_path: Path) -> None:
+    guild, alice, bob, carol, lobby = club(standin)
+    async with running(standin, tmp_path) as bot:
+        await open_table(standin, alice, lobby, "fscking-ace", {}, computers=2)
+        live = await live_table(standin, bot)
+        assert [s.ai for s in live.row.seats] == [False, True, True]
+        assert "My hand" not in [c.label for c in board(guild, live).components]  # nothing is hidden
+
+        # An outsider cannot move, and asks to join at the next round instead.
+        await standin.wait_for(lambda: live.state.to_move == {0} or live.state.between_rounds, 10, "alice's turn")
+        if not live.state.between_rounds:
+            flip = await standin.wait_for(lambda: move_button(board(guild, live), live.version, "flip"), 5, "Flip")
+            outsider = await standin.click(bob, board(guild, live), flip.custom_id)
+            assert outsider.ephemeral and NOT_SEATED in (outsider.content or "")
+        joined = await told(standin, await click_table(standin, guild, live, bob, "join"))
+        assert "when this round ends" in joined or "play from the next round" in joined
+        if not live.state.between_rounds:
+            again = await click_table(standin, guild, live, bob, "join")
+            assert "already on the list" in await told(standin, again)
+
+        stops = await play_round(standin, guild, live, {0: alice})
+        # The break: Bob is seated at once, and the settlement is in the ledger and the channel.
+        await standin.wait_for(lambda: live.state.players == 4, 10, "Bob's seat")
+        assert live.state.between_rounds and live.row.seats[3].member_id == bob.id
+        await assert_ledger_matches(bot, live)
+        table = channel_named(guild, CHANNEL)
+        assert table is not None
+        await standin.wait_for(lambda: any(a.filename == "round-1.png" for m in table.messages
+                                           for a in m.attachments), 10, "the settlement picture")
+        assert any("Round 1 settled" in m.content for m in table.messages)
+        await standin.wait_for(lambda: any("joins the table" in m.content for m in table.messages), 10, "the welcome")
+        before = live.state
+
+    # A restart between rounds: nothing lost, and the table plays on.
+    async with running(standin, tmp_path) as bot:
+        await standin.wait_for(lambda: any("restored" in m.content for m in table.messages), 5, "the notice")
+        live = await bot.tables.get(guild.id, 1)
+        assert live is not None and live.state == before and live.state.between_rounds
+        not_seated = await click_table(standin, guild, live, carol, "next")
+        assert not_seated.ephemeral and NOT_SEATED in (not_seated.content or "")
+        version = live.version
+        await click_table(standin, guild, live, bob, "next")  # any seated player may deal on
+        await wait_past(standin, live, version, "the next round")
+        assert live.state.round_no == 2 and not live.state.between_rounds  # type: ignore[attr-defined]
+
+        stops += await play_round(standin, guild, live, {0: alice, 3: bob})
+        version = live.version
+        await click_table(standin, guild, live, alice, "next")
+        await wait_past(standin, live, version, "the third round")
+
+        # Ending after this round: asked during the round, the game ends when it is settled.
+        asked = await click_table(standin, guild, live, bob, "end")
+        assert not asked.ephemeral and "end the game after this round" in (asked.content or "")
+        stops += await play_round(standin, guild, live, {0: alice, 3: bob})
+        await standin.wait_for(lambda: live.state.is_over, 10, "the end of the game")
+        assert len(live.state.settlements) == 3
+        await assert_ledger_matches(bot, live)
+        # Every double click on Stop was applied once, by the member who clicked.
+        log = await (await bot.stores.guild(guild.id)).actions(live.table_id)
+        assert len([a for a in log if a.token == "stop" and a.actor_id is not None]) == stops
+        await standin.wait_for(lambda: any("is over" in m.content for m in table.messages), 10, "the result")
+
+        # /stakes reads the same ledger, in the guild's unit.
+        outcome = live.state.outcome
+        assert outcome is not None
+        mine = await standin.slash(alice, lobby, "stakes", "balance")
+        assert format_money(outcome.scores[0], "dollars", sign=True) in (mine.content or "")
+        await standin.slash(alice, lobby, "parlour", "settings", options={"stakes_unit": "points"})
+        theirs = await standin.slash(alice, lobby, "stakes", "balance", options={"member": bob.id})
+        assert format_money(outcome.scores[3], "points", sign=True) in (theirs.content or "")
+        board_text = " ".join(e.get("description", "") for e in
+                              (await standin.slash(carol, lobby, "stakes", "leaderboard")).embeds)
+        assert f"<@{alice.id}>" in board_text and f"<@{bob.id}>" in board_text
+        history = await standin.slash(bob, lobby, "stakes", "history", options={"member": bob.id})
+        assert "round 2" in " ".join(e.get("description", "") for e in history.embeds)
+
+
+async def test_stakes_reset_is_for_managers_and_keeps_the_history(standin: StandIn, tmp_path: Path) -> None:
+    guild, alice, bob, _carol, lobby = club(standin)
+    async with running(standin, tmp_path) as bot:
+        await open_table(standin, alice, lobby, "fscking-ace", {"rounds": 1}, computers=2)
+        # The one round may be over before we look (a computer can turn up the Ace at once).
+        live = await standin.wait_for(lambda: next(iter(bot.tables.live.values()), None), 10, "the table")
+        await standin.wait_for(lambda: live.row.table_message_id, 10, "the table message")
+        await play_round(standin, guild, live, {0: alice})
+        await standin.wait_for(lambda: live.state.is_over, 10, "the one round")
+        store = await bot.stores.guild(guild.id)
+        assert [b.member_id for b in await store.stakes_balances()] == [alice.id]
+        refused = await standin.slash(bob, lobby, "stakes", "reset")
+        assert refused.ephemeral and "manage the server" in (refused.content or "")
+        assert await store.stakes_balances() != []
+        done = await standin.slash(alice, lobby, "stakes", "reset")
+        assert not done.ephemeral and "history" in (done.content or "")
+        assert await store.stakes_balances() == []
+        empty = await standin.slash(alice, lobby, "stakes", "balance")
+        assert "nothing won or lost" in (empty.content or "")
+        history = await standin.slash(alice, lobby, "stakes", "history")
+        text = " ".join(e.get("description", "") for e in history.embeds)
+        assert "Reset" in text and "round 1" in text
+
+
+async def test_a_table_nobody_plays_at_ends_after_a_round(standin: StandIn, tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(turns, "MINUTE", 0.1)  # a "minute" of the timers lasts 0.1 s here
+    guild, alice, _bob, _carol, lobby = club(standin)
+    async with running(standin, tmp_path) as bot:
+        await standin.slash(alice, lobby, "parlour", "settings", options={"turn_timeout": 1})
+        await open_table(standin, alice, lobby, "fscking-ace", {}, computers=2)
+        live = await standin.wait_for(lambda: next(iter(bot.tables.live.values()), None), 10, "the table")
+        await standin.wait_for(lambda: live.state.is_over, 30, "the table to give up")
+        table = channel_named(guild, CHANNEL)
+        assert table is not None
+        assert any("Nobody made a move this round" in m.content for m in table.messages)
+        # It went on while alice had no turn yet, and stopped after the first round the computer
+        # played all of hers.
+        log = await (await bot.stores.guild(guild.id)).actions(live.table_id)
+        mine = [a for a in log if a.seat == 0 and a.token in ("flip", "stop")]
+        assert mine and all(a.source == "timeout" for a in mine)
+        assert live.state.history[-1][1] == "end"
