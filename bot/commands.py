@@ -16,7 +16,7 @@ from games.core.stakes import format_money
 from renderers import has_table
 
 from .live import Refusal
-from .router import tell
+from .router import CommandGroup, tell
 from .settings import SETTINGS
 from .stakes import StakesCommands
 
@@ -101,17 +101,10 @@ async def table_here(bot: Parlour, interaction: discord.Interaction[Any]) -> Any
     return live
 
 
-class TableCommands(app_commands.Group):
+class TableCommands(CommandGroup):
     def __init__(self, bot: Parlour) -> None:
         super().__init__(name="table", description="The table in this channel", guild_only=True)
         self.bot = bot
-
-    async def on_error(self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
-        original = getattr(error, "original", error)
-        if isinstance(original, Refusal):
-            await tell(interaction, str(original))
-        else:
-            raise error
 
     @app_commands.command(description="Show this table's picture and whose turn it is")
     async def status(self, interaction: discord.Interaction[Any]) -> None:

@@ -7,6 +7,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import app_commands
 
 from . import ids
 from .live import NOT_SEATED, STALE, Live, Refusal
@@ -28,6 +29,17 @@ async def tell(interaction: discord.Interaction[Any], text: str) -> None:
         await interaction.followup.send(text, ephemeral=True)
     else:
         await interaction.response.send_message(text, ephemeral=True)
+
+
+class CommandGroup(app_commands.Group):
+    """A slash-command group whose commands answer a Refusal to the user alone."""
+
+    async def on_error(self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
+        original = getattr(error, "original", error)
+        if isinstance(original, Refusal):
+            await tell(interaction, str(original))
+        else:
+            raise error
 
 
 class Router:

@@ -11,7 +11,7 @@ from discord import app_commands
 from games.core.stakes import fill_money, format_money
 
 from .live import Refusal
-from .router import tell
+from .router import CommandGroup
 from .store import GuildStore, LedgerRow
 
 if TYPE_CHECKING:
@@ -36,18 +36,11 @@ def history_line(row: LedgerRow, unit: str) -> str:
             f"table #{row.table_id}, round {row.round} · {fill_money(row.reason, unit)}")
 
 
-class StakesCommands(app_commands.Group):
+class StakesCommands(CommandGroup):
     def __init__(self, bot: Parlour) -> None:
         super().__init__(name="stakes", description="Money won and lost at Fscking Ace in this server",
                          guild_only=True)
         self.bot = bot
-
-    async def on_error(self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
-        original = getattr(error, "original", error)
-        if isinstance(original, Refusal):
-            await tell(interaction, str(original))
-        else:
-            raise error
 
     async def _store(self, interaction: discord.Interaction[Any]) -> tuple[GuildStore, str]:
         if interaction.guild_id is None:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.store import GuildStore, Movement, Seat, StoreError, Stores, migrations
+from bot.store import GuildStore, Movement, Seat, StoreError, Stores, ledger, migrations
 
 GUILD = 111
 ALICE, BOB, CAROL = 1001, 1002, 1003
@@ -130,3 +130,38 @@ async def test_the_ledger_survives_a_restart(tmp_path: Path) -> None:
     async with Stores(tmp_path) as after:
         store = await after.guild(GUILD)
         assert {b.member_id: b.cents for b in await store.stakes_balances()} == {ALICE: 250, BOB: -500}
+
+
+async def test_a_crash_halfway_through_a_settlement_writes_none_of_it(store: GuildStore,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The process dies (here: an error) after half the rows are in: the action and every row go
+    together, and the retry after the restart writes the settlement once."""
+    table_id = await table(store)
+    rows = settlement(1, 2, {0: 900, 1: 200})
+    real_write = ledger.write
+
+    async def half_then_crash(conn: Any, table: int, movements: Any, at: float) -> None:
+        await real_write(conn, table, movements[:2], at)
+        raise RuntimeError("power cut")
+
+    monkeypatch.setattr(ledger, "write", half_then_crash)
+    with pytest.raises(RuntimeError, match="power cut"):
+        await settle(store, table_id, 0, rows)
+    assert await store.table_ledger(table_id) == {} and await store.actions(table_id) == []
+    assert (await store.get_table(table_id)).version == 0  # type: ignore[union-attr]
+    monkeypatch.setattr(ledger, "write", real_write)
+    assert await settle(store, table_id, 0, rows)
+    assert not await settle(store, table_id, 0, rows)
+    assert len((await store.table_ledger(table_id))[1]) == 4
+
+
+async def test_the_same_click_after_a_restart_settles_nothing(tmp_path: Path) -> None:
+    rows = settlement(1, 2, {0: 900, 1: 200})
+    async with Stores(tmp_path) as before:
+        store = await before.guild(GUILD)
+        table_id = await table(store)
+        assert await settle(store, table_id, 0, rows)
+    async with Stores(tmp_path) as after:
+        store = await after.guild(GUILD)
+        assert not await settle(store, table_id, 0, rows)
+        assert [len(r) for r in (await store.table_ledger(table_id)).values()] == [4]
