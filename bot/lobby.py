@@ -164,13 +164,15 @@ class Lobbies:
         if note:
             await interaction.followup.send(note, ephemeral=True)
         mentions = " ".join(f"<@{s.member_id}>" for s in row.seats if s.member_id and not s.ai)
+        where = ("Everything is on the table: your moves are the buttons under its picture, and you'll be "
+                 "mentioned when your turn comes." if rules.open_play else
+                 "Your cards come by direct message; the **My hand** button below the table shows them here too.")
         await self.bot.publisher.channel(channel_id).send(
-            f"{mentions} your **{rules.title}** table is ready. Your cards come by direct message; "
-            "the **My hand** button below the table shows them here too.",
+            f"{mentions} your **{rules.title}** table is ready. {where}",
             allowed_mentions=discord.AllowedMentions(users=True))
         await self.bot.publisher.table_message(live)
         for seat in sorted(live.state.to_move):
-            if not live.is_computer(seat):
+            if not live.is_computer(seat) and not rules.open_play:
                 await self.bot.publisher.send_hand(live, seat, fresh=True)
         self.bot.turns.schedule(live)
 

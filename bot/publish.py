@@ -100,7 +100,9 @@ class Publisher:
         lines = [live.text(e.text) for e in after.log[len(before.log):] if e.notable]
         nudged: list[int] = []
         if after.rules.open_play and not after.between_rounds:
-            for seat in sorted(after.to_move - before.to_move):
+            # Between rounds the seat "to move" only answers for the table: a round's first turn is new.
+            waiting = frozenset() if before.between_rounds else before.to_move
+            for seat in sorted(after.to_move - waiting):
                 member = live.row.seats[seat].member_id
                 if member is not None and not live.is_computer(seat):
                     nudged.append(member)

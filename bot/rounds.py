@@ -184,9 +184,11 @@ class Rounds:
                     async with live.lock:
                         live.row = await self._store_extra(live, {"joining": waiting[1:] or None})
                     continue
+                if not deal:  # seating only; the timer, rescheduled by the join, does the rest
+                    return
                 if end_asked_by(live) or not has_humans(live) or await self.abandoned(live):
                     await self._act(live, END_GAME, actor_id, source)
-                elif deal:
+                else:
                     await self._act(live, NEXT_ROUND, actor_id, source)
                 return
         except Refusal:

@@ -142,6 +142,9 @@ async def test_several_rounds_with_two_computers_a_restart_a_newcomer_and_the_le
         live = await live_table(standin, bot)
         assert [s.ai for s in live.row.seats] == [False, True, True]
         assert "My hand" not in [c.label for c in board(guild, live).components]  # nothing is hidden
+        table = channel_named(guild, CHANNEL)
+        assert table is not None
+        assert any("buttons under its picture" in m.content for m in table.messages)
 
         # An outsider cannot move, and asks to join at the next round instead.
         await standin.wait_for(lambda: live.state.to_move == {0} or live.state.between_rounds, 10, "alice's turn")
@@ -160,12 +163,13 @@ async def test_several_rounds_with_two_computers_a_restart_a_newcomer_and_the_le
         await standin.wait_for(lambda: live.state.players == 4, 10, "Bob's seat")
         assert live.state.between_rounds and live.row.seats[3].member_id == bob.id
         await assert_ledger_matches(bot, live)
-        table = channel_named(guild, CHANNEL)
-        assert table is not None
         await standin.wait_for(lambda: any(a.filename == "round-1.png" for m in table.messages
                                            for a in m.attachments), 10, "the settlement picture")
         assert any("Round 1 settled" in m.content for m in table.messages)
         await standin.wait_for(lambda: any("joins the table" in m.content for m in table.messages), 10, "the welcome")
+        # No hand goes by DM, and whoever's turn begins is mentioned in the channel instead.
+        assert standin.dm_messages(alice) == []
+        assert any(f"<@{alice.id}>: your turn." in m.content for m in table.messages) or not stops
         before = live.state
 
     # A restart between rounds: nothing lost, and the table plays on.
