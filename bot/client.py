@@ -109,6 +109,10 @@ class Parlour(ext.AutoShardedBot):
             for row in await store.tables_with_status("playing"):
                 try:
                     live = self.tables.adopt(guild_id, row)
+                    if await self.tables.conclude(live):  # it ended just as the bot stopped
+                        await self.publisher.table_message(live)
+                        await self.publisher.results(live)
+                        continue
                     if row.channel_id is not None:
                         await self.publisher.channel(row.channel_id).send(RESTORED)
                     await self.publisher.table_message(live)

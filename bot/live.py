@@ -158,6 +158,17 @@ class Tables:
         self.on_change(live)
         return after
 
+    async def conclude(self, live: Live) -> bool:
+        """Record the result of a game whose last action was committed but whose end was not (the
+        process stopped in between); True if there was one to record."""
+        async with live.lock:
+            if live.row.status != "playing" or not live.state.is_over:
+                return False
+            store = await self.store(live.guild_id)
+            await self._record_result(live, store)
+            live.row = await _reload(store, live.row)
+            return True
+
     async def _record_result(self, live: Live, store: GuildStore) -> None:
         outcome = live.state.outcome
         assert outcome is not None

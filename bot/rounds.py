@@ -10,6 +10,7 @@ with the game's own tokens: it seats each newcomer (``join``), then ends the gam
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -64,7 +65,7 @@ def verbs(live: Live) -> list[tuple[str, str, discord.ButtonStyle]]:
         found.append(("stay", "Keep playing", grey))
     else:
         found.append(("end", "End after this round", grey))
-    if state.rules.joinable and state.players + len(joining(live)) < state.rules.max_players:
+    if state.rules.joinable and not end_asked_by(live) and state.players + len(joining(live)) < state.rules.max_players:
         found.append(("join", "Join at the next round", discord.ButtonStyle.success))
     if joining(live):
         found.append(("leave", "Don't join after all", grey))
@@ -86,6 +87,8 @@ class Rounds:
         live = await self.bot.tables.get(ref.guild_id, ref.table_id)
         if live is None:
             raise Refusal("That table is not being played any more.")
+        if live.state.is_over or live.row.status != "playing":
+            raise Refusal("This game is over.")
         if not live.state.rules.open_ended:
             raise Refusal("This game is not played in rounds, so that button does nothing here.")
         user = interaction.user
@@ -109,28 +112,34 @@ class Rounds:
         rules = live.state.rules
         if live.seat_of(member_id) is not None:
             raise Refusal("You are already playing at this table.")
+        if member_id in live.row.member_ids:  # their old seat is the computer's now
+            raise Refusal("You gave up your seat at this table, so you can't join it again.")
         if not rules.joinable:
             raise Refusal(f"{rules.title} can't take new players once it has started.")
-        waiting = joining(live)
-        if any(int(j["id"]) == member_id for j in waiting):
-            raise Refusal("You are already on the list for the next round.")
-        if live.state.players + len(waiting) >= rules.max_players:
-            raise Refusal(f"The table is full: {rules.title} seats at most {rules.max_players} players.")
-        async with live.lock:
+        if end_asked_by(live):
+            raise Refusal("This game ends after this round, so there is no next round to join.")
+        async with live.lock:  # read and write the list together: two joins must not drop one
+            waiting = joining(live)
+            if any(int(j["id"]) == member_id for j in waiting):
+                raise Refusal("You are already on the list for the next round.")
+            if live.state.players + len(waiting) >= rules.max_players:
+                raise Refusal(f"The table is full: {rules.title} seats at most {rules.max_players} players.")
             live.row = await self._store_extra(live, {"joining": [*waiting, {"id": member_id, "name": name}]})
         if live.state.between_rounds:
             await interaction.response.defer(ephemeral=True)
             await self.advance(live, member_id, "join", deal=False)
-            await tell(interaction, "You're in: you play from the next round.")
+            seated = live.seat_of(member_id) is not None and not live.state.is_over
+            await tell(interaction, "You're in: you play from the next round." if seated else
+                       "The game ended before you could be seated.")
             return
         await tell(interaction, "You'll be dealt in when this round ends.")
         await self._show(live)
 
     async def leave(self, interaction: discord.Interaction[Any], live: Live, member_id: int, name: str) -> None:
-        waiting = joining(live)
-        if not any(int(j["id"]) == member_id for j in waiting):
-            raise Refusal("You are not on the list for the next round.")
         async with live.lock:
+            waiting = joining(live)
+            if not any(int(j["id"]) == member_id for j in waiting):
+                raise Refusal("You are not on the list for the next round.")
             rest = [j for j in waiting if int(j["id"]) != member_id]
             live.row = await self._store_extra(live, {"joining": rest or None})
         await tell(interaction, "You won't be dealt in.")
@@ -171,24 +180,23 @@ class Rounds:
             await self.advance(live, None, "table")
 
     async def advance(self, live: Live, actor_id: int | None, source: str, deal: bool = True) -> None:
-        """Seat every newcomer, then end the game if asked (or if no member is left at the table),
-        else deal the next round (unless ``deal`` is false). A step someone else took first is
-        simply not taken again."""
+        """End the game if someone asked to (or no member is left, or, when the timer asks,
+        nobody played the round just settled); else seat every newcomer and deal the next round
+        (unless ``deal`` is false). A step someone else took first is simply not taken again."""
         try:
             while live.state.between_rounds:
+                if end_asked_by(live) or not has_humans(live) or (actor_id is None and await self.abandoned(live)):
+                    await self._act(live, END_GAME, actor_id, source)
+                    return
                 waiting = joining(live)
                 if waiting and live.state.can_join:
-                    who = waiting[0]
-                    seat = Seat(int(who["id"]), str(who["name"]))
-                    await self._act(live, JOIN, seat.member_id, "join", newcomer=seat)
-                    async with live.lock:
-                        live.row = await self._store_extra(live, {"joining": waiting[1:] or None})
+                    who = Seat(int(waiting[0]["id"]), str(waiting[0]["name"]))
+                    await self._act(live, JOIN, who.member_id, "join", newcomer=who)
+                    async with live.lock:  # the list as it is now: someone may have queued meanwhile
+                        rest = [j for j in live.row.extra.get("joining", []) if int(j["id"]) != who.member_id]
+                        live.row = await self._store_extra(live, {"joining": rest or None})
                     continue
-                if not deal:  # seating only; the timer, rescheduled by the join, does the rest
-                    return
-                if end_asked_by(live) or not has_humans(live) or await self.abandoned(live):
-                    await self._act(live, END_GAME, actor_id, source)
-                else:
+                if deal:
                     await self._act(live, NEXT_ROUND, actor_id, source)
                 return
         except Refusal:
@@ -205,14 +213,20 @@ class Rounds:
                    and a.token not in (JOIN, NEXT_ROUND, END_GAME)]
         if members and all(a.source == "timeout" for a in members):
             if live.row.channel_id is not None:
-                await self.bot.publisher.channel(live.row.channel_id).send(
-                    "Nobody made a move this round (the computer played every turn), so the game ends here.")
+                with contextlib.suppress(discord.HTTPException):
+                    await self.bot.publisher.channel(live.row.channel_id).send(
+                        "Nobody made a move this round (the computer played every turn), so the game ends here.")
             return True
         return False
 
     async def _act(self, live: Live, token: str, actor_id: int | None, source: str,
                    newcomer: Seat | None = None) -> None:
-        (seat,) = live.state.to_move  # between rounds one seat answers for the table
+        """Answer for the table with ``token``; Refusal if the table has moved on (the state is read
+        after awaits, so the break may be over, or the game)."""
+        movers = live.state.to_move
+        if not live.state.between_rounds or len(movers) != 1:
+            raise Refusal("The table has moved on already.")
+        (seat,) = movers
         await self.bot.tables.act(live, live.version, seat, token, actor_id, source, newcomer=newcomer)
 
     async def _store_extra(self, live: Live, values: dict[str, Any]) -> Any:

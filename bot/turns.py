@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("parlour.turns")
 MINUTE = 60.0  # seconds; tests shorten it to run the timers quickly
 LOBBY_IDLE_MINUTES = 15
+MAX_TURN_MOVES = 200  # a turn the computer finishes for an absent player is never longer
 
 
 class Turns:
@@ -83,14 +84,31 @@ class Turns:
                 return
             if live.row.channel_id is not None:
                 await self.bot.publisher.channel(live.row.channel_id).send(
-                    f"{live.names[seat]} ran out of time, so the computer made this move for them.",
+                    f"{live.names[seat]} ran out of time, so the computer plays this turn for them.",
                     allowed_mentions=discord.AllowedMentions.none())
-            await self._play_for(live, live.version, seat, "timeout")
+            await self._play_turn_for(live, seat)
 
-    async def _play_for(self, live: Live, version: int, seat: int, source: str) -> None:
+    async def _play_turn_for(self, live: Live, seat: int) -> None:
+        """The computer finishes an absent player's turn, however many moves it takes (Fscking
+        Ace's flips), rather than one move and another full timeout; it stops as soon as anyone
+        else moves, the player included."""
+        for moves in range(MAX_TURN_MOVES):
+            if seat not in live.state.to_move or live.state.between_rounds or live.state.is_over:
+                return
+            if moves:
+                await asyncio.sleep(self.bot.config.ai_delay)
+            version = live.version
+            if not await self._play_for(live, version, seat, "timeout"):
+                return
+
+    async def _play_for(self, live: Live, version: int, seat: int, source: str) -> bool:
+        """One move for ``seat``; False if someone moved first (then nothing is done)."""
         action = live.state.default_action(seat)
-        with contextlib.suppress(Refusal):  # someone moved first: nothing to do
+        try:
             await self.bot.tables.act(live, version, seat, action.token, None, source)
+        except Refusal:
+            return False
+        return True
 
     async def _remind(self, live: Live) -> None:
         store = await self.bot.stores.guild(live.guild_id)

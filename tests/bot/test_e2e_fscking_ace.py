@@ -5,15 +5,19 @@ a seated player ends the game after a round; /stakes reads the ledger."""
 
 from __future__ import annotations
 
+import asyncio
+import copy
 from collections.abc import AsyncIterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
-from bot import ids, turns
+from bot import ids, lobby, turns
 from bot.client import Parlour
 from bot.live import NOT_SEATED, STALE, Live
+from bot.store import Stores
 from games.core.stakes import format_money
 from tests.standin import StandIn
 from tests.standin.model import Message, User
@@ -21,6 +25,14 @@ from tests.standin.model import Message, User
 from .parlour_harness import channel_named, live_table, open_table, running, wait_past
 
 CHANNEL = "fscking-ace-1"
+# The table's seed, so the game (lots, every stock, the computers' choices) is the same each run:
+# with it Alice has turns (and stops) in the first round, and three rounds take a few dozen moves.
+SEED = 55
+
+
+@pytest.fixture(autouse=True)
+def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(lobby, "secrets", SimpleNamespace(randbits=lambda bits: SEED))
 
 
 @pytest.fixture
@@ -37,6 +49,13 @@ def club(standin: StandIn) -> tuple[Any, User, User, User, Any]:
     guild.add_member(bob)
     guild.add_member(carol)
     return guild, alice, bob, carol, guild.add_text_channel("games")
+
+
+def more_members(standin: StandIn, guild: Any, *names: str) -> list[User]:
+    users = [standin.add_user(n) for n in names]
+    for user in users:
+        guild.add_member(user)
+    return users
 
 
 def board(guild: Any, live: Live) -> Message:
@@ -147,16 +166,14 @@ async def test_several_rounds_with_two_computers_a_restart_a_newcomer_and_the_le
         assert any("buttons under its picture" in m.content for m in table.messages)
 
         # An outsider cannot move, and asks to join at the next round instead.
-        await standin.wait_for(lambda: live.state.to_move == {0} or live.state.between_rounds, 10, "alice's turn")
-        if not live.state.between_rounds:
-            flip = await standin.wait_for(lambda: move_button(board(guild, live), live.version, "flip"), 5, "Flip")
-            outsider = await standin.click(bob, board(guild, live), flip.custom_id)
-            assert outsider.ephemeral and NOT_SEATED in (outsider.content or "")
+        await standin.wait_for(lambda: live.state.to_move == {0}, 10, "alice's turn")
+        flip = await standin.wait_for(lambda: move_button(board(guild, live), live.version, "flip"), 5, "Flip")
+        outsider = await standin.click(bob, board(guild, live), flip.custom_id)
+        assert outsider.ephemeral and NOT_SEATED in (outsider.content or "")
         joined = await told(standin, await click_table(standin, guild, live, bob, "join"))
-        assert "when this round ends" in joined or "play from the next round" in joined
-        if not live.state.between_rounds:
-            again = await click_table(standin, guild, live, bob, "join")
-            assert "already on the list" in await told(standin, again)
+        assert "when this round ends" in joined
+        again = await click_table(standin, guild, live, bob, "join")
+        assert "already on the list" in await told(standin, again)
 
         stops = await play_round(standin, guild, live, {0: alice})
         # The break: Bob is seated at once, and the settlement is in the ledger and the channel.
@@ -169,7 +186,8 @@ async def test_several_rounds_with_two_computers_a_restart_a_newcomer_and_the_le
         await standin.wait_for(lambda: any("joins the table" in m.content for m in table.messages), 10, "the welcome")
         # No hand goes by DM, and whoever's turn begins is mentioned in the channel instead.
         assert standin.dm_messages(alice) == []
-        assert any(f"<@{alice.id}>: your turn." in m.content for m in table.messages) or not stops
+        assert stops >= 2  # (with this seed) so the double click below was made, more than once
+        assert any(f"<@{alice.id}>: your turn." in m.content for m in table.messages)
         before = live.state
 
     # A restart between rounds: nothing lost, and the table plays on.
@@ -258,3 +276,79 @@ async def test_a_table_nobody_plays_at_ends_after_a_round(standin: StandIn, tmp_
         mine = [a for a in log if a.seat == 0 and a.token in ("flip", "stop")]
         assert mine and all(a.source == "timeout" for a in mine)
         assert live.state.history[-1][1] == "end"
+        # The computer finished each of her turns in one go: one notice a turn, not one a move.
+        turns_taken = sum(1 for a, b in zip([None, *log], log, strict=False)
+                          if b.seat == 0 and b.token in ("flip", "stop") and (a is None or a.seat != 0))
+        notices = [m for m in table.messages if "ran out of time" in m.content]
+        assert len(notices) == turns_taken and len(mine) > turns_taken
+
+
+async def test_table_buttons_refuse_what_cannot_be_done(standin: StandIn, tmp_path: Path) -> None:
+    guild, alice, bob, carol, lobby_channel = club(standin)
+    dan, erin = more_members(standin, guild, "dan", "erin")
+    async with running(standin, tmp_path) as bot:
+        await open_table(standin, alice, lobby_channel, "fscking-ace", {}, joiners=(bob,), computers=1)
+        live = await live_table(standin, bot)
+        stale_controls = copy.deepcopy(board(guild, live).components_raw)
+
+        # Bob gives up his seat; he can't come back through Join.
+        await standin.slash(bob, channel_named(guild, CHANNEL), "table", "resign")
+        refused = await click_table(standin, guild, live, bob, "join")
+        assert "gave up your seat" in await told(standin, refused)
+
+        # Two joins that arrive while the table is busy are both kept.
+        async with live.lock:
+            clicks = [await standin.click(user, board(guild, live), ids.table(guild.id, live.table_id, "join"),
+                                          wait=False) for user in (carol, dan)]
+            await asyncio.sleep(0.2)
+        for click in clicks:
+            assert "when this round ends" in await told(standin, click)
+        assert [j["id"] for j in live.row.extra["joining"]] == [carol.id, dan.id]
+
+        await play_round(standin, guild, live, {0: alice})
+        await standin.wait_for(lambda: live.state.players == 5, 10, "carol's and dan's seats")
+        assert [s.member_id for s in live.row.seats[3:]] == [carol.id, dan.id]
+
+        # Two clicks on "End the game" at once: the game ends once, and the other click is answered.
+        end = ids.table(guild.id, live.table_id, "end")
+        await standin.wait_for(lambda: any(c.custom_id == end for c in board(guild, live).components), 10, "End")
+        message = board(guild, live)
+        both = [await standin.click(user, message, end, wait=False) for user in (alice, carol)]
+        for click in both:
+            await click.wait_response(5)
+        await standin.wait_for(lambda: live.state.is_over, 10, "the end")
+        assert [tok for _, tok in live.state.history].count("end") == 1
+        await standin.wait_for(lambda: any("over" in said(c) or "moved on" in said(c) for c in both), 5,
+                               "an answer to the second click")
+
+        # A button left on an old copy of the message, on a game that is over.
+        message.components_raw = stale_controls
+        late = await standin.click(erin, message, ids.table(guild.id, live.table_id, "join"))
+        assert "This game is over" in await told(standin, late)
+        assert live.state.players == 5
+
+
+async def test_a_game_that_ended_just_as_the_bot_stopped_is_finished_on_restart(
+        standin: StandIn, tmp_path: Path) -> None:
+    guild, alice, _bob, _carol, lobby_channel = club(standin)
+    async with running(standin, tmp_path) as bot:
+        await open_table(standin, alice, lobby_channel, "fscking-ace", {}, computers=2)
+        live = await live_table(standin, bot)
+        await play_round(standin, guild, live, {0: alice})
+        await standin.wait_for(lambda: live.state.between_rounds, 10, "the break")
+        state, table_id = live.state, live.table_id
+    # The last action is committed, but the process stops before the result is written.
+    ended = state.apply(state.turn, "end")  # type: ignore[attr-defined]
+    async with Stores(tmp_path) as stores:
+        store = await stores.guild(guild.id)
+        assert (await store.get_table(table_id)).status == "playing"  # type: ignore[union-attr]
+        assert await store.commit_action(table_id, len(state.history), state.turn, "end",  # type: ignore[attr-defined]
+                                         ended.to_record(), alice.id, "table")
+    async with running(standin, tmp_path) as bot:
+        table = channel_named(guild, CHANNEL)
+        assert table is not None
+        await standin.wait_for(lambda: any("is over" in m.content for m in table.messages), 10, "the result")
+        store = await bot.stores.guild(guild.id)
+        row = await store.get_table(table_id)
+        assert row is not None and row.status == "finished"
+        assert [s.games for s in await store.member_stats(alice.id)] == [1]
