@@ -124,7 +124,8 @@ class Publisher:
         """The content, image and controls of a seat's hand, as keyword arguments for a send."""
         view = live.view(seat)
         png = await asyncio.to_thread(render_hand, live.row.game, view)
-        actions = live.state.legal_actions(seat)
+        # Between rounds the table's buttons answer (bot.rounds), not the opener's hand.
+        actions = () if live.state.between_rounds else live.state.legal_actions(seat)
         status = live.text(str(view["status"]))
         content = f"**{live.state.rules.title}** · table #{live.table_id} · {live.names[seat]}\n{status}"
         kwargs: dict[str, Any] = {"content": content[:2000],

@@ -173,11 +173,15 @@ class Rounds:
         """The timer's part: newcomers and an end are seen to at once; otherwise the table gets a
         moment with the settlement before the next deal. Timed from the stored turn start, so a
         restart keeps the schedule."""
-        if not (joining(live) or end_asked_by(live) or not has_humans(live)):
+        ending = bool(end_asked_by(live)) or not has_humans(live)
+        seating = bool(joining(live))
+        if not (ending or seating):
             started = live.row.turn_started_at or time.time()
             await asyncio.sleep(max(0.0, started + turns.MINUTE * BREAK_MINUTES - time.time()))
         if live.version == version:
-            await self.advance(live, None, "table")
+            # Newcomers are seated at once; the deal still waits for the break (the join
+            # reschedules this timer).
+            await self.advance(live, None, "table", deal=ending or not seating)
 
     async def advance(self, live: Live, actor_id: int | None, source: str, deal: bool = True) -> None:
         """End the game if someone asked to (or no member is left, or, when the timer asks,

@@ -94,6 +94,8 @@ class Router:
             token = values[0]
         if ref.version != live.version:  # checked again under the table's lock
             raise Refusal(STALE)
+        if live.state.between_rounds:  # the table decides, through its own buttons (bot.rounds)
+            raise Refusal("The round is over: use the buttons under the table's picture to go on or stop.")
         if seat not in live.state.to_move:
             raise Refusal("It's not your turn yet.")
         await interaction.response.defer()

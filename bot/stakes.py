@@ -3,6 +3,7 @@ managers-only reset that starts balances from zero again while keeping every mov
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Optional
 
 import discord
@@ -12,13 +13,14 @@ from games.core.stakes import fill_money, format_money
 
 from .live import Refusal
 from .router import CommandGroup
-from .store import GuildStore, LedgerRow
+from .store import Balance, GuildStore, LedgerRow
 
 if TYPE_CHECKING:
     from .client import Parlour
 
 HISTORY_LINES = 15
 BOARD_LINES = 15
+BOARD_FOOT = 5  # of them, the bottom of a longer board
 NONE = discord.AllowedMentions.none()
 
 
@@ -34,6 +36,19 @@ def history_line(row: LedgerRow, unit: str) -> str:
     way = "from" if row.amount > 0 else "to"
     return (f"<t:{int(row.at)}:d> `{format_money(row.amount, unit, sign=True):>10}` {way} {row.other_name} · "
             f"table #{row.table_id}, round {row.round} · {fill_money(row.reason, unit)}")
+
+
+def board_lines(board: Sequence[Balance], unit: str) -> list[str]:
+    """The top of the board and, if it is long, its foot: who is up and who is down."""
+    shown = list(enumerate(board))
+    if len(shown) > BOARD_LINES:
+        shown = shown[:BOARD_LINES - BOARD_FOOT] + shown[-BOARD_FOOT:]
+    lines = []
+    for n, (i, b) in enumerate(shown):
+        if n and i != shown[n - 1][0] + 1:
+            lines.append("…")
+        lines.append(f"`{i + 1:>2}.` <@{b.member_id}> {format_money(b.cents, unit, sign=True)}")
+    return lines
 
 
 class StakesCommands(CommandGroup):
@@ -89,8 +104,7 @@ class StakesCommands(CommandGroup):
         if not board:
             await interaction.response.send_message("Nobody has won or lost anything here since the last reset.")
             return
-        lines = [f"`{i + 1:>2}.` <@{b.member_id}> {format_money(b.cents, unit, sign=True)}"
-                 for i, b in enumerate(board[:BOARD_LINES])]
+        lines = board_lines(board, unit)
         embed = discord.Embed(title="Stakes leaderboard", description="\n".join(lines),
                               colour=discord.Colour.dark_gold())
         embed.set_footer(text=f"In {unit}; computer players are not listed.")

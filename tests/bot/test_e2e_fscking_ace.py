@@ -309,6 +309,17 @@ async def test_table_buttons_refuse_what_cannot_be_done(standin: StandIn, tmp_pa
         await standin.wait_for(lambda: live.state.players == 5, 10, "carol's and dan's seats")
         assert [s.member_id for s in live.row.seats[3:]] == [carol.id, dan.id]
 
+        # Between rounds the table's buttons decide; a forged move button for the opener does nothing.
+        forged = ids.action(guild.id, live.table_id, live.version, "next")
+        message = board(guild, live)
+        real = copy.deepcopy(message.components_raw)
+        message.components_raw = [{"type": 1, "components": [
+            {"type": 2, "style": 1, "label": "Next", "custom_id": forged}]}]
+        version = live.version
+        assert "use the buttons under the table" in await told(standin, await standin.click(alice, message, forged))
+        assert live.version == version and live.state.between_rounds
+        message.components_raw = real
+
         # Two clicks on "End the game" at once: the game ends once, and the other click is answered.
         end = ids.table(guild.id, live.table_id, "end")
         await standin.wait_for(lambda: any(c.custom_id == end for c in board(guild, live).components), 10, "End")
