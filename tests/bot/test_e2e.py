@@ -132,6 +132,7 @@ async def test_stale_and_outsider_clicks_change_nothing(standin: StandIn, tmp_pa
     async with running(standin, tmp_path) as bot:
         await open_table(standin, alice, lobby, "fosco", {"deals": 1}, computers=1)
         live = await live_table(standin, bot)
+        await standin.wait_for(lambda: 0 in live.state.to_move, 10, "alice's turn")  # the computer may lead
         version = live.version
         old = await standin.wait_for(
             lambda: next((m for m in reversed(standin.dm_messages(alice)) if controls(m, version)), None), 5)
