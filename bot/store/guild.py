@@ -114,6 +114,9 @@ class GuildStore:
         self._conn = conn
         self._lock = asyncio.Lock()
         self._closed = False
+        # Settings are read on every move (the stakes unit, the turn timeout) and written rarely:
+        # kept in memory, read from SQLite once, replaced on every write.
+        self._settings: dict[str, Any] | None = None
 
     @classmethod
     async def open(cls, guild_id: int, path: Path) -> GuildStore:
@@ -189,9 +192,7 @@ class GuildStore:
     # -- settings -------------------------------------------------------------------------
     async def get_setting(self, key: str, default: Any = None) -> Any:
         """A setting's value (any JSON value), or ``default`` if it was never set."""
-        async with self._reading() as conn:
-            row = await _fetchone(conn, "SELECT value FROM settings WHERE key = ?", (key,))
-        return default if row is None else codec.loads(row["value"])
+        return (await self.all_settings()).get(key, default)
 
     async def set_setting(self, key: str, value: Any) -> None:
         if not isinstance(key, str) or not key:
@@ -203,16 +204,20 @@ class GuildStore:
                 " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                 (key, text),
             )
+            self._settings = None  # read afresh, from what was committed
 
     async def delete_setting(self, key: str) -> bool:
         """Forget a setting (back to its default); False if it was not set."""
         async with self._writing() as conn:
+            self._settings = None
             return await _change(conn, "DELETE FROM settings WHERE key = ?", (key,)) > 0
 
     async def all_settings(self) -> dict[str, Any]:
-        async with self._reading() as conn:
-            rows = await _fetchall(conn, "SELECT key, value FROM settings ORDER BY key")
-        return {row["key"]: codec.loads(row["value"]) for row in rows}
+        if self._settings is None:
+            async with self._reading() as conn:
+                rows = await _fetchall(conn, "SELECT key, value FROM settings ORDER BY key")
+            self._settings = {row["key"]: codec.loads(row["value"]) for row in rows}
+        return dict(self._settings)
 
     # -- tables ---------------------------------------------------------------------------
     async def create_table(

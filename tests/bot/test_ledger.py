@@ -165,3 +165,17 @@ async def test_the_same_click_after_a_restart_settles_nothing(tmp_path: Path) ->
         store = await after.guild(GUILD)
         assert not await settle(store, table_id, 0, rows)
         assert [len(r) for r in (await store.table_ledger(table_id)).values()] == [4]
+
+
+async def test_settings_are_read_once_and_follow_every_write(store: GuildStore) -> None:
+    """The stakes unit is read on every move, so settings are kept in memory; a write (or a
+    delete) is seen at once."""
+    assert await store.get_setting("stakes_unit", "dollars") == "dollars"
+    await store.set_setting("stakes_unit", "points")
+    assert await store.get_setting("stakes_unit", "dollars") == "points"
+    await store.set_setting("stakes_unit", "cents")
+    assert await store.get_setting("stakes_unit") == "cents"
+    assert await store.delete_setting("stakes_unit")
+    assert await store.get_setting("stakes_unit", "dollars") == "dollars"
+    (await store.all_settings())["stakes_unit"] = "changed by a caller"  # a copy, not the cache
+    assert await store.get_setting("stakes_unit") is None
