@@ -59,6 +59,8 @@ def verbs(live: Live) -> list[tuple[str, str, discord.ButtonStyle]]:
         return []
     grey, red = discord.ButtonStyle.secondary, discord.ButtonStyle.danger
     found: list[tuple[str, str, discord.ButtonStyle]] = []
+    if state.final_round:  # the game ends with this round anyway: nothing to ask for
+        return []
     if state.between_rounds:
         found += [("next", "Deal the next round now", discord.ButtonStyle.primary), ("end", "End the game", red)]
     elif end_asked_by(live):
@@ -116,7 +118,7 @@ class Rounds:
             raise Refusal("You gave up your seat at this table, so you can't join it again.")
         if not rules.joinable:
             raise Refusal(f"{rules.title} can't take new players once it has started.")
-        if end_asked_by(live):
+        if end_asked_by(live) or live.state.final_round:
             raise Refusal("This game ends after this round, so there is no next round to join.")
         async with live.lock:  # read and write the list together: two joins must not drop one
             waiting = joining(live)

@@ -234,6 +234,11 @@ class State(ABC):
         return False
 
     @property
+    def final_round(self) -> bool:
+        """Whether the round being played is the game's last anyway (a set number of rounds)."""
+        return False
+
+    @property
     def can_join(self) -> bool:
         return self.between_rounds and self.rules.joinable and self.players < self.rules.max_players
 

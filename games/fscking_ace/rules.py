@@ -84,6 +84,11 @@ class FsckingAceState(TurnState):
         return self.phase == "between"
 
     @property
+    def final_round(self) -> bool:
+        limit = self.int_option("rounds")
+        return bool(limit) and self.round_no >= limit
+
+    @property
     def stock_left(self) -> int:
         return len(self.stock) - self.drawn
 

@@ -235,12 +235,22 @@ async def test_several_rounds_with_two_computers_a_restart_a_newcomer_and_the_le
 
 
 async def test_stakes_reset_is_for_managers_and_keeps_the_history(standin: StandIn, tmp_path: Path) -> None:
-    guild, alice, bob, _carol, lobby = club(standin)
+    guild, alice, bob, carol, lobby = club(standin)
     async with running(standin, tmp_path) as bot:
         await open_table(standin, alice, lobby, "fscking-ace", {"rounds": 1}, computers=2)
         # The one round may be over before we look (a computer can turn up the Ace at once).
         live = await standin.wait_for(lambda: next(iter(bot.tables.live.values()), None), 10, "the table")
         await standin.wait_for(lambda: live.row.table_message_id, 10, "the table message")
+        # The only round is the last: no button to end after it, and no next round to join.
+        assert live.state.final_round and not live.state.is_over  # (with this seed Alice plays in it)
+        assert not [c for c in board(guild, live).components if (c.custom_id or "").startswith("pl:t:")]
+        message = board(guild, live)
+        real = copy.deepcopy(message.components_raw)
+        join = ids.table(guild.id, live.table_id, "join")
+        message.components_raw = [{"type": 1, "components": [{"type": 2, "style": 3, "label": "Join",
+                                                              "custom_id": join}]}]
+        assert "no next round to join" in await told(standin, await standin.click(carol, message, join))
+        message.components_raw = real
         await play_round(standin, guild, live, {0: alice})
         await standin.wait_for(lambda: live.state.is_over, 10, "the one round")
         store = await bot.stores.guild(guild.id)

@@ -498,3 +498,11 @@ def test_no_one_can_join_a_full_table() -> None:
     assert tokens(state, state.turn) == ["next", "end"]
     with pytest.raises(IllegalAction):
         state.apply(state.turn, "join")
+
+
+def test_the_last_of_a_set_number_of_rounds_is_known_while_it_is_played() -> None:
+    state = new(4, deck=["5D", "AS"], rounds=2)
+    assert not state.final_round
+    state = play(state, "flip", "flip")
+    state = state.apply(state.turn, "next")
+    assert state.round_no == 2 and state.final_round and not RULES.new_game(4, seed=1).final_round
