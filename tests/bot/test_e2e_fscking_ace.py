@@ -130,6 +130,12 @@ async def play_round(standin: StandIn, guild: Any, live: Live, players: dict[int
     return stops
 
 
+async def alice_and_two_computers(standin: StandIn, bot: Parlour, alice: User, lobby_channel: Any) -> Live:
+    """A table of Alice and two computers, being played."""
+    await open_table(standin, alice, lobby_channel, "fscking-ace", {}, computers=2)
+    return await live_table(standin, bot)
+
+
 async def click_table(standin: StandIn, guild: Any, live: Live, user: User, verb: str) -> Any:
     custom_id = ids.table(live.guild_id, live.table_id, verb)
     await standin.wait_for(lambda: any(c.custom_id == custom_id for c in board(guild, live).components), 10,
@@ -157,8 +163,7 @@ async def test_several_rounds_with_two_computers_a_restart_a_newcomer_and_the_le
         standin: StandIn, tmp_path: Path) -> None:
     guild, alice, bob, carol, lobby = club(standin)
     async with running(standin, tmp_path) as bot:
-        await open_table(standin, alice, lobby, "fscking-ace", {}, computers=2)
-        live = await live_table(standin, bot)
+        live = await alice_and_two_computers(standin, bot, alice, lobby)
         assert [s.ai for s in live.row.seats] == [False, True, True]
         assert "My hand" not in [c.label for c in board(guild, live).components]  # nothing is hidden
         table = channel_named(guild, CHANNEL)
@@ -353,8 +358,7 @@ async def test_a_game_that_ended_just_as_the_bot_stopped_is_finished_on_restart(
         standin: StandIn, tmp_path: Path) -> None:
     guild, alice, _bob, _carol, lobby_channel = club(standin)
     async with running(standin, tmp_path) as bot:
-        await open_table(standin, alice, lobby_channel, "fscking-ace", {}, computers=2)
-        live = await live_table(standin, bot)
+        live = await alice_and_two_computers(standin, bot, alice, lobby_channel)
         await play_round(standin, guild, live, {0: alice})
         await standin.wait_for(lambda: live.state.between_rounds, 10, "the break")
         state, table_id = live.state, live.table_id
