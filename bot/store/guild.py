@@ -1,25 +1,21 @@
 """One guild's data: settings, tables, the action log and results, behind one connection.
 
-Every operation holds the guild's lock, and every write is one ``BEGIN IMMEDIATE ... COMMIT``.
-With a single connection per guild, the lock is what keeps a reader from seeing another
-coroutine's half-done transaction; reads are single indexed queries, so waiting costs little.
+Every operation is one function run in the guild's database thread (see :mod:`.database`), and
+every write is one ``BEGIN IMMEDIATE ... COMMIT`` there: a reader never sees another coroutine's
+half-done transaction, and a commit costs one hop from the event loop, however many statements.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
-
 from . import codec, ledger
-from .database import open_database
+from .database import Database
 from .errors import StoreError
 from .ledger import Balance, LedgerRow, Movement
 from .ranking import rating
@@ -88,103 +84,70 @@ UPDATABLE: dict[str, Callable[[object], object]] = {
 }
 
 
-async def _fetchone(conn: aiosqlite.Connection, sql: str, params: Sequence[object] = ()) -> sqlite3.Row | None:
-    async with conn.execute(sql, params) as cursor:
-        row: sqlite3.Row | None = await cursor.fetchone()
+def _fetchone(conn: sqlite3.Connection, sql: str, params: Sequence[object] = ()) -> sqlite3.Row | None:
+    row: sqlite3.Row | None = conn.execute(sql, params).fetchone()
     return row
 
 
-async def _fetchall(conn: aiosqlite.Connection, sql: str, params: Sequence[object] = ()) -> list[sqlite3.Row]:
-    async with conn.execute(sql, params) as cursor:
-        return list(await cursor.fetchall())
+def _fetchall(conn: sqlite3.Connection, sql: str, params: Sequence[object] = ()) -> list[sqlite3.Row]:
+    return list(conn.execute(sql, params).fetchall())
 
 
-async def _change(conn: aiosqlite.Connection, sql: str, params: Sequence[object] = ()) -> int:
+def _change(conn: sqlite3.Connection, sql: str, params: Sequence[object] = ()) -> int:
     """Run a write; the number of rows it changed."""
-    async with conn.execute(sql, params) as cursor:
-        return cursor.rowcount
+    return conn.execute(sql, params).rowcount
 
 
 class GuildStore:
     """The repository for one guild's database file. Get one from :class:`bot.store.Stores`."""
 
-    def __init__(self, guild_id: int, path: Path, conn: aiosqlite.Connection) -> None:
+    def __init__(self, guild_id: int, db: Database) -> None:
         self.guild_id = guild_id
-        self.path = path
-        self._conn = conn
-        self._lock = asyncio.Lock()
-        self._closed = False
+        self._db = db
         # Settings are read on every move (the stakes unit, the turn timeout) and written rarely:
         # kept in memory, read from SQLite once, replaced on every write.
         self._settings: dict[str, Any] | None = None
 
     @classmethod
     async def open(cls, guild_id: int, path: Path) -> GuildStore:
-        return cls(guild_id, path, await open_database(path))
+        return cls(guild_id, await Database.open(path))
 
     def __repr__(self) -> str:
-        return f"<GuildStore {self.guild_id} {'closed' if self._closed else 'open'}>"
+        return f"<GuildStore {self.guild_id} {'closed' if self.closed else 'open'}>"
+
+    @property
+    def path(self) -> Path:
+        return self._db.path
 
     @property
     def closed(self) -> bool:
-        return self._closed
+        return self._db.closed
 
     async def close(self) -> None:
         """Close the connection once any write in progress has finished. Safe to call twice."""
-        async with self._lock:
-            if not self._closed:
-                self._closed = True
-                await self._conn.close()
+        await self._db.close()
 
     # -- plumbing -------------------------------------------------------------------------
+    async def _read(self, work: Callable[[sqlite3.Connection], Any]) -> Any:
+        self._check_open()
+        return await self._db.read(work)
+
+    async def _write(self, work: Callable[[sqlite3.Connection], Any]) -> Any:
+        """``work`` as one transaction, committed if it returns, rolled back if it raises."""
+        self._check_open()
+        return await self._db.write(work)
+
     def _check_open(self) -> None:
-        if self._closed:
+        if self._db.closed:
             raise StoreError(f"the store for guild {self.guild_id} is closed")
 
-    @asynccontextmanager
-    async def _reading(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._lock:
-            self._check_open()
-            yield self._conn
-
-    @asynccontextmanager
-    async def _writing(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One transaction: committed if the block finishes, rolled back if it raises."""
-        async with self._lock:
-            self._check_open()
-            if self._conn.in_transaction:
-                # Only a write cancelled again during its own rollback can leave this; its caller
-                # got the exception, so nothing in the transaction was promised to anyone.
-                log.warning("guild %s: rolling back a transaction left open by an interrupted write", self.guild_id)
-                await self._rollback()
-            try:
-                # BEGIN is inside the try: a task cancelled while awaiting it has still queued it on
-                # the connection's thread, and the ROLLBACK queued after it must undo it.
-                await self._conn.execute("BEGIN IMMEDIATE")
-                yield self._conn
-                await self._conn.execute("COMMIT")
-            except BaseException:
-                await self._rollback()
-                raise
-
-    async def _rollback(self) -> None:
-        """Undo the open transaction, if there still is one. aiosqlite runs statements in the
-        order they were issued, so this always lands after the statements it undoes (even when
-        the awaiting task was cancelled)."""
-        try:
-            await self._conn.execute("ROLLBACK")
-        except sqlite3.OperationalError:
-            if self._conn.in_transaction:
-                raise
-            # No transaction: BEGIN never ran, COMMIT already did, or SQLite rolled back itself.
-
     @staticmethod
-    async def _table(conn: aiosqlite.Connection, table_id: int) -> TableRow | None:
-        row = await _fetchone(conn, "SELECT * FROM tables WHERE id = ?", (table_id,))
+    def _table(conn: sqlite3.Connection, table_id: int) -> TableRow | None:
+        row = _fetchone(conn, "SELECT * FROM tables WHERE id = ?", (table_id,))
         return None if row is None else TableRow.from_row(row)
 
-    async def _require_table(self, conn: aiosqlite.Connection, table_id: int) -> TableRow:
-        table = await self._table(conn, table_id)
+    def _require_table(self, conn: sqlite3.Connection, table_id: int) -> TableRow:
+        table = self._table(conn, table_id)
         if table is None:
             raise StoreError(f"guild {self.guild_id} has no table {table_id}")
         return table
@@ -198,24 +161,25 @@ class GuildStore:
         if not isinstance(key, str) or not key:
             raise StoreError(f"a setting needs a non-empty string key, not {key!r}")
         text = codec.dumps(value, f"setting {key!r}")
-        async with self._writing() as conn:
-            await conn.execute(
-                "INSERT INTO settings (key, value) VALUES (?, ?)"
-                " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                (key, text),
-            )
-            self._settings = None  # read afresh, from what was committed
+        self._settings = None  # read afresh, from what was committed
+
+        def work(conn: sqlite3.Connection) -> None:
+            conn.execute("INSERT INTO settings (key, value) VALUES (?, ?)"
+                         " ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, text))
+
+        await self._write(work)
+        self._settings = None
 
     async def delete_setting(self, key: str) -> bool:
         """Forget a setting (back to its default); False if it was not set."""
-        async with self._writing() as conn:
-            self._settings = None
-            return await _change(conn, "DELETE FROM settings WHERE key = ?", (key,)) > 0
+        self._settings = None
+        deleted: bool = await self._write(lambda conn: _change(conn, "DELETE FROM settings WHERE key = ?", (key,)) > 0)
+        self._settings = None
+        return deleted
 
     async def all_settings(self) -> dict[str, Any]:
         if self._settings is None:
-            async with self._reading() as conn:
-                rows = await _fetchall(conn, "SELECT key, value FROM settings ORDER BY key")
+            rows = await self._read(lambda conn: _fetchall(conn, "SELECT key, value FROM settings ORDER BY key"))
             self._settings = {row["key"]: codec.loads(row["value"]) for row in rows}
         return dict(self._settings)
 
@@ -244,20 +208,23 @@ class GuildStore:
             at,
             at,
         )
-        async with self._writing() as conn:
-            async with conn.execute(
+
+        def work(conn: sqlite3.Connection) -> TableRow:
+            table_id = conn.execute(
                 "INSERT INTO tables (game, options, seed, status, host_id, seats, origin_channel_id, created_at,"
                 " updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
                 values,
-            ) as cursor:
-                table_id = cursor.lastrowid
+            ).lastrowid
             if table_id is None:
                 raise StoreError("SQLite did not report the new table's id")
-            return await self._require_table(conn, table_id)
+            return self._require_table(conn, table_id)
+
+        row: TableRow = await self._write(work)
+        return row
 
     async def get_table(self, table_id: int) -> TableRow | None:
-        async with self._reading() as conn:
-            return await self._table(conn, table_id)
+        row: TableRow | None = await self._read(lambda conn: self._table(conn, table_id))
+        return row
 
     async def tables_with_status(self, *statuses: str) -> list[TableRow]:
         """Tables in any of ``statuses``, oldest first; ``tables_with_status('lobby', 'playing')``
@@ -268,17 +235,19 @@ class GuildStore:
         if unknown:
             raise StoreError(f"unknown table status {sorted(unknown)}; statuses are {', '.join(STATUSES)}")
         marks = ", ".join("?" for _ in statuses)
-        async with self._reading() as conn:
-            rows = await _fetchall(conn, f"SELECT * FROM tables WHERE status IN ({marks}) ORDER BY id", statuses)
-        return [TableRow.from_row(row) for row in rows]
+        sql = f"SELECT * FROM tables WHERE status IN ({marks}) ORDER BY id"
+        rows: list[TableRow] = await self._read(
+            lambda conn: [TableRow.from_row(row) for row in _fetchall(conn, sql, statuses)])
+        return rows
 
     async def table_in_channel(self, channel_id: int) -> TableRow | None:
         """The latest table played in a channel or thread (any status), for ``/table`` commands."""
-        async with self._reading() as conn:
-            row = await _fetchone(
-                conn, "SELECT * FROM tables WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
-            )
-        return None if row is None else TableRow.from_row(row)
+        def work(conn: sqlite3.Connection) -> TableRow | None:
+            row = _fetchone(conn, "SELECT * FROM tables WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,))
+            return None if row is None else TableRow.from_row(row)
+
+        found: TableRow | None = await self._read(work)
+        return found
 
     async def update_table(self, table_id: int, **fields: Any) -> TableRow:
         """Set lobby, channel, message and timer fields (see ``UPDATABLE``); ``updated_at`` is
@@ -289,41 +258,50 @@ class GuildStore:
         values = {name: UPDATABLE[name](value) for name, value in fields.items()}
         values.setdefault("updated_at", time.time())
         assignments = ", ".join(f"{name} = ?" for name in values)
-        async with self._writing() as conn:
-            if not await _change(conn, f"UPDATE tables SET {assignments} WHERE id = ?", (*values.values(), table_id)):
+
+        def work(conn: sqlite3.Connection) -> TableRow:
+            if not _change(conn, f"UPDATE tables SET {assignments} WHERE id = ?", (*values.values(), table_id)):
                 raise StoreError(f"guild {self.guild_id} has no table {table_id}")
-            return await self._require_table(conn, table_id)
+            return self._require_table(conn, table_id)
+
+        row: TableRow = await self._write(work)
+        return row
 
     async def merge_extra(self, table_id: int, values: Mapping[str, Any], now: float | None = None) -> TableRow:
         """Merge keys into the table's ``extra`` (a None value removes its key), read and written
         in one transaction so concurrent updates of different keys do not undo each other."""
-        async with self._writing() as conn:
-            table = await self._require_table(conn, table_id)
+        at = _now(now)
+
+        def work(conn: sqlite3.Connection) -> TableRow:
+            table = self._require_table(conn, table_id)
             extra = dict(table.extra)
             for key, value in values.items():
                 if value is None:
                     extra.pop(key, None)
                 else:
                     extra[key] = value
-            await conn.execute(
-                "UPDATE tables SET extra = ?, updated_at = ? WHERE id = ?",
-                (codec.dumps(extra, "extra"), _now(now), table_id),
-            )
-            return await self._require_table(conn, table_id)
+            conn.execute("UPDATE tables SET extra = ?, updated_at = ? WHERE id = ?",
+                         (codec.dumps(extra, "extra"), at, table_id))
+            return self._require_table(conn, table_id)
+
+        row: TableRow = await self._write(work)
+        return row
 
     async def set_lobby_seats(self, table_id: int, seats: Iterable[SeatLike], now: float | None = None) -> bool:
         """Replace the seats of a table still in the lobby; False if it has left the lobby (a Join
         that raced the Start)."""
         text = seats_json(seats)
-        async with self._writing() as conn:
-            changed = await _change(
-                conn,
-                "UPDATE tables SET seats = ?, updated_at = ? WHERE id = ? AND status = 'lobby'",
-                (text, _now(now), table_id),
-            )
+        at = _now(now)
+
+        def work(conn: sqlite3.Connection) -> bool:
+            changed = _change(conn, "UPDATE tables SET seats = ?, updated_at = ? WHERE id = ? AND status = 'lobby'",
+                              (text, at, table_id))
             if not changed:
-                await self._require_table(conn, table_id)
+                self._require_table(conn, table_id)
             return changed > 0
+
+        done: bool = await self._write(work)
+        return done
 
     async def start_table(
         self, table_id: int, record: Mapping[str, Any], seats: Iterable[SeatLike], now: float | None = None
@@ -333,16 +311,20 @@ class GuildStore:
         record_text = _record_json(record, 0)
         seats_text = seats_json(seats)
         at = _now(now)
-        async with self._writing() as conn:
-            changed = await _change(
+
+        def work(conn: sqlite3.Connection) -> bool:
+            changed = _change(
                 conn,
                 "UPDATE tables SET status = 'playing', record = ?, seats = ?, version = 0, turn_started_at = ?,"
                 " reminded = 0, updated_at = ? WHERE id = ? AND status = 'lobby'",
                 (record_text, seats_text, at, at, table_id),
             )
             if not changed:
-                await self._require_table(conn, table_id)
+                self._require_table(conn, table_id)
             return changed > 0
+
+        done: bool = await self._write(work)
+        return done
 
     async def commit_action(
         self,
@@ -374,22 +356,24 @@ class GuildStore:
         if not isinstance(source, str) or not source:
             raise StoreError(f"an action needs a source, not {source!r}")
         version = expected_version + 1
-        record_text = _record_json(record, version, (seat, token))
         seats_text = None if seats is None else seats_json(seats)
         money = ledger.checked(movements)
         at = _now(now)
-        async with self._writing() as conn:
-            changed = await _change(
+
+        def work(conn: sqlite3.Connection) -> bool:
+            # The record is checked and encoded here, in the database's thread, off the event loop.
+            record_text = _record_json(record, version, (seat, token))
+            changed = _change(
                 conn,
                 "UPDATE tables SET record = ?, version = ?, updated_at = ?, turn_started_at = ?, reminded = 0,"
                 " seats = COALESCE(?, seats) WHERE id = ? AND version = ? AND status = 'playing'",
                 (record_text, version, at, at, seats_text, table_id, expected_version),
             )
             if not changed:
-                await self._require_table(conn, table_id)
+                self._require_table(conn, table_id)
                 return False
             try:
-                await conn.execute(
+                conn.execute(
                     "INSERT INTO actions (table_id, version, seat, token, actor_id, source, at)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (table_id, version, seat, token, actor_id, source, at),
@@ -399,8 +383,11 @@ class GuildStore:
                 message = f"table {table_id}: the action log already has version {version} but the table did not"
                 raise StoreError(message) from exc
             if money:
-                await ledger.write(conn, table_id, money, at)
+                ledger.write(conn, table_id, money, at)
             return True
+
+        done: bool = await self._write(work)
+        return done
 
     async def finish_table(
         self,
@@ -423,46 +410,54 @@ class GuildStore:
         record_text = _record_json(record, expected_version)
         rows = _result_rows(results)
         at = _now(now)
-        async with self._writing() as conn:
-            changed = await _change(
+
+        def work(conn: sqlite3.Connection) -> bool:
+            changed = _change(
                 conn,
                 "UPDATE tables SET status = ?, record = ?, finished_at = ?, updated_at = ?, turn_started_at = NULL"
                 " WHERE id = ? AND version = ? AND status = 'playing'",
                 (status, record_text, at, at, table_id, expected_version),
             )
-            table = await self._require_table(conn, table_id)
+            table = self._require_table(conn, table_id)
             if not changed:
                 return False
             seats = len(table.seats)
             for row in rows:
                 if row.seat >= seats:
                     raise StoreError(f"table {table_id} has {seats} seats; there is no seat {row.seat}")
-            await conn.executemany(
+            conn.executemany(
                 "INSERT INTO results (table_id, seat, game, member_id, score, won, drew, finished_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [(table_id, r.seat, table.game, r.member_id, r.score, int(r.won), int(r.drew), at) for r in rows],
             )
             return True
 
+        done: bool = await self._write(work)
+        return done
+
     async def cancel_table(self, table_id: int, now: float | None = None) -> bool:
         """Cancel a table in the lobby or being played (no results); False if it had already ended."""
         at = _now(now)
-        async with self._writing() as conn:
-            changed = await _change(
+
+        def work(conn: sqlite3.Connection) -> bool:
+            changed = _change(
                 conn,
                 "UPDATE tables SET status = 'cancelled', finished_at = ?, updated_at = ?, turn_started_at = NULL"
                 " WHERE id = ? AND status IN ('lobby', 'playing')",
                 (at, at, table_id),
             )
             if not changed:
-                await self._require_table(conn, table_id)
+                self._require_table(conn, table_id)
             return changed > 0
+
+        done: bool = await self._write(work)
+        return done
 
     async def actions(self, table_id: int, after_version: int = 0) -> list[ActionRow]:
         """A table's action log (from ``after_version`` on), in version order."""
-        async with self._reading() as conn:
-            rows = await _fetchall(conn, "SELECT * FROM actions WHERE table_id = ? AND version > ? ORDER BY version",
-                                   (table_id, after_version))
+        rows = await self._read(lambda conn: _fetchall(
+            conn, "SELECT * FROM actions WHERE table_id = ? AND version > ? ORDER BY version",
+            (table_id, after_version)))
         return [
             ActionRow(r["table_id"], r["version"], r["seat"], r["token"], r["actor_id"], r["source"], r["at"])
             for r in rows
@@ -473,50 +468,47 @@ class GuildStore:
         """The best members at ``game``, ranked by :func:`bot.store.ranking.rating` (the Wilson
         lower bound of the win rate, draws as half wins), so that one lucky game does not top
         the board; ties go to more wins, then more games. Computer seats are not ranked."""
-        async with self._reading() as conn:
-            rows = await _fetchall(
-                conn,
-                "SELECT member_id, COUNT(*) AS games, SUM(won) AS wins, SUM(drew) AS draws, SUM(score) AS points"
-                " FROM results WHERE game = ? AND member_id IS NOT NULL GROUP BY member_id",
-                (game,),
-            )
+        rows = await self._read(lambda conn: _fetchall(
+            conn,
+            "SELECT member_id, COUNT(*) AS games, SUM(won) AS wins, SUM(drew) AS draws, SUM(score) AS points"
+            " FROM results WHERE game = ? AND member_id IS NOT NULL GROUP BY member_id",
+            (game,),
+        ))
         board = [_leader_row(row) for row in rows]
         board.sort(key=lambda row: (-row.rating, -row.wins, -row.games, row.member_id))
         return board[: max(limit, 0)]
 
     async def member_stats(self, member_id: int) -> list[StatRow]:
         """A member's record in each game they have finished, most played first."""
-        async with self._reading() as conn:
-            rows = await _fetchall(
-                conn,
-                "SELECT game, COUNT(*) AS games, SUM(won) AS wins, SUM(drew) AS draws, SUM(score) AS points,"
-                " MAX(score) AS best FROM results WHERE member_id = ? GROUP BY game ORDER BY games DESC, game",
-                (member_id,),
-            )
+        rows = await self._read(lambda conn: _fetchall(
+            conn,
+            "SELECT game, COUNT(*) AS games, SUM(won) AS wins, SUM(drew) AS draws, SUM(score) AS points,"
+            " MAX(score) AS best FROM results WHERE member_id = ? GROUP BY game ORDER BY games DESC, game",
+            (member_id,),
+        ))
         return [StatRow(r["game"], r["games"], r["wins"], r["draws"], r["points"], r["best"]) for r in rows]
-
 
     # -- stakes ---------------------------------------------------------------------------
     async def stakes_balances(self, member_id: int | None = None) -> list[Balance]:
         """Members' balances since their latest reset, highest first (one member's if given)."""
-        async with self._reading() as conn:
-            return await ledger.balances(conn, member_id)
+        found: list[Balance] = await self._read(lambda conn: ledger.balances(conn, member_id))
+        return found
 
     async def stakes_history(self, member_id: int | None = None, limit: int = 10) -> list[LedgerRow]:
-        async with self._reading() as conn:
-            return await ledger.history(conn, member_id, max(limit, 0))
+        found: list[LedgerRow] = await self._read(lambda conn: ledger.history(conn, member_id, max(limit, 0)))
+        return found
 
     async def reset_stakes(self, actor_id: int, member_id: int | None = None, reason: str = "reset",
                            now: float | None = None) -> None:
         """Start balances again from zero (everyone's, or one member's); the history stays."""
         codec.whole(actor_id, "actor_id")
         codec.whole_or_none(member_id, "member_id")
-        async with self._writing() as conn:
-            await ledger.reset(conn, member_id, actor_id, reason, _now(now))
+        at = _now(now)
+        await self._write(lambda conn: ledger.reset(conn, member_id, actor_id, reason, at))
 
     async def table_ledger(self, table_id: int) -> dict[int, list[LedgerRow]]:
-        async with self._reading() as conn:
-            return await ledger.table_rounds(conn, table_id)
+        found: dict[int, list[LedgerRow]] = await self._read(lambda conn: ledger.table_rounds(conn, table_id))
+        return found
 
 
 def _leader_row(row: sqlite3.Row) -> LeaderRow:

@@ -15,8 +15,6 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-import aiosqlite
-
 from . import codec
 from .errors import StoreError
 
@@ -84,10 +82,10 @@ def checked(movements: Iterable[Movement]) -> list[Movement]:
     return rows
 
 
-async def write(conn: aiosqlite.Connection, table_id: int, movements: Sequence[Movement], at: float) -> None:
+def write(conn: sqlite3.Connection, table_id: int, movements: Sequence[Movement], at: float) -> None:
     """Insert a settlement's rows inside the caller's transaction."""
     try:
-        await conn.executemany(
+        conn.executemany(
             "INSERT INTO ledger (kind, table_id, round, entry, seat, member_id, name, amount, other_seat,"
             " other_name, reason, at) VALUES ('settlement', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [(table_id, m.round, m.entry, m.seat, m.member_id, m.name, m.amount, m.other_seat, m.other_name,
@@ -105,19 +103,18 @@ _SINCE_RESET = (
 )
 
 
-async def balances(conn: aiosqlite.Connection, member_id: int | None = None) -> list[Balance]:
+def balances(conn: sqlite3.Connection, member_id: int | None = None) -> list[Balance]:
     where, params = _SINCE_RESET, []
     if member_id is not None:
         where, params = _SINCE_RESET + " AND member_id = ?", [member_id]
-    async with conn.execute(
+    rows = conn.execute(
         f"SELECT member_id, SUM(amount) AS cents, COUNT(*) AS n FROM ledger WHERE {where}"
         " GROUP BY member_id ORDER BY cents DESC, member_id", params,
-    ) as cursor:
-        rows = await cursor.fetchall()
+    ).fetchall()
     return [Balance(r["member_id"], r["cents"], r["n"]) for r in rows]
 
 
-async def history(conn: aiosqlite.Connection, member_id: int | None, limit: int) -> list[LedgerRow]:
+def history(conn: sqlite3.Connection, member_id: int | None, limit: int) -> list[LedgerRow]:
     """Newest first: a member's movements and the resets that touched them, or everything."""
     sql = "SELECT * FROM ledger ORDER BY id DESC LIMIT ?"
     params = [limit]
@@ -125,23 +122,21 @@ async def history(conn: aiosqlite.Connection, member_id: int | None, limit: int)
         sql = ("SELECT * FROM ledger WHERE member_id = ? OR (kind = 'reset' AND member_id IS NULL)"
                " ORDER BY id DESC LIMIT ?")
         params = [member_id, limit]
-    async with conn.execute(sql, params) as cursor:
-        return [LedgerRow.from_row(r) for r in await cursor.fetchall()]
+    return [LedgerRow.from_row(r) for r in conn.execute(sql, params).fetchall()]
 
 
-async def reset(conn: aiosqlite.Connection, member_id: int | None, actor_id: int, reason: str, at: float) -> None:
-    await conn.execute(
+def reset(conn: sqlite3.Connection, member_id: int | None, actor_id: int, reason: str, at: float) -> None:
+    conn.execute(
         "INSERT INTO ledger (kind, member_id, name, amount, reason, actor_id, at) VALUES ('reset', ?, '', 0, ?, ?, ?)",
         (member_id, reason, actor_id, at),
     )
 
 
-async def table_rounds(conn: aiosqlite.Connection, table_id: int) -> dict[int, list[LedgerRow]]:
+def table_rounds(conn: sqlite3.Connection, table_id: int) -> dict[int, list[LedgerRow]]:
     """A table's settlement rows by round (for checks and the table's own history)."""
-    async with conn.execute(
+    rows = [LedgerRow.from_row(r) for r in conn.execute(
         "SELECT * FROM ledger WHERE table_id = ? AND kind = 'settlement' ORDER BY round, entry", (table_id,)
-    ) as cursor:
-        rows = [LedgerRow.from_row(r) for r in await cursor.fetchall()]
+    ).fetchall()]
     by_round: dict[int, list[LedgerRow]] = defaultdict(list)
     for row in rows:
         assert row.round is not None

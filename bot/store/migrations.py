@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import sqlite3
 
-import aiosqlite
-
 from .errors import StoreError
 
 MIGRATIONS: list[str] = [
@@ -115,13 +113,12 @@ def statements(script: str) -> list[str]:
     return found
 
 
-async def user_version(conn: aiosqlite.Connection) -> int:
-    async with conn.execute("PRAGMA user_version") as cursor:
-        row = await cursor.fetchone()
+def user_version(conn: sqlite3.Connection) -> int:
+    row = conn.execute("PRAGMA user_version").fetchone()
     return int(row[0]) if row is not None else 0
 
 
-async def migrate(conn: aiosqlite.Connection) -> int:
+def migrate(conn: sqlite3.Connection) -> int:
     """Apply the migrations the database has not had yet, each in its own transaction; return
     the schema version. The connection must be in autocommit mode (``isolation_level=None``).
 
@@ -129,19 +126,19 @@ async def migrate(conn: aiosqlite.Connection) -> int:
     than written to with an older idea of the schema."""
     target = len(MIGRATIONS)
     while True:
-        await conn.execute("BEGIN IMMEDIATE")
+        conn.execute("BEGIN IMMEDIATE")
         try:
             # Read inside the write transaction, so two processes cannot both apply a migration.
-            current = await user_version(conn)
+            current = user_version(conn)
             if current > target:
                 raise StoreError(f"the database is at schema {current}, newer than this Parlour's {target}")
             if current == target:
-                await conn.execute("COMMIT")
+                conn.execute("COMMIT")
                 return current
             for statement in statements(MIGRATIONS[current]):
-                await conn.execute(statement)
-            await conn.execute(f"PRAGMA user_version = {current + 1}")
-            await conn.execute("COMMIT")
+                conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {current + 1}")
+            conn.execute("COMMIT")
         except BaseException:
-            await conn.execute("ROLLBACK")
+            conn.execute("ROLLBACK")
             raise

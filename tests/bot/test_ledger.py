@@ -140,8 +140,8 @@ async def test_a_crash_halfway_through_a_settlement_writes_none_of_it(store: Gui
     rows = settlement(1, 2, {0: 900, 1: 200})
     real_write = ledger.write
 
-    async def half_then_crash(conn: Any, table: int, movements: Any, at: float) -> None:
-        await real_write(conn, table, movements[:2], at)
+    def half_then_crash(conn: Any, table: int, movements: Any, at: float) -> None:
+        real_write(conn, table, movements[:2], at)
         raise RuntimeError("power cut")
 
     monkeypatch.setattr(ledger, "write", half_then_crash)

@@ -78,17 +78,16 @@ async def test_migrations_create_the_schema_and_set_user_version(stores: Stores,
 
 async def test_connection_pragmas(stores: Stores, store: GuildStore) -> None:
     assert raw(stores.path_for(GUILD), "PRAGMA journal_mode") == [("wal",)]  # WAL is kept by the file
-    conn = store._conn  # per-connection settings can only be read on the store's own connection
+    db = store._db  # per-connection settings can only be read on the store's own connection
 
     async def pragma(name: str) -> Any:
-        async with conn.execute(f"PRAGMA {name}") as cursor:
-            row = await cursor.fetchone()
+        row = await db.read(lambda conn: conn.execute(f"PRAGMA {name}").fetchone())
         return None if row is None else row[0]
 
     assert await pragma("foreign_keys") == 1 and await pragma("journal_mode") == "wal"
     assert await pragma("synchronous") == 1 and await pragma("busy_timeout") > 0  # 1 is NORMAL
     with pytest.raises(sqlite3.IntegrityError):  # foreign keys really are enforced
-        await conn.execute("INSERT INTO actions VALUES (999, 1, 0, 'x', NULL, 'click', 0)")
+        await db.write(lambda conn: conn.execute("INSERT INTO actions VALUES (999, 1, 0, 'x', NULL, 'click', 0)"))
 
 
 async def test_reopening_runs_only_new_migrations(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
