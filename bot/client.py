@@ -4,7 +4,6 @@ registers the commands and the one dynamic component, and restores every open ta
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from typing import Any
 
@@ -16,9 +15,10 @@ from discord.ext import commands as ext
 from . import commands
 from .config import Config
 from .controls import Control
-from .live import Refusal, Tables
+from .live import Live, Refusal, Tables
 from .lobby import Lobbies
 from .publish import Publisher
+from .rendering import Renderer
 from .rounds import Rounds
 from .router import Router, payload, tell
 from .store import Stores
@@ -26,6 +26,11 @@ from .turns import Turns
 
 log = logging.getLogger("parlour")
 RESTORED = "Parlour restarted and this table is restored: play on, every button works again."
+# Interactions arrive whatever the intents; the guild cache (channels, categories, roles) is all the
+# bot reads. Without the message intents Discord does not echo every message the bot sends back
+# over the gateway, which at many tables is most of its traffic.
+INTENTS = discord.Intents(guilds=True)
+ANNOUNCERS = 4  # tables told of a restart (and redrawn if need be) at once, behind live play
 
 
 class Parlour(ext.AutoShardedBot):
@@ -35,17 +40,19 @@ class Parlour(ext.AutoShardedBot):
             kwargs["shard_count"] = config.shard_count
         if config.shard_ids is not None:
             kwargs["shard_ids"] = list(config.shard_ids)
-        super().__init__(command_prefix=ext.when_mentioned, intents=discord.Intents.default(), help_command=None,
-                         **kwargs)
+        super().__init__(command_prefix=ext.when_mentioned, intents=INTENTS, help_command=None, **kwargs)
         self.config = config
         self.stores = Stores(config.data_dir)
+        self.renderer = Renderer(config.render_workers)
         self.publisher = Publisher(self)
         self.turns = Turns(self)
-        self.tables = Tables(self.stores, self.publisher, self.turns.schedule)
+        self.tables = Tables(self.stores, self.publisher.moved, self.turns.schedule)
         self.lobbies = Lobbies(self)
         self.router = Router(self)
         self.rounds = Rounds(self)
         self._restored = False
+        self.restored_at: float | None = None  # loop time when every table was back in play
+        self.announcing: asyncio.Task[None] | None = None
         if config.gateway_url:
             self._use_gateway(config.gateway_url)
 
@@ -60,6 +67,7 @@ class Parlour(ext.AutoShardedBot):
         self.http.get_bot_gateway = gateway  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
+        await self.renderer.start()
         self.add_dynamic_items(Control)
         for command in commands.build(self):
             self.tree.add_command(command)
@@ -99,7 +107,11 @@ class Parlour(ext.AutoShardedBot):
         return (guild_id >> 22) % self.shard_count in self.shard_ids
 
     async def restore(self) -> None:
-        """Every unfinished table and lobby of this process's guilds, picked up where it stood."""
+        """Every unfinished table and lobby of this process's guilds, picked up where it stood:
+        first every table is back in play (its state replayed, its timers running, its buttons
+        answering); then, a few at a time behind live play, each channel is told, and a table whose
+        last move was committed but not shown before the stop is drawn again."""
+        announce: list[Live] = []
         for guild_id in self.stores.known_guilds():
             if not self.serves(guild_id):
                 continue
@@ -110,31 +122,42 @@ class Parlour(ext.AutoShardedBot):
                 try:
                     live = self.tables.adopt(guild_id, row)
                     if await self.tables.conclude(live):  # it ended just as the bot stopped
-                        await self.publisher.table_message(live)
-                        await self.publisher.results(live)
+                        self.publisher.refresh(live)
                         continue
-                    if row.channel_id is not None:
-                        await self.publisher.channel(row.channel_id).send(RESTORED)
-                    await self.publisher.table_message(live)
-                    # The last move may have been committed but not shown before the stop.
-                    for seat in sorted(live.state.to_move):
-                        if not live.is_computer(seat) and not live.state.rules.open_play:
-                            await self.publisher.send_hand(live, seat, fresh=False)
                     self.turns.schedule(live)
+                    announce.append(live)
                 except Exception:
                     log.exception("could not restore table %s of guild %s", row.id, guild_id)
             for row in await store.tables_with_status("finished", "cancelled"):
                 if row.delete_channel_at is not None:
                     self.turns.cleanup_later(guild_id, row)
+        self.restored_at = asyncio.get_running_loop().time()
+        self.announcing = asyncio.create_task(self._announce(announce), name="parlour-announce")
+
+    async def _announce(self, tables: list[Live]) -> None:
+        queue = iter(tables)
+
+        async def worker() -> None:
+            for live in queue:
+                try:
+                    if live.row.channel_id is not None:
+                        await self.publisher.post(live.row.channel_id, RESTORED)
+                    if live.row.shown_version < live.version or not live.row.table_message_id:
+                        # The last move may have been committed but not shown before the stop.
+                        self.publisher.refresh(live, hands="edit")
+                        await self.publisher.settled(live)
+                except Exception:
+                    log.exception("could not announce the restart at table %s of guild %s", live.table_id,
+                                  live.guild_id)
+
+        await asyncio.gather(*(worker() for _ in range(ANNOUNCERS)))
 
     async def close(self) -> None:
         self.turns.stop()
-        # Let a move being shown finish showing: it is committed, and players expect to see it.
-        for live in list(self.tables.live.values()):
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(5):
-                    await live.lock.acquire()
+        # Let moves being shown finish showing: they are committed, and players expect to see them.
+        await self.publisher.settle_all(timeout=5)
         await super().close()
+        self.renderer.close()
         await self.stores.close()
 
 

@@ -108,12 +108,10 @@ class TableCommands(CommandGroup):
 
     @app_commands.command(description="Show this table's picture and whose turn it is")
     async def status(self, interaction: discord.Interaction[Any]) -> None:
-        from renderers import render_table
-
-        live = await table_here(self.bot, interaction)
-        png = render_table(live.row.game, live.view(live.seat_of(interaction.user.id)))
         from .publish import table_content
 
+        live = await table_here(self.bot, interaction)
+        png = await self.bot.renderer.table(live.row.game, live.view(live.seat_of(interaction.user.id)))
         await interaction.response.send_message(table_content(live), ephemeral=True,
                                                 file=discord.File(io.BytesIO(png), "table.png"))
 

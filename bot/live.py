@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -61,8 +61,9 @@ class Live:
     def text(self, line: str) -> str:
         return name_players(line, self.names, self.unit)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        view = self.state.view(seat)
+    def view(self, seat: int | None, state: State | None = None) -> dict[str, Any]:
+        """What ``seat`` may see of the table now (or of an earlier ``state`` being shown)."""
+        view = (self.state if state is None else state).view(seat)
         view["names"] = self.names
         view["unit"] = self.unit
         return view
@@ -82,8 +83,9 @@ class Live:
         return rows
 
 
-# What the publisher does after a committed action; set by the bot so this module needs no Discord.
-Publish = Callable[[Live, State, State], Awaitable[None]]
+# Hands a committed action to the display (which shows it soon, without the action path waiting);
+# set by the bot so this module needs no Discord.
+Publish = Callable[[Live, State, State], None]
 
 
 class Tables:
@@ -118,7 +120,21 @@ class Tables:
     async def act(self, live: Live, version: int, seat: int, token: str, actor_id: int | None,
                   source: str, newcomer: Seat | None = None) -> State:
         """Apply one action exactly once, commit it (with the money it settles and, for a
-        ``join``, the ``newcomer``'s seat), then show it. Refusal if it cannot be."""
+        ``join``, the ``newcomer``'s seat), then hand it to the display. Refusal if it cannot be.
+
+        The work runs as a task of its own that a cancelled caller (a timer rescheduled, a
+        shutdown) cannot interrupt between the commit and the table taking the new state."""
+        work = asyncio.ensure_future(self._act(live, version, seat, token, actor_id, source, newcomer))
+        try:
+            after = await asyncio.shield(work)
+        except asyncio.CancelledError:
+            work.add_done_callback(_log_orphan)
+            raise
+        self.on_change(live)
+        return after
+
+    async def _act(self, live: Live, version: int, seat: int, token: str, actor_id: int | None,
+                   source: str, newcomer: Seat | None) -> State:
         async with live.lock:
             if live.row.status != "playing" or live.state.is_over:
                 raise Refusal("This game is over.")
@@ -145,17 +161,13 @@ class Tables:
                                              seats=seats if applied == JOIN else None, movements=money):
                 raise Refusal(STALE)
             live.state = after
+            # what the commit just wrote, without reading it back on every move
+            live.row = replace(live.row, record=record, version=version + 1, updated_at=at,
+                               turn_started_at=at, reminded=False, seats=seats)
             if after.is_over:
                 await self._record_result(live, store)
                 live.row = await _reload(store, live.row)
-            else:  # what the commit just wrote, without reading it back on every move
-                live.row = replace(live.row, record=record, version=version + 1, updated_at=at,
-                                   turn_started_at=at, reminded=False, seats=seats)
-            try:
-                await self.publish(live, before, after)
-            except Exception:  # the move is committed; a failed post must not undo or repeat it
-                log.exception("publishing table %s of guild %s failed", live.table_id, live.guild_id)
-        self.on_change(live)
+            self.publish(live, before, after)
         return after
 
     async def conclude(self, live: Live) -> bool:
@@ -196,6 +208,16 @@ class Tables:
             await store.cancel_table(live.table_id)
             live.row = await _reload(store, live.row)
         self.forget(live)
+
+
+def _log_orphan(task: asyncio.Future[State]) -> None:
+    """An action whose caller was cancelled still finishes; say if it then failed (a Refusal is
+    an answer for a caller who is no longer there)."""
+    if task.cancelled():
+        return
+    err = task.exception()
+    if err is not None and not isinstance(err, Refusal):
+        log.error("an action failed after its caller had gone", exc_info=err)
 
 
 def _result(seat: int, info: Seat, outcome: Outcome, resigned: set[int]) -> tuple[int, int | None, int, bool, bool]:

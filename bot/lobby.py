@@ -167,13 +167,10 @@ class Lobbies:
         where = ("Everything is on the table: your moves are the buttons under its picture, and you'll be "
                  "mentioned when your turn comes." if rules.open_play else
                  "Your cards come by direct message; the **My hand** button below the table shows them here too.")
-        await self.bot.publisher.channel(channel_id).send(
-            f"{mentions} your **{rules.title}** table is ready. {where}",
+        await self.bot.publisher.post(
+            channel_id, f"{mentions} your **{rules.title}** table is ready. {where}",
             allowed_mentions=discord.AllowedMentions(users=True))
-        await self.bot.publisher.table_message(live)
-        for seat in sorted(live.state.to_move):
-            if not live.is_computer(seat) and not rules.open_play:
-                await self.bot.publisher.send_hand(live, seat, fresh=True)
+        self.bot.publisher.refresh(live, hands="fresh")
         self.bot.turns.schedule(live)
 
     async def show_expired(self, guild_id: int, row: TableRow) -> None:

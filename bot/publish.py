@@ -1,5 +1,13 @@
 """Showing a table in Discord once an action is committed: the table message (edited in place),
-notable events as short lines, each player's hand by DM, and the result."""
+notable events as short lines, each player's hand by DM, and the result.
+
+Each table has one display task that shows what its committed moves changed, in order, while
+play goes on: the action path only hands it the move (``moved``) and never waits for a picture.
+When moves come faster than they can be shown (computers answering at once, a burst of clicks,
+a channel at Discord's write limit), the task shows the newest state and skips drawing the ones
+in between; every notable line still goes out, in order, and a hand is drawn from the newest
+state, never an older one.
+"""
 
 from __future__ import annotations
 
@@ -8,14 +16,16 @@ import contextlib
 import io
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 
 from games.core.base import State
-from renderers import render_hand, render_settlement, render_table
 
 from . import controls, rounds, turns
+from .limits import ChannelLimits
 from .live import Live
 
 if TYPE_CHECKING:
@@ -23,6 +33,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("parlour.publish")
 DM_CLOSED = 50007
+HOLD = 0.25  # seconds the display waits for a computer that moves at once, to show both moves as one
+Hands = Literal["fresh", "edit"] | None
 
 
 def scores_line(live: Live, view: dict[str, Any]) -> str:
@@ -32,125 +44,265 @@ def scores_line(live: Live, view: dict[str, Any]) -> str:
     return " · ".join(f"{name} {score}" for name, score in zip(live.names, scores, strict=True))
 
 
-def table_content(live: Live) -> str:
-    view = live.view(None)
-    title = f"**{live.state.rules.title}** · table #{live.table_id}"
+def table_content(live: Live, state: State | None = None) -> str:
+    state = live.state if state is None else state
+    view = live.view(None, state)
+    title = f"**{state.rules.title}** · table #{live.table_id}"
     lines = [title, live.text(str(view["status"]))]
     scores = scores_line(live, view)
     if scores:
         lines.append(scores)
-    lines += rounds.notes(live)
+    lines += rounds.notes(live, state)
     return "\n".join(lines)[:2000]
 
 
-def table_controls(live: Live) -> discord.ui.View:
-    state = live.state
+def table_controls(live: Live, state: State) -> discord.ui.View:
     open_play = state.rules.open_play
     movers = sorted(state.to_move)
     # Where nothing is hidden a member's moves sit on the table itself (a computer's are its own
     # business); between rounds the table's buttons answer instead, as any seated player may.
     shown = open_play and len(movers) == 1 and not state.between_rounds and not live.is_computer(movers[0])
     moves = state.legal_actions(movers[0]) if shown else ()
-    return controls.table_view(live.guild_id, live.table_id, hand=not open_play, version=live.version,
-                               moves=moves, verbs=rounds.verbs(live), label=live.text)
+    return controls.table_view(live.guild_id, live.table_id, hand=not open_play, version=len(state.history),
+                               moves=moves, verbs=rounds.verbs(live, state), label=live.text)
+
+
+@dataclass
+class Display:
+    """What one table still has to show, and the task showing it."""
+
+    moves: list[tuple[State, State]] = field(default_factory=list)  # committed, not yet shown
+    redraw: bool = False  # the table message needs drawing again (a request, a restart)
+    hands: Hands = None  # show the hands of the seats to move: new DMs, or the last ones edited
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    task: asyncio.Task[None] | None = None
+
+    @property
+    def pending(self) -> bool:
+        return bool(self.moves or self.redraw or self.hands)
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Moves shown together: the states from the first one's before to the last one's after."""
+
+    states: tuple[State, ...]
+    redraw: bool
+    hands: Hands
+
+    @property
+    def first(self) -> State:
+        return self.states[0]
+
+    @property
+    def last(self) -> State:
+        return self.states[-1]
+
+    def steps(self) -> Iterable[tuple[State, State]]:
+        return zip(self.states, self.states[1:], strict=False)
 
 
 class Publisher:
     def __init__(self, bot: Parlour) -> None:
         self.bot = bot
-
-    async def __call__(self, live: Live, before: State, after: State) -> None:
-        await self.table_message(live)
-        await self.events(live, before, after)
-        if not after.rules.open_play:
-            await self.hands(live, before, after)
-        if after.is_over:
-            await self.results(live)
+        self.limits = ChannelLimits()
+        self.displays: dict[tuple[int, int], Display] = {}
 
     def channel(self, channel_id: int) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(channel_id)
 
+    async def post(self, channel_id: int, content: str | None = None, **kwargs: Any) -> discord.Message:
+        """Send a message into a channel, within its write limit."""
+        await self.limits.reserve(channel_id)
+        return await self.channel(channel_id).send(content, **kwargs)
+
+    # -- what the action path and the services ask for -------------------------------------
+    def moved(self, live: Live, before: State, after: State) -> None:
+        """A committed move, to be shown (soon, in order, perhaps together with the next)."""
+        display = self._display(live)
+        display.moves.append((before, after))
+        self._wake(live, display)
+
+    def refresh(self, live: Live, hands: Hands = None) -> None:
+        """Draw the table message again (and, with ``hands``, the hands of the seats to move)."""
+        display = self._display(live)
+        display.redraw = True
+        if hands == "fresh" or display.hands is None:
+            display.hands = hands
+        self._wake(live, display)
+
+    async def settled(self, live: Live, timeout: float | None = None) -> None:
+        """Wait until everything asked of the table so far has been shown."""
+        display = self.displays.get((live.guild_id, live.table_id))
+        if display is not None and display.task is not None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(display.task), timeout)
+
+    async def settle_all(self, timeout: float) -> None:
+        tasks = [d.task for d in self.displays.values() if d.task is not None]
+        if tasks:
+            await asyncio.wait(tasks, timeout=timeout)
+
+    def _display(self, live: Live) -> Display:
+        return self.displays.setdefault((live.guild_id, live.table_id), Display())
+
+    def _wake(self, live: Live, display: Display) -> None:
+        display.changed.set()
+        if display.task is None or display.task.done():
+            display.task = asyncio.create_task(self._run(live, display),
+                                               name=f"parlour-show-{live.guild_id}-{live.table_id}")
+
+    # -- the display task ------------------------------------------------------------------
+    async def _run(self, live: Live, display: Display) -> None:
+        try:
+            while display.pending:
+                await self._hold(live, display)
+                if live.row.channel_id is not None:  # the table message's write, before choosing what to draw
+                    await self.limits.reserve(live.row.channel_id)
+                batch = self._take(live, display)
+                try:
+                    await self._show(live, batch)
+                except Exception:  # the moves are committed; a failed post must not stop the next
+                    log.exception("showing table %s of guild %s failed", live.table_id, live.guild_id)
+        finally:
+            if not display.pending and self.displays.get((live.guild_id, live.table_id)) is display:
+                del self.displays[(live.guild_id, live.table_id)]
+
+    async def _hold(self, live: Live, display: Display) -> None:
+        """When a computer is to move and moves at once, wait (briefly) for its move, so that the
+        two are drawn as one picture."""
+        if self.bot.config.ai_delay > HOLD:
+            return
+        deadline = time.monotonic() + HOLD
+        while (left := deadline - time.monotonic()) > 0:
+            state = live.state
+            if state.is_over or state.between_rounds or not any(live.is_computer(s) for s in state.to_move):
+                return
+            display.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(display.changed.wait(), left)
+
+    @staticmethod
+    def _take(live: Live, display: Display) -> Batch:
+        moves, display.moves = display.moves, []
+        states = (moves[0][0], *(after for _, after in moves)) if moves else (live.state,)
+        batch = Batch(states, display.redraw or bool(moves), display.hands)
+        display.redraw, display.hands = False, None
+        return batch
+
+    async def _show(self, live: Live, batch: Batch) -> None:
+        state = batch.last
+        await self.table_message(live, state, reserved=True)
+        await self.events(live, batch)
+        if not state.rules.open_play:
+            await self.hands(live, batch)
+        if state.is_over:
+            await self.results(live, state)
+
     # -- the table message -------------------------------------------------------------------
-    async def table_message(self, live: Live) -> None:
+    async def table_message(self, live: Live, state: State, reserved: bool = False) -> None:
         if live.row.channel_id is None:
             return
         store = await self.bot.stores.guild(live.guild_id)
         live.unit = str(await store.get_setting("stakes_unit", "dollars"))
-        png = await asyncio.to_thread(render_table, live.row.game, live.view(None))
+        png = await self.bot.renderer.table(live.row.game, live.view(None, state))
         file = discord.File(io.BytesIO(png), filename="table.png")
-        playing = not live.state.is_over
-        view = table_controls(live) if playing else discord.utils.MISSING
+        playing = not state.is_over
+        view = table_controls(live, state) if playing else discord.utils.MISSING
         channel = self.channel(live.row.channel_id)
+        if not reserved:
+            await self.limits.reserve(live.row.channel_id)
         if live.row.table_message_id:
             message = channel.get_partial_message(live.row.table_message_id)
             try:
-                await message.edit(content=table_content(live), attachments=[file], view=view if playing else None)
+                await message.edit(content=table_content(live, state), attachments=[file],
+                                   view=view if playing else None)
+                live.row = await store.update_table(live.table_id, shown_version=len(state.history))
                 return
             except discord.NotFound:
                 file = discord.File(io.BytesIO(png), filename="table.png")
-        sent = await channel.send(content=table_content(live), file=file, view=view)
-        live.row = await store.update_table(live.table_id, table_message_id=sent.id)
+        sent = await channel.send(content=table_content(live, state), file=file, view=view)
+        live.row = await store.update_table(live.table_id, table_message_id=sent.id, shown_version=len(state.history))
 
-    async def events(self, live: Live, before: State, after: State) -> None:
+    async def events(self, live: Live, batch: Batch) -> None:
         """Notable lines, with a picture of any settlement (who paid whom, how much and why);
         where moves are made on the table, also a nudge to whoever's turn begins (an edited
         message notifies nobody, and there is no DM to do it)."""
         if live.row.channel_id is None:
             return
-        lines = [live.text(e.text) for e in after.log[len(before.log):] if e.notable]
+        lines: list[str] = []
         nudged: list[int] = []
-        if after.rules.open_play and not after.between_rounds:
-            # Between rounds the seat "to move" only answers for the table: a round's first turn is new.
-            waiting = frozenset() if before.between_rounds else before.to_move
-            for seat in sorted(after.to_move - waiting):
-                member = live.row.seats[seat].member_id
-                if member is not None and not live.is_computer(seat):
-                    nudged.append(member)
-            if nudged:
-                lines.append(", ".join(f"<@{m}>" for m in nudged) + ": your turn.")
         files = []
-        for settled in after.settlements[len(before.settlements):]:
-            png = await asyncio.to_thread(render_settlement, live.row.game, live.view(None), settled.to_json())
-            files.append(discord.File(io.BytesIO(png), filename=f"round-{settled.round}.png"))
+        for before, after in batch.steps():
+            lines += [live.text(e.text) for e in after.log[len(before.log):] if e.notable]
+            for member in self.nudges(live, before, after):
+                if member not in nudged:
+                    nudged.append(member)
+            for settled in after.settlements[len(before.settlements):]:
+                png = await self.bot.renderer.settlement(live.row.game, live.view(None, after), settled.to_json())
+                files.append(discord.File(io.BytesIO(png), filename=f"round-{settled.round}.png"))
+        waiting = [m for m in nudged if (s := live.seat_of(m)) is not None and s in batch.last.to_move]
+        if waiting and not batch.last.between_rounds:
+            lines.append(", ".join(f"<@{m}>" for m in waiting) + ": your turn.")
         if lines or files:
             mentions = discord.AllowedMentions(everyone=False, roles=False,
-                                               users=[discord.Object(m) for m in nudged])
-            await self.channel(live.row.channel_id).send("\n".join(lines)[:2000] or None,
-                                                         files=files or discord.utils.MISSING,
-                                                         allowed_mentions=mentions)
+                                               users=[discord.Object(m) for m in waiting])
+            await self.post(live.row.channel_id, "\n".join(lines)[:2000] or None,
+                            files=files or discord.utils.MISSING, allowed_mentions=mentions)
+
+    @staticmethod
+    def nudges(live: Live, before: State, after: State) -> list[int]:
+        """Members whose turn began with this move, in a game played on the table."""
+        if not after.rules.open_play or after.between_rounds:
+            return []
+        # Between rounds the seat "to move" only answers for the table: a round's first turn is new.
+        waiting = frozenset() if before.between_rounds else before.to_move
+        found = []
+        for seat in sorted(after.to_move - waiting):
+            member = live.row.seats[seat].member_id
+            if member is not None and not live.is_computer(seat):
+                found.append(member)
+        return found
 
     # -- hands ---------------------------------------------------------------------------------
-    async def hand_message(self, live: Live, seat: int) -> dict[str, Any]:
+    async def hand_message(self, live: Live, seat: int, state: State | None = None) -> dict[str, Any]:
         """The content, image and controls of a seat's hand, as keyword arguments for a send."""
-        view = live.view(seat)
-        png = await asyncio.to_thread(render_hand, live.row.game, view)
+        state = live.state if state is None else state
+        view = live.view(seat, state)
+        png = await self.bot.renderer.hand(live.row.game, view)
         # Between rounds the table's buttons answer (bot.rounds), not the opener's hand.
-        actions = () if live.state.between_rounds else live.state.legal_actions(seat)
+        actions = () if state.between_rounds else state.legal_actions(seat)
         status = live.text(str(view["status"]))
-        content = f"**{live.state.rules.title}** · table #{live.table_id} · {live.names[seat]}\n{status}"
+        content = f"**{state.rules.title}** · table #{live.table_id} · {live.names[seat]}\n{status}"
         kwargs: dict[str, Any] = {"content": content[:2000],
                                   "file": discord.File(io.BytesIO(png), filename="hand.png")}
         if actions:
-            kwargs["view"] = controls.action_view(live.guild_id, live.table_id, live.version, actions)
+            kwargs["view"] = controls.action_view(live.guild_id, live.table_id, len(state.history), actions)
         return kwargs
 
-    async def hands(self, live: Live, before: State, after: State) -> None:
+    async def hands(self, live: Live, batch: Batch) -> None:
+        """Each member whose turn is on now gets their hand (a new DM if the turn began in these
+        moves, so they are notified, or if asked for; else the last one edited); one whose turn
+        ended loses the controls."""
+        state = batch.last
         for seat, info in enumerate(live.row.seats):
             if info.ai or info.member_id is None:
                 continue
-            now, was = seat in after.to_move, seat in before.to_move
-            if now:
-                await self.send_hand(live, seat, fresh=not was)
-            elif was:  # their turn is over: take the controls away, no need to draw the hand again
+            had = [seat in s.to_move for s in batch.states]
+            if had[-1]:
+                if len(batch.states) > 1 or batch.hands:
+                    await self.send_hand(live, seat, fresh=batch.hands == "fresh" or not all(had), state=state)
+            elif any(had):  # their turn is over: take the controls away, no need to draw the hand again
                 await self.retire_controls(live, seat)
 
     async def retire_controls(self, live: Live, seat: int) -> None:
         previous = live.row.extra.get("dm", {}).get(str(seat))
         if previous:
             with contextlib.suppress(discord.HTTPException):
+                await self.limits.reserve(previous[0])
                 await self.channel(previous[0]).get_partial_message(previous[1]).edit(view=None)
 
-    async def send_hand(self, live: Live, seat: int, fresh: bool) -> None:
+    async def send_hand(self, live: Live, seat: int, fresh: bool, state: State | None = None) -> None:
         """A new DM when a turn starts (so the player is notified), else the last one edited."""
         member_id = live.row.seats[seat].member_id
         assert member_id is not None
@@ -159,12 +311,13 @@ class Publisher:
             return
         dms = dict(live.row.extra.get("dm", {}))
         previous = dms.get(str(seat))
-        kwargs = await self.hand_message(live, seat)
+        kwargs = await self.hand_message(live, seat, state)
         if previous and not fresh:
             message = self.channel(previous[0]).get_partial_message(previous[1])
             kwargs["attachments"] = [kwargs.pop("file")]
             kwargs.setdefault("view", None)
             try:
+                await self.limits.reserve(previous[0])
                 await message.edit(**kwargs)
                 return
             except discord.HTTPException:
@@ -172,9 +325,11 @@ class Publisher:
                 kwargs["file"].reset()
         if previous:  # the old message's controls are out of date: take them away
             with contextlib.suppress(discord.HTTPException):
+                await self.limits.reserve(previous[0])
                 await self.channel(previous[0]).get_partial_message(previous[1]).edit(view=None)
         try:
             dm = await self.bot.create_dm(discord.Object(member_id))
+            await self.limits.reserve(dm.id)
             sent = await dm.send(**{k: v for k, v in kwargs.items() if v is not None})
         except discord.Forbidden as err:
             if err.code == DM_CLOSED:
@@ -190,26 +345,27 @@ class Publisher:
         closed = sorted({*live.row.extra.get("dm_closed", []), seat})
         live.row = await store.merge_extra(live.table_id, {"dm_closed": closed})
         if live.row.channel_id is not None:
-            await self.channel(live.row.channel_id).send(
+            await self.post(
+                live.row.channel_id,
                 f"<@{member_id}>, your direct messages are closed to me, so I can't send you your hand. "
                 "Use the **My hand** button on the table message to see your cards and play.",
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(member_id)]))
 
     # -- the end -------------------------------------------------------------------------------
-    async def results(self, live: Live) -> None:
-        outcome = live.state.outcome
+    async def results(self, live: Live, state: State | None = None) -> None:
+        outcome = (live.state if state is None else state).outcome
         if outcome is None:
             return
         detail = live.text(outcome.detail)
         title = f"**{live.state.rules.title}** table #{live.table_id} is over: {detail}"
         if live.row.channel_id is not None:
-            await self.channel(live.row.channel_id).send(
-                f"{title}\nThank you for playing! This channel will be tidied away later.",
-                allowed_mentions=discord.AllowedMentions.none())
+            await self.post(live.row.channel_id,
+                            f"{title}\nThank you for playing! This channel will be tidied away later.",
+                            allowed_mentions=discord.AllowedMentions.none())
         if live.row.origin_channel_id and live.row.origin_channel_id != live.row.channel_id:
             where = f" in <#{live.row.channel_id}>" if live.row.channel_id else ""
-            await self.channel(live.row.origin_channel_id).send(
-                f"{title}{where}", allowed_mentions=discord.AllowedMentions.none())
+            await self.post(live.row.origin_channel_id, f"{title}{where}",
+                            allowed_mentions=discord.AllowedMentions.none())
         await self.schedule_cleanup(live)
 
     async def schedule_cleanup(self, live: Live) -> None:

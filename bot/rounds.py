@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from games.core.base import END_GAME, JOIN, NEXT_ROUND
+from games.core.base import END_GAME, JOIN, NEXT_ROUND, State
 
 from . import ids, turns
 from .live import NOT_SEATED, Live, Refusal
@@ -39,10 +39,11 @@ def end_asked_by(live: Live) -> str | None:
     return str(asked["name"]) if isinstance(asked, dict) else None
 
 
-def notes(live: Live) -> list[str]:
-    """Lines for the table message: the requests standing."""
+def notes(live: Live, state: State | None = None) -> list[str]:
+    """Lines for the table message (showing ``state``, by default the newest): the requests standing."""
+    state = live.state if state is None else state
     lines = []
-    if live.state.rules.open_ended and not live.state.is_over:
+    if state.rules.open_ended and not state.is_over:
         asked = end_asked_by(live)
         if asked:
             lines.append(f"{asked} asked to end the game after this round.")
@@ -52,9 +53,9 @@ def notes(live: Live) -> list[str]:
     return lines
 
 
-def verbs(live: Live) -> list[tuple[str, str, discord.ButtonStyle]]:
-    """The table buttons a game of rounds shows now: (verb, label, style)."""
-    state = live.state
+def verbs(live: Live, state: State | None = None) -> list[tuple[str, str, discord.ButtonStyle]]:
+    """The table buttons a game of rounds shows with ``state`` (by default the newest): (verb, label, style)."""
+    state = live.state if state is None else state
     if not state.rules.open_ended or state.is_over:
         return []
     grey, red = discord.ButtonStyle.secondary, discord.ButtonStyle.danger
@@ -135,7 +136,7 @@ class Rounds:
                        "The game ended before you could be seated.")
             return
         await tell(interaction, "You'll be dealt in when this round ends.")
-        await self._show(live)
+        self._show(live)
 
     async def leave(self, interaction: discord.Interaction[Any], live: Live, member_id: int, name: str) -> None:
         async with live.lock:
@@ -145,7 +146,7 @@ class Rounds:
             rest = [j for j in waiting if int(j["id"]) != member_id]
             live.row = await self._store_extra(live, {"joining": rest or None})
         await tell(interaction, "You won't be dealt in.")
-        await self._show(live)
+        self._show(live)
 
     async def end(self, interaction: discord.Interaction[Any], live: Live, member_id: int, name: str) -> None:
         if live.state.between_rounds:
@@ -159,7 +160,7 @@ class Rounds:
         await interaction.response.send_message(
             f"{name} asked to end the game after this round. Anyone playing can press **Keep playing** to go on.",
             allowed_mentions=discord.AllowedMentions.none())
-        await self._show(live)
+        self._show(live)
 
     async def stay(self, interaction: discord.Interaction[Any], live: Live, name: str) -> None:
         if not end_asked_by(live):
@@ -168,7 +169,7 @@ class Rounds:
             live.row = await self._store_extra(live, {"end_after": None})
         await interaction.response.send_message(f"{name} wants to keep playing: the game goes on after this round.",
                                                 allowed_mentions=discord.AllowedMentions.none())
-        await self._show(live)
+        self._show(live)
 
     # -- the break -------------------------------------------------------------------------
     async def pause(self, live: Live, version: int) -> None:
@@ -220,7 +221,8 @@ class Rounds:
         if members and all(a.source == "timeout" for a in members):
             if live.row.channel_id is not None:
                 with contextlib.suppress(discord.HTTPException):
-                    await self.bot.publisher.channel(live.row.channel_id).send(
+                    await self.bot.publisher.post(
+                        live.row.channel_id,
                         "Nobody made a move this round (the computer played every turn), so the game ends here.")
             return True
         return False
@@ -239,6 +241,5 @@ class Rounds:
         store = await self.bot.stores.guild(live.guild_id)
         return await store.merge_extra(live.table_id, values)
 
-    async def _show(self, live: Live) -> None:
-        async with live.lock:
-            await self.bot.publisher.table_message(live)
+    def _show(self, live: Live) -> None:
+        self.bot.publisher.refresh(live)

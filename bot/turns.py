@@ -83,7 +83,8 @@ class Turns:
             if live.version != version:
                 return
             if live.row.channel_id is not None:
-                await self.bot.publisher.channel(live.row.channel_id).send(
+                await self.bot.publisher.post(
+                    live.row.channel_id,
                     f"{live.names[seat]} ran out of time, so the computer plays this turn for them.",
                     allowed_mentions=discord.AllowedMentions.none())
             await self._play_turn_for(live, seat)
@@ -118,7 +119,8 @@ class Turns:
             return
         mentions = ", ".join(f"<@{live.row.seats[s].member_id}>" for s in waiting)
         minutes = int(await store.get_setting("turn_timeout", 10))
-        await self.bot.publisher.channel(live.row.channel_id).send(
+        await self.bot.publisher.post(
+            live.row.channel_id,
             f"{mentions}: it's your turn. Half your time is gone; after {minutes} minutes in all "
             "the computer will move for you.",
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(live.row.seats[s].member_id or 0)

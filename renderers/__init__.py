@@ -25,7 +25,7 @@ from . import hand as generic_hand
 from . import settlement as generic_settlement
 from .layout import to_png
 
-__all__ = ["has_table", "render_hand", "render_settlement", "render_table"]
+__all__ = ["has_table", "render_hand", "render_settlement", "render_table", "warm"]
 
 View = Mapping[str, Any]
 Drawer = Callable[[View], Image.Image]
@@ -87,3 +87,11 @@ def render_settlement(key: str, view: View, settlement: Mapping[str, Any]) -> by
         raise ValueError(f"no renderer for {key!r}")
     draw = cast(SettlementDrawer, fn) if callable(fn) else generic_settlement.settlement
     return to_png(draw(view, settlement))
+
+
+def warm() -> None:
+    """Fill the caches a long-lived render process reuses (fonts, card sprites) by drawing each
+    game's opening table once; the bot calls it in every render worker as it starts."""
+    for rules in registry.all_rules():
+        if has_table(rules.key):
+            render_table(rules.key, rules.new_game(rules.min_players, seed=0).view(0))

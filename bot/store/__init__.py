@@ -1,8 +1,9 @@
 """Persistence: one SQLite database per guild (settings, tables, the action log, results, stakes).
 
-The standard library's sqlite3, one thread per guild, no Discord. ``Stores(data_dir)`` hands out a :class:`GuildStore` per guild; every
-write is one transaction, and ``commit_action`` stores an action only if the table is still at the
-version the click was made against, which is how an action is committed once, before it is shown.
+The standard library's sqlite3, one thread per guild, no Discord. ``Stores(data_dir)`` hands out a
+:class:`GuildStore` per guild; every write is one transaction, and ``commit_action`` stores an
+action only if the table is still at the version the click was made against, which is how an
+action is committed once, before it is shown.
 """
 
 from __future__ import annotations

@@ -81,6 +81,7 @@ UPDATABLE: dict[str, Callable[[object], object]] = {
     "delete_channel_at": _opt_real("delete_channel_at"),
     "extra": lambda value: _mapping_json(value, "extra"),
     "updated_at": lambda value: codec.number(value, "updated_at"),
+    "shown_version": lambda value: codec.whole(value, "shown_version"),
 }
 
 

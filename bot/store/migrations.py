@@ -94,6 +94,10 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX ledger_by_member ON ledger (member_id, id);
     """,
+    # 3: the version the table message last showed, so a restart redraws only tables left behind.
+    """
+    ALTER TABLE tables ADD COLUMN shown_version INTEGER NOT NULL DEFAULT 0;
+    """,
 ]
 
 

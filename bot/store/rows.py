@@ -77,6 +77,7 @@ class TableRow:
     finished_at: float | None
     delete_channel_at: float | None
     extra: Mapping[str, Any]
+    shown_version: int = 0  # the version the table message last showed (restart redraws only those behind)
 
     @classmethod
     def from_row(cls, row: sqlite3.Row) -> TableRow:
@@ -102,6 +103,7 @@ class TableRow:
             finished_at=row["finished_at"],
             delete_channel_at=row["delete_channel_at"],
             extra=codec.loads(row["extra"]),
+            shown_version=row["shown_version"],
         )
 
     @property

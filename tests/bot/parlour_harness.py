@@ -10,6 +10,7 @@ from typing import Any
 from bot import ids
 from bot.client import Parlour, configure_endpoints
 from bot.config import Config
+from bot.limits import ChannelLimits
 from bot.live import Live
 from tests.standin import StandIn
 from tests.standin.model import Channel, InteractionRecord, Message, User
@@ -24,16 +25,24 @@ class TestParlour(Parlour):
         return None
 
 
-def make_bot(standin: StandIn, data_dir: Path, ai_delay: float = 0.0) -> Parlour:
+# Discord's per-channel write limit, scaled down as turns.MINUTE is: 5 writes per 0.05 s. A test of
+# the limit itself passes the real window (limits.WINDOW).
+FAST_WINDOW = 0.05
+
+
+def make_bot(standin: StandIn, data_dir: Path, ai_delay: float = 0.0, write_window: float = FAST_WINDOW) -> Parlour:
     config = Config(token=standin.token, data_dir=data_dir, dev_guild=None, ai_delay=ai_delay, shard_count=None,
                     shard_ids=None, api_base=standin.api_base, gateway_url=standin.gateway_url)
     configure_endpoints(config)
-    return TestParlour(config, guild_ready_timeout=0.05)
+    bot = TestParlour(config, guild_ready_timeout=0.05)
+    bot.publisher.limits = ChannelLimits(window=write_window)
+    return bot
 
 
 @contextlib.asynccontextmanager
-async def running(standin: StandIn, data_dir: Path, ai_delay: float = 0.0) -> AsyncIterator[Parlour]:
-    bot = make_bot(standin, data_dir, ai_delay)
+async def running(standin: StandIn, data_dir: Path, ai_delay: float = 0.0,
+                  write_window: float = FAST_WINDOW) -> AsyncIterator[Parlour]:
+    bot = make_bot(standin, data_dir, ai_delay, write_window)
     async with standin.running(bot, timeout=15) as started:
         await standin.wait_for(lambda: started._restored, 5, "the restore pass")
         yield started

@@ -1,10 +1,12 @@
-"""The one path every action takes (lock, version check, apply, commit, publish), without Discord:
-a real per-guild store and a publisher that records what it was asked to show."""
+"""The one path every action takes (lock, version check, apply, commit, hand to the display),
+without Discord: a real per-guild store and a display that records what it was asked to show."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -23,10 +25,11 @@ class Recorder:
         self.stores = stores
         self.shown: list[tuple[int, int]] = []  # (table version shown, version stored at that moment)
 
-    async def __call__(self, live: Live, before: State, after: State) -> None:
-        row = await (await self.stores.guild(live.guild_id)).get_table(live.table_id)
-        assert row is not None
-        self.shown.append((len(after.history), row.version))
+    def __call__(self, live: Live, before: State, after: State) -> None:
+        # Read what another connection sees at this moment: only what was committed.
+        with contextlib.closing(sqlite3.connect(self.stores.path_for(live.guild_id))) as conn:
+            (version,) = conn.execute("SELECT version FROM tables WHERE id = ?", (live.table_id,)).fetchone()
+        self.shown.append((len(after.history), version))
 
 
 async def playing_table(stores: Stores, game: str = "fosco", players: int = 2) -> tuple[Tables, Recorder, Live]:

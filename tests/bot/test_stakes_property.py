@@ -23,7 +23,7 @@ GUILD = 5
 MEMBERS = [1000 + n for n in range(40)]
 
 
-async def nothing(live: Live, before: State, after: State) -> None:
+def nothing(live: Live, before: State, after: State) -> None:
     """The property is about what is stored; nothing is shown."""
 
 

@@ -1,0 +1,86 @@
+"""Drawing off the event loop: tables, hands and settlements are rendered in worker processes.
+
+Pillow holds the interpreter lock for much of a render, so render threads would make every
+commit, click and HTTP reply in the bot's process wait behind them. Worker processes (one per
+core by default, ``PARLOUR_RENDER_WORKERS``) take a view (plain data) and give back PNG bytes;
+each keeps the renderers' caches warm across the renders it does. With 0 workers the images are
+drawn in a thread of the bot's own process instead (for a machine that cannot start processes).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import logging
+import multiprocessing
+import os
+from collections.abc import Callable, Mapping
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+import renderers
+
+log = logging.getLogger("parlour.rendering")
+T = TypeVar("T")
+
+
+def default_workers() -> int:
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    """Workers forked from a small server process that has already imported the renderers: quick to
+    start, and never a copy of the bot's own process with its threads and sockets."""
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["renderers"])
+        return context
+    return multiprocessing.get_context("spawn")
+
+
+class Renderer:
+    """``await renderer.table(key, view)`` and friends: PNG bytes, drawn in a worker."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = default_workers() if workers is None else workers
+        self._pool: concurrent.futures.Executor | None = None
+
+    def _executor(self) -> concurrent.futures.Executor:
+        if self._pool is None:
+            if self.workers > 0:
+                self._pool = concurrent.futures.ProcessPoolExecutor(self.workers, mp_context=_context(),
+                                                                    initializer=renderers.warm)
+            else:
+                self._pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="render")
+        return self._pool
+
+    async def _run(self, fn: Callable[..., T], *args: Any) -> T:
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._executor(), fn, *args)
+        except BrokenProcessPool:
+            # A worker died (killed, out of memory): start a fresh pool and try once more.
+            log.warning("a render worker died; starting new ones")
+            self.close()
+            return await loop.run_in_executor(self._executor(), fn, *args)
+
+    async def table(self, key: str, view: Mapping[str, Any]) -> bytes:
+        return await self._run(renderers.render_table, key, view)
+
+    async def hand(self, key: str, view: Mapping[str, Any]) -> bytes:
+        return await self._run(renderers.render_hand, key, view)
+
+    async def settlement(self, key: str, view: Mapping[str, Any], settlement: Mapping[str, Any]) -> bytes:
+        return await self._run(renderers.render_settlement, key, view, settlement)
+
+    async def start(self) -> None:
+        """Start the workers now (and let them warm their caches), not on the first move."""
+        executor = self._executor()
+        if isinstance(executor, concurrent.futures.ProcessPoolExecutor):
+            loop = asyncio.get_running_loop()
+            await asyncio.gather(*(loop.run_in_executor(executor, renderers.warm) for _ in range(self.workers)))
+
+    def close(self) -> None:
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
