@@ -35,11 +35,12 @@ caches, aiohttp, asyncio). VmRSS from /proc/self/status before vs after opening 
 the whole process, stand-in included, with what SQLite and PIL allocate outside Python and heap
 fragmentation; it is noisy. "open s" includes the slow traced tables.
 
-The breakdown wraps, for the click phase only, the bot's render_table and render_hand (run in
-threads), GuildStore.commit_action (the SQLite transaction, with the wait for the guild store's
-lock), Publisher (everything shown after a move) and Tables.act (lock, check, apply, commit, reload,
-publish), for human and computer moves alike; "loop lag" is how late a 20 ms sleep on the shared
-event loop wakes up; CPU is process CPU seconds per wall second while the waves ran (2 = both cores).
+The breakdown wraps, for the click phase only, the bot's Renderer.table and Renderer.hand (the wait
+for a render worker and its drawing), GuildStore.commit_action (the SQLite transaction in the guild's
+thread, with its queue), Publisher._show (everything shown for a batch of moves) and Tables.act
+(lock, check, apply, commit, hand to the display), for human and computer moves alike; "loop lag" is
+how late a 20 ms sleep on the shared event loop wakes up; CPU is this process's CPU seconds per wall
+second while the waves ran (the render workers are other processes: 2 = both cores).
 """
 
 from __future__ import annotations
@@ -63,11 +64,11 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-import bot.publish as publish_module
 from bot import ids
 from bot.client import Parlour
 from bot.live import Live, Tables
 from bot.publish import Publisher
+from bot.rendering import Renderer
 from bot.store.guild import GuildStore
 from tests.bot.parlour_harness import controls, running
 from tests.standin import StandIn
@@ -228,13 +229,12 @@ async def open_all(standin: StandIn, bot: Parlour, watch: Watch, tables: list[Ta
         await asyncio.gather(*(open_one(standin, bot, watch, t) for t in tables[start:start + batch]))
 
 
-async def warm_threads(table: Table, renders: int = 16) -> None:
-    """Renders on every thread of the default executor at once, so that each thread's malloc arena
-    and the renderers' caches exist before the RSS baseline is taken."""
+async def warm_renderer(bot: Parlour, table: Table, renders: int = 16) -> None:
+    """Renders on every worker at once, so that the workers' caches exist before the figures are taken."""
     live = table.live
     assert live is not None
-    jobs = [asyncio.to_thread(publish_module.render_table, live.row.game, live.view(None)) for _ in range(renders)]
-    jobs += [asyncio.to_thread(publish_module.render_hand, live.row.game, live.view(0)) for _ in range(renders)]
+    jobs = [bot.renderer.table(live.row.game, live.view(None)) for _ in range(renders)]
+    jobs += [bot.renderer.hand(live.row.game, live.view(0)) for _ in range(renders)]
     await asyncio.gather(*jobs)
 
 
@@ -279,16 +279,6 @@ async def lag_monitor(samples: list[float], stop: asyncio.Event, every: float = 
 def breakdown(parts: dict[str, list[float]]) -> Iterator[None]:
     """Times the bot's expensive steps into ``parts`` (by patching; everything is put back)."""
 
-    def sync(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
-        @functools.wraps(fn)
-        def timed(*args: Any, **kwargs: Any) -> Any:
-            begin = time.perf_counter()
-            try:
-                return fn(*args, **kwargs)
-            finally:
-                parts[name].append(time.perf_counter() - begin)
-        return timed
-
     def coro(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(fn)
         async def timed(*args: Any, **kwargs: Any) -> Any:
@@ -299,21 +289,20 @@ def breakdown(parts: dict[str, list[float]]) -> Iterator[None]:
                 parts[name].append(time.perf_counter() - begin)
         return timed
 
-    patches: list[tuple[Any, str, Any, Any]] = [
-        (publish_module, "render_table", publish_module.render_table, sync),
-        (publish_module, "render_hand", publish_module.render_hand, sync),
-        (GuildStore, "commit_action", GuildStore.commit_action, coro),
-        (Publisher, "__call__", Publisher.__call__, coro),
-        (Tables, "act", Tables.act, coro),
+    patches: list[tuple[Any, str, str]] = [
+        (Renderer, "table", "render table"),
+        (Renderer, "hand", "render hand"),
+        (GuildStore, "commit_action", "commit"),
+        (Publisher, "_show", "publish"),
+        (Tables, "act", "act"),
     ]
-    names = {"render_table": "render table", "render_hand": "render hand", "commit_action": "commit",
-             "__call__": "publish", "act": "act"}
-    for owner, attr, original, wrap in patches:
-        setattr(owner, attr, wrap(names[attr], original))
+    originals = [(owner, attr, getattr(owner, attr)) for owner, attr, _ in patches]
+    for owner, attr, name in patches:
+        setattr(owner, attr, coro(name, getattr(owner, attr)))
     try:
         yield
     finally:
-        for owner, attr, original, _ in patches:
+        for owner, attr, original in originals:
             setattr(owner, attr, original)
 
 
@@ -359,7 +348,7 @@ async def run_size(count: int, clicks: int, ai_delay: float, per_guild: int, bat
         with tempfile.TemporaryDirectory(prefix="parlour-bench-") as data:
             async with running(standin, Path(data), ai_delay) as bot:
                 await open_all(standin, bot, watch, warm, batch)
-                await warm_threads(warm[0])
+                await warm_renderer(bot, warm[0])
                 traced = min(trace, count)
                 gc.collect()
                 rss_before = rss_kb()
