@@ -19,7 +19,6 @@ Card sprites come from :mod:`renderers.cards` and are pasted, never drawn on.
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -34,6 +33,7 @@ from games.core.cards import parse
 from . import theme
 from .cards import card_back, card_image
 from .fonts import Colour, draw_text, fit_size, text_width
+from .palette import encode_png
 from .pips import SuitFamily, draw_suit
 from .theme import RGB, card_height, mix
 
@@ -45,11 +45,7 @@ Draw = ImageDraw.ImageDraw
 # (the player to move) and HIGHLIGHT (playable cards).
 SIDE_COLOURS: tuple[RGB, ...] = ((240, 132, 92), (86, 196, 226), (190, 140, 240), (150, 214, 98),
                                  (238, 120, 176), (230, 196, 92))
-PNG_LIMIT = 300_000  # bytes; Discord attachments stay light
-# zlib's slowest search: about 4 % smaller files than the default level for about 6 times the
-# encoding time (some 180 ms for an 880 x 860 table, against 30 ms).
-PNG_OPTIMIZE = False
-PNG_LEVEL = 3
+PNG_LIMIT = 150_000  # bytes; Discord attachments stay light
 LIFT = 12  # how far a raised card rises, px
 GLOW = 7  # the glow's reach round a highlighted card, px
 INDEX_SHOWN = 0.36  # the fraction of a card's width (under 100 px) that shows its whole index
@@ -680,15 +676,7 @@ def empty_slot(draw: Draw, box: Box, label: str = "", colour: RGB = theme.FELT_L
 # --- Output ----------------------------------------------------------------------------------
 
 def to_png(img: Image.Image, limit: int = PNG_LIMIT) -> bytes:
-    """``img`` as optimised PNG bytes; quantised to a 256-colour palette only if that is what
-    it takes to stay under ``limit`` bytes."""
-    rgb = img.convert("RGB") if img.mode != "RGB" else img
-    out = io.BytesIO()
-    # Level 3 encodes a table about a quarter faster than the default 6 for files ~8% larger.
-    rgb.save(out, format="PNG", optimize=PNG_OPTIMIZE, compress_level=PNG_LEVEL)
-    if out.tell() <= limit:
-        return out.getvalue()
-    out = io.BytesIO()
-    palette = rgb.quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
-    palette.save(out, format="PNG", optimize=PNG_OPTIMIZE, compress_level=PNG_LEVEL)
-    return out.getvalue()
+    """``img`` as PNG bytes in the fixed palette (see :mod:`renderers.palette`: a fraction of the
+    time and size of an RGB PNG), compressed harder if that is what it takes to stay under
+    ``limit`` bytes."""
+    return encode_png(img, limit)
