@@ -127,7 +127,21 @@ def canvas(width: int, height: int, colour: RGB = theme.BACKGROUND) -> tuple[Ima
 def panel(draw: Draw, box: Box, fill: Colour | None = theme.PANEL, outline: Colour | None = None,
           line: int = 2, radius: int = theme.RADIUS) -> None:
     """A rounded box (the theme's panels, felt areas, frames)."""
+    if _opaque(fill) and _opaque(outline):
+        draw = opaque_draw(draw)
     draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=line if outline else 0)
+
+
+def _opaque(colour: Colour | None) -> bool:
+    return colour is None or len(colour) == 3 or colour[3] == 255
+
+
+def opaque_draw(draw: Draw) -> Draw:
+    """A draw on the same RGB image that replaces pixels instead of blending them: the same
+    pixels for opaque colours, drawn about eight times faster (Pillow blends every pixel of a
+    blending draw's fill, even at full alpha)."""
+    image = draw._image
+    return ImageDraw.Draw(image) if image.mode == "RGB" else draw
 
 
 def ellipsize(text: str, size: int, max_width: float, bold: bool = False) -> str:
@@ -221,7 +235,8 @@ RED_ON_DARK: RGB = (255, 112, 112)  # hearts and diamonds on a dark panel
 SUIT_ADVANCE = 0.78  # a suit mark's advance, as a fraction of the text size
 
 
-def rich_parts(text: str) -> list[tuple[str, str]]:
+@lru_cache(maxsize=4096)
+def rich_parts(text: str) -> tuple[tuple[str, str], ...]:
     """``text`` as runs: ("text", run) and ("suit", letter) for each suit symbol."""
     parts: list[tuple[str, str]] = []
     run = ""
@@ -235,9 +250,10 @@ def rich_parts(text: str) -> list[tuple[str, str]]:
             run += ch
     if run:
         parts.append(("text", run))
-    return parts
+    return tuple(parts)
 
 
+@lru_cache(maxsize=8192)
 def rich_width(text: str, size: int, bold: bool = False) -> float:
     """The width :func:`draw_rich` takes for ``text``."""
     return sum(size * SUIT_ADVANCE if kind == "suit" else text_width(run, size, bold)

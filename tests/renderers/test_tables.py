@@ -256,7 +256,7 @@ def test_draw_number_and_rich_text() -> None:
     img, draw = layout.canvas(200, 100)
     layout.draw_number(draw, (100, 50), 10.5, 40, (255, 255, 255))
     assert img.getbbox()
-    assert layout.rich_parts("7\u2665: 14") == [("text", "7"), ("suit", "H"), ("text", ": 14")]
+    assert layout.rich_parts("7\u2665: 14") == (("text", "7"), ("suit", "H"), ("text", ": 14"))
     assert layout.rich_width("7\u2665", 24) > layout.rich_width("7", 24)
     assert layout.ellipsize("a very long line of text", 24, 80).endswith("...")
     assert all(fonts.text_width(line, 24) <= 200 for line in layout.wrap("one two three four five six seven", 24, 200))
