@@ -15,6 +15,19 @@ The canvas is RGB and ``draw`` blends (``ImageDraw.Draw(img, "RGBA")``), so colo
 alpha are translucent. Every text goes through :func:`renderers.fonts.draw_text` (no tofu);
 every colour and size comes from :mod:`renderers.theme` or from the few table colours below.
 Card sprites come from :mod:`renderers.cards` and are pasted, never drawn on.
+
+The fast pattern (a table is drawn some 60 times a second on a busy bot; aim for ~10 ms).
+Draw only through these helpers, which cache what repeats from one render to the next: text
+is pasted from masks cached per (text, size, stroke, anchor, quarter-pixel start) and widths
+are cached (:mod:`renderers.fonts`), card sprites, glows and shadows are built once
+(:func:`paste_card`), opaque panels skip blending (:func:`panel`), and :func:`to_png` maps the
+picture to one fixed palette (:mod:`renderers.palette`) instead of filtering RGB rows. A new
+renderer (1) never calls ``draw.text`` or ``font.getlength`` itself; (2) caches any sprite of
+its own with a bounded ``lru_cache`` whose key holds everything that changes its pixels, and
+pastes it, never drawing on it; (3) keeps its drawers pure functions of the view, so nothing
+leaks from one view to the next; (4) draws opaque shapes with :func:`opaque_draw` when they
+are large; (5) adds its warm-up, if any, to :func:`renderers.warm`; and, if its pictures bring
+new colours, regenerates the palette (``python -m renderers.make_palette``).
 """
 
 from __future__ import annotations
