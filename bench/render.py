@@ -2,11 +2,12 @@
 median and 95th-percentile milliseconds per table, hand and settlement image, and the largest
 PNG. Prints figures; asserts nothing.
 
-Tables and hands are drawn for successive states of one seeded game (each a new view, as the
-bot draws them move after move), ``--passes`` times over: the first pass starts with empty
-caches, later passes show a long-lived worker. Settlements: every round's of that game.
+Each image is a new view, as the bot draws them move after move: tables and hands for up to
+``--moves`` successive states of one seeded game, settlements for each of its rounds. First,
+like a render worker that has been running a while, the process calls ``renderers.warm()``
+and draws another game of the same table untimed (``--cold`` skips both: a fresh process).
 
-    python -m bench.render [--moves 40] [--passes 3]
+    python -m bench.render [--moves 80] [--cold]
 """
 
 from __future__ import annotations
@@ -47,37 +48,34 @@ def figure(times: list[float], goal_median: float | None, goal_p95: float) -> st
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--moves", type=int, default=40, help="states of the game drawn per pass")
-    parser.add_argument("--passes", type=int, default=3, help="passes over those states")
+    parser.add_argument("--moves", type=int, default=80, help="states of the game drawn")
+    parser.add_argument("--cold", action="store_true", help="no warm() and no warm-up game")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    warm()
+    if not args.cold:
+        warm()
     print("ms: median p95 (goal median/p95, or p95); ! marks a missed goal. KB: largest PNG (goal 150)")
     print(f"{'game':<12}{'n':>3} {'table ms':>26} {'hand ms':>20} {'settlement ms':>20} "
           f"{'table KB':>9} {'hand KB':>8} {'settle KB':>9}")
     for key, players in rendered_games():
-        history = play(key, players, args.seed)
-        step = max(1, len(history) // args.moves)
-        states = history[::step][: args.moves]
         open_play = registry.get(key).open_play
-        table_ms: list[float] = []
-        hand_ms: list[float] = []
-        settle_ms: list[float] = []
-        table_kb: list[float] = []
-        hand_kb: list[float] = []
-        settle_kb: list[float] = []
         names = list(SAMPLE_NAMES[:players])
-        for _ in range(args.passes):
-            for state in states:
-                seat = min(state.to_move) if state.to_move else 0
-                view = state.view(seat) | {"names": names}
-                timed(render_table, (key, view), table_ms, table_kb)
+        figures: dict[str, tuple[list[float], list[float]]] = {
+            kind: ([], []) for kind in ("table", "hand", "settlement")}
+        warm_up = {} if args.cold else {kind: ([], []) for kind in figures}
+        for seed, into in ((args.seed + 1000, warm_up), (args.seed, figures)):
+            if not into:
+                continue
+            history = play(key, players, seed)
+            for state in history[:: max(1, len(history) // args.moves)][: args.moves]:
+                view = state.view(min(state.to_move) if state.to_move else 0) | {"names": names}
+                timed(render_table, (key, view), *into["table"])
                 if not open_play:
-                    timed(render_hand, (key, view), hand_ms, hand_kb)
-            final = history[-1]
-            for settled in final.settlements:
-                spectator = final.view(None) | {"names": names}
-                timed(render_settlement, (key, spectator, settled.to_json()), settle_ms, settle_kb)
+                    timed(render_hand, (key, view), *into["hand"])
+            spectator = history[-1].view(None) | {"names": names}
+            for settled in history[-1].settlements:
+                timed(render_settlement, (key, spectator, settled.to_json()), *into["settlement"])
+        (table_ms, table_kb), (hand_ms, hand_kb), (settle_ms, settle_kb) = figures.values()
         sizes = [f"{max(kb):>8.0f}{' ' if max(kb) <= PNG_KB else '!'}" if kb else f"{'-':>9}"
                  for kb in (table_kb, hand_kb, settle_kb)]
         print(f"{key:<12}{players:>3} {figure(table_ms, TABLE_MEDIAN, TABLE_P95):>26} "

@@ -157,20 +157,35 @@ def opaque_draw(draw: Draw) -> Draw:
     return ImageDraw.Draw(image) if image.mode == "RGB" else draw
 
 
+@lru_cache(maxsize=4096)
 def ellipsize(text: str, size: int, max_width: float, bold: bool = False) -> str:
     """``text``, cut with "..." if it is wider than ``max_width`` at ``size`` (measured as
-    :func:`draw_rich` draws it, which is as :func:`draw_text` does for text without suits)."""
+    :func:`draw_rich` draws it, which is as :func:`draw_text` does for text without suits):
+    the longest start of it that fits with the dots."""
     if rich_width(text, size, bold) <= max_width:
         return text
-    cut = text
-    while cut and rich_width(cut.rstrip() + "...", size, bold) > max_width:
-        cut = cut[:-1]
+
+    def fits(n: int) -> bool:
+        return rich_width(text[:n].rstrip() + "...", size, bold) <= max_width
+
+    # A longer start is never narrower, so halving finds it in a few measures, not one a letter.
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        lo, hi = (mid, hi) if fits(mid) else (lo, mid - 1)
+    cut = text[:lo]
     return cut.rstrip() + "..." if cut else ""
 
 
 def wrap(text: str, size: int, max_width: float, bold: bool = False) -> list[str]:
     """``text`` broken into lines no wider than ``max_width`` at ``size`` (at word breaks;
     a word too long for a line is cut with "...")."""
+    return list(_wrapped(text, size, max_width, bold))
+
+
+@lru_cache(maxsize=2048)
+def _wrapped(text: str, size: int, max_width: float, bold: bool) -> tuple[str, ...]:
+    # Cached: a log line is measured word by word once, then redrawn move after move as is.
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
@@ -182,7 +197,7 @@ def wrap(text: str, size: int, max_width: float, bold: bool = False) -> list[str
             else:
                 line = trial
         lines.append(line)
-    return [ellipsize(line, size, max_width, bold) for line in lines]
+    return tuple(ellipsize(line, size, max_width, bold) for line in lines)
 
 
 def line_height(size: int) -> int:

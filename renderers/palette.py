@@ -40,7 +40,8 @@ def palette_image() -> Image.Image:
 def encode_png(img: Image.Image, limit: int) -> bytes:
     """``img`` (RGB) mapped to the fixed palette (nearest colour, no dithering: flat areas stay
     flat) as PNG bytes; recompressed harder if above ``limit`` bytes."""
-    mapped = img.convert("RGB").quantize(palette=palette_image(), dither=Image.Dither.NONE)
+    rgb = img if img.mode == "RGB" else img.convert("RGB")  # convert would copy an RGB image
+    mapped = rgb.quantize(palette=palette_image(), dither=Image.Dither.NONE)
     out = io.BytesIO()
     mapped.save(out, format="PNG", compress_level=PNG_LEVEL)
     if out.tell() > limit:
