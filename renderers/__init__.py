@@ -41,7 +41,8 @@ Drawer = Callable[[View], Image.Image]
 SettlementDrawer = Callable[[View, Mapping[str, Any]], Image.Image]
 _KEY = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
 # Modules of this package that are not games.
-_HELPERS = frozenset({"cards", "emblems", "fonts", "hand", "layout", "pips", "settlement", "theme"})
+_HELPERS = frozenset({"cards", "emblems", "fonts", "gallery", "hand", "layout", "make_palette", "palette",
+                      "palette_data", "pips", "regions", "settlement", "theme"})
 
 
 def _module(key: str) -> ModuleType | None:

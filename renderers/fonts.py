@@ -11,6 +11,7 @@ goes through it, so renderers should draw text with :func:`draw_text` and never 
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from functools import lru_cache
 from typing import Literal
@@ -147,8 +148,9 @@ def text_mask(shown: str, size: int, stroke_width: int, anchor: str,
 
 
 def _snap(value: float) -> tuple[int, int]:
-    """(whole pixel, quarter-pixel steps past it) nearest ``value``."""
-    steps = round(value * SUBPIXEL)
+    """(whole pixel, quarter-pixel steps past it) nearest ``value`` (halves round up, not to
+    even, so that a part drawn on a canvas of its own comes out as it does in place)."""
+    steps = math.floor(value * SUBPIXEL + 0.5)
     return steps // SUBPIXEL, steps % SUBPIXEL
 
 

@@ -7,13 +7,14 @@ from typing import Any
 import pytest
 from PIL import ImageDraw
 
-from renderers import fonts
+from renderers import fonts, regions
 
 
 @pytest.fixture
 def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every string drawn while the test runs: those Pillow is asked to draw, and those drawn
-    from the cache of text masks (each time, whether the mask was cached already or not)."""
+    from the cache of text masks (each time, whether the mask was cached already or not). The
+    region cache keeps nothing meanwhile, so that every part is painted, and its texts seen."""
     texts: list[str] = []
     real_text = ImageDraw.ImageDraw.text
     real_mask = fonts.text_mask
@@ -28,4 +29,5 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
     monkeypatch.setattr(fonts, "text_mask", recording_mask)
+    monkeypatch.setattr(regions, "REGIONS", regions.RegionCache(budget=0))
     return texts

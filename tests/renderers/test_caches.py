@@ -10,7 +10,7 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 import renderers
-from renderers import fonts, layout, render_hand, render_table, theme
+from renderers import fonts, layout, regions, render_hand, render_table, theme
 from renderers.gallery import stages
 
 from .helpers import png_size
@@ -133,3 +133,41 @@ def test_the_palette_keeps_what_the_picture_shows() -> None:
     diff = ImageChops.difference(img, encoded)
     assert max(high for _, high in diff.getextrema()) <= 64, "no pixel is mapped to a far colour"
     assert sum(sum(c) for c in [diff.resize((1, 1), Image.Resampling.BOX).getpixel((0, 0))]) / 3 <= 2
+
+
+def test_kept_cells_are_the_cells_drawn_in_place(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fscking Ace pastes each player's cell from the region cache: every table of the gallery's
+    games is byte for byte what drawing every cell in place gives, cold and warm."""
+    from renderers import fscking_ace
+
+    def in_place(img: Image.Image, box: regions.Box, key: object, paint: regions.Painter,
+                 background: theme.RGB = theme.BACKGROUND) -> None:
+        paint(img, ImageDraw.Draw(img, "RGBA"), box)
+
+    views = [stage.view(seat) for players in (3, 20) for stage in stages("fscking-ace", players)
+             for seat in (stage.mover, None)]
+    kept = [[render_table("fscking-ace", v) for v in views] for _ in range(2)]
+    monkeypatch.setattr(fscking_ace, "region", in_place)
+    assert kept[0] == kept[1] == [render_table("fscking-ace", v) for v in views]
+
+
+def test_a_region_key_change_redraws_and_the_budget_holds() -> None:
+    cache = regions.RegionCache(budget=3 * 40 * 40 * 3)
+    saved = regions.REGIONS
+    regions.REGIONS = cache
+    try:
+        def paint(colour: theme.RGB) -> regions.Painter:
+            return lambda img, draw, box: layout.panel(draw, box, colour, radius=6)
+
+        img = Image.new("RGB", (100, 100), theme.BACKGROUND)
+        regions.region(img, (10, 10, 40, 40), "a", paint(theme.GOOD))
+        regions.region(img, (50, 50, 80, 80), "a", paint(theme.BAD))  # same key and size: kept pixels
+        assert img.getpixel((65, 65)) == theme.GOOD
+        regions.region(img, (50, 50, 80, 80), "b", paint(theme.BAD))
+        assert img.getpixel((65, 65)) == theme.BAD
+        for key in "cdefg":
+            regions.region(img, (10, 10, 40, 40), key, paint(theme.TEXT))
+        assert cache.used <= cache.budget and len(cache.kept) == cache.budget // (31 * 31 * 3)
+        assert [key for key, _, _ in cache.kept] == list("defg"), "the least recently used went first"
+    finally:
+        regions.REGIONS = saved
