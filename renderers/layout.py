@@ -24,10 +24,12 @@ are cached (:mod:`renderers.fonts`), card sprites, glows and shadows are built o
 picture to one fixed palette (:mod:`renderers.palette`) instead of filtering RGB rows. A new
 renderer (1) never calls ``draw.text`` or ``font.getlength`` itself; (2) caches any sprite of
 its own with a bounded ``lru_cache`` whose key holds everything that changes its pixels, and
-pastes it, never drawing on it; (3) keeps its drawers pure functions of the view, so nothing
-leaks from one view to the next; (4) draws opaque shapes with :func:`opaque_draw` when they
-are large; (5) adds its warm-up, if any, to :func:`renderers.warm`; and, if its pictures bring
-new colours, regenerates the palette (``python -m renderers.make_palette``).
+pastes it, never drawing on it; (3) draws the parts that change little from move to move (a
+player's cell, a static frame) through :func:`renderers.regions.region`, keyed by everything
+the part shows; (4) keeps its drawers pure functions of the view, so nothing leaks from one
+view to the next; (5) draws large opaque shapes with :func:`opaque_draw`; (6) adds its warm-up,
+if any, to :func:`renderers.warm`; and, if its pictures bring new colours, regenerates the
+palette (``python -m renderers.make_palette``).
 """
 
 from __future__ import annotations
