@@ -1,7 +1,13 @@
-"""Render figures: median milliseconds per table and hand image for each game, and PNG sizes; and
-for games played for stakes, the settlement image. Prints figures; asserts nothing.
+"""Render figures against the goals of the fast-render issue: for each game and player count,
+median and 95th-percentile milliseconds per table, hand and settlement image, and the largest
+PNG. Prints figures; asserts nothing.
 
-    python -m bench.render [--repeat 3]
+Each image is a new view, as the bot draws them move after move: tables and hands for up to
+``--moves`` successive states of one seeded game, settlements for each of its rounds. First,
+like a render worker that has been running a while, the process calls ``renderers.warm()``
+and draws another game of the same table untimed (``--cold`` skips both: a fresh process).
+
+    python -m bench.render [--moves 80] [--cold]
 """
 
 from __future__ import annotations
@@ -9,44 +15,72 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections.abc import Callable
+from typing import Any
 
-from renderers import render_hand, render_settlement, render_table
-from renderers.gallery import rendered_games, stages
+from games.core import registry
+from renderers import render_hand, render_settlement, render_table, warm
+from renderers.gallery import SAMPLE_NAMES, play, rendered_games
+
+# Goals (ms): table median and p95, hand and settlement p95; PNG bytes.
+TABLE_MEDIAN, TABLE_P95, HAND_MS, SETTLEMENT_MS, PNG_KB = 20.0, 40.0, 10.0, 20.0, 150.0
+
+
+def p95(values: list[float]) -> float:
+    return statistics.quantiles(values, n=20, method="inclusive")[-1] if len(values) > 1 else values[0]
+
+
+def timed(fn: Callable[..., bytes], args: tuple[Any, ...], times: list[float], sizes: list[float]) -> None:
+    start = time.perf_counter()
+    data = fn(*args)
+    times.append((time.perf_counter() - start) * 1000)
+    sizes.append(len(data) / 1024)
+
+
+def figure(times: list[float], goal_median: float | None, goal_p95: float) -> str:
+    if not times:
+        return "-"
+    med, top = statistics.median(times), p95(times)
+    ok = (goal_median is None or med <= goal_median) and top <= goal_p95
+    goal = f"{goal_median:.0f}/{goal_p95:.0f}" if goal_median is not None else f"{goal_p95:.0f}"
+    return f"{med:6.1f} {top:6.1f} ({goal}){' ' if ok else '!'}"
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--repeat", type=int, default=3, help="renders of each image")
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--moves", type=int, default=80, help="states of the game drawn")
+    parser.add_argument("--cold", action="store_true", help="no warm() and no warm-up game")
+    parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    print(f"{'game':<10} {'players':>7} {'table ms':>9} {'hand ms':>8} {'table KB (min-max)':>19} {'hand KB':>8}")
+    if not args.cold:
+        warm()
+    print("ms: median p95 (goal median/p95, or p95); ! marks a missed goal. KB: largest PNG (goal 150)")
+    print(f"{'game':<12}{'n':>3} {'table ms':>26} {'hand ms':>20} {'settlement ms':>20} "
+          f"{'table KB':>9} {'hand KB':>8} {'settle KB':>9}")
     for key, players in rendered_games():
-        table_ms: list[float] = []
-        hand_ms: list[float] = []
-        table_kb: list[float] = []
-        hand_kb: list[float] = []
-        settle_ms: list[float] = []
-        settle_kb: list[float] = []
-        for stage in stages(key, players):
-            seat = stage.mover
-            for _ in range(args.repeat):
-                start = time.perf_counter()
-                table = render_table(key, stage.view(seat))
-                table_ms.append((time.perf_counter() - start) * 1000)
-                start = time.perf_counter()
-                hand = render_hand(key, stage.view(seat))
-                hand_ms.append((time.perf_counter() - start) * 1000)
-            table_kb.append(len(table) / 1024)
-            hand_kb.append(len(hand) / 1024)
-            for settled in stage.state.settlements[-1:]:
-                start = time.perf_counter()
-                png = render_settlement(key, stage.view(None), settled.to_json())
-                settle_ms.append((time.perf_counter() - start) * 1000)
-                settle_kb.append(len(png) / 1024)
-        print(f"{key:<10} {players:>7} {statistics.median(table_ms):>9.1f} {statistics.median(hand_ms):>8.1f} "
-              f"{min(table_kb):>8.0f} - {max(table_kb):<8.0f} {statistics.median(hand_kb):>8.0f}")
-        if settle_ms:
-            print(f"{'':<10} {'':>7} settlement: {statistics.median(settle_ms):.1f} ms, "
-                  f"{max(settle_kb):.0f} KB at most")
+        open_play = registry.get(key).open_play
+        names = list(SAMPLE_NAMES[:players])
+        figures: dict[str, tuple[list[float], list[float]]] = {
+            kind: ([], []) for kind in ("table", "hand", "settlement")}
+        warm_up = {} if args.cold else {kind: ([], []) for kind in figures}
+        for seed, into in ((args.seed + 1000, warm_up), (args.seed, figures)):
+            if not into:
+                continue
+            history = play(key, players, seed)
+            for state in history[:: max(1, len(history) // args.moves)][: args.moves]:
+                view = state.view(min(state.to_move) if state.to_move else 0) | {"names": names}
+                timed(render_table, (key, view), *into["table"])
+                if not open_play:
+                    timed(render_hand, (key, view), *into["hand"])
+            spectator = history[-1].view(None) | {"names": names}
+            for settled in history[-1].settlements:
+                timed(render_settlement, (key, spectator, settled.to_json()), *into["settlement"])
+        (table_ms, table_kb), (hand_ms, hand_kb), (settle_ms, settle_kb) = figures.values()
+        sizes = [f"{max(kb):>8.0f}{' ' if max(kb) <= PNG_KB else '!'}" if kb else f"{'-':>9}"
+                 for kb in (table_kb, hand_kb, settle_kb)]
+        print(f"{key:<12}{players:>3} {figure(table_ms, TABLE_MEDIAN, TABLE_P95):>26} "
+              f"{figure(hand_ms, None, HAND_MS):>20} {figure(settle_ms, None, SETTLEMENT_MS):>20} "
+              f"{sizes[0]} {sizes[1]:>8} {sizes[2]:>9}")
 
 
 if __name__ == "__main__":

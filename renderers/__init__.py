@@ -25,14 +25,24 @@ from . import hand as generic_hand
 from . import settlement as generic_settlement
 from .layout import to_png
 
-__all__ = ["has_table", "render_hand", "render_settlement", "render_table", "warm"]
+__all__ = [
+    "hand_image",
+    "has_table",
+    "render_hand",
+    "render_settlement",
+    "render_table",
+    "settlement_image",
+    "table_image",
+    "warm",
+]
 
 View = Mapping[str, Any]
 Drawer = Callable[[View], Image.Image]
 SettlementDrawer = Callable[[View, Mapping[str, Any]], Image.Image]
 _KEY = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
 # Modules of this package that are not games.
-_HELPERS = frozenset({"cards", "emblems", "fonts", "hand", "layout", "pips", "settlement", "theme"})
+_HELPERS = frozenset({"cards", "emblems", "fonts", "gallery", "hand", "layout", "make_palette", "palette",
+                      "palette_data", "pips", "regions", "settlement", "theme"})
 
 
 def _module(key: str) -> ModuleType | None:
@@ -57,15 +67,32 @@ def has_table(key: str) -> bool:
 
 def render_table(key: str, view: View) -> bytes:
     """The table image for game ``key`` as PNG bytes; ValueError if the game has no table renderer."""
-    draw = _drawer(_module(key), "table")
-    if draw is None:
-        raise ValueError(f"no table renderer for {key!r}")
-    return to_png(draw(view))
+    return to_png(table_image(key, view))
 
 
 def render_hand(key: str, view: View) -> bytes:
     """The viewer's hand for game ``key`` as PNG bytes: the game's own ``hand`` drawer if it has
     one, else the generic hand; ValueError for a key that is neither rendered nor registered."""
+    return to_png(hand_image(key, view))
+
+
+def render_settlement(key: str, view: View, settlement: Mapping[str, Any]) -> bytes:
+    """A round's settlement (``Settlement.to_json()``: who paid whom, how much and why) as PNG
+    bytes, drawn by the game's own ``settlement`` drawer or the generic one; ``view`` gives the
+    names, the money unit and the title. ValueError for a key that is not a game."""
+    return to_png(settlement_image(key, view, settlement))
+
+
+def table_image(key: str, view: View) -> Image.Image:
+    """:func:`render_table`'s picture before encoding (RGB)."""
+    draw = _drawer(_module(key), "table")
+    if draw is None:
+        raise ValueError(f"no table renderer for {key!r}")
+    return draw(view)
+
+
+def hand_image(key: str, view: View) -> Image.Image:
+    """:func:`render_hand`'s picture before encoding (RGB)."""
     module = _module(key)
     draw = _drawer(module, "hand")
     if draw is None:
@@ -73,25 +100,35 @@ def render_hand(key: str, view: View) -> bytes:
         if _drawer(module, "table") is None and key not in games:
             raise ValueError(f"no renderer for {key!r}")
         draw = generic_hand.hand
-    return to_png(draw(view))
+    return draw(view)
 
 
-def render_settlement(key: str, view: View, settlement: Mapping[str, Any]) -> bytes:
-    """A round's settlement (``Settlement.to_json()``: who paid whom, how much and why) as PNG
-    bytes, drawn by the game's own ``settlement`` drawer or the generic one; ``view`` gives the
-    names, the money unit and the title. ValueError for a key that is not a game."""
+def settlement_image(key: str, view: View, settlement: Mapping[str, Any]) -> Image.Image:
+    """:func:`render_settlement`'s picture before encoding (RGB)."""
     module = _module(key)
     fn = getattr(module, "settlement", None) if module is not None else None
     games = registry.keys()  # a tuple of keys (the module's function, not a dict's)
     if not callable(fn) and key not in games:
         raise ValueError(f"no renderer for {key!r}")
     draw = cast(SettlementDrawer, fn) if callable(fn) else generic_settlement.settlement
-    return to_png(draw(view, settlement))
+    return draw(view, settlement)
 
 
 def warm() -> None:
-    """Fill the caches a long-lived render process reuses (fonts, card sprites) by drawing each
-    game's opening table once; the bot calls it in every render worker as it starts."""
-    for rules in registry.all_rules():
-        if has_table(rules.key):
-            render_table(rules.key, rules.new_game(rules.min_players, seed=0).view(0))
+    """Build, once per process, what every first render would otherwise pay for: the fixed
+    palette (and Pillow's lookup table for it), the font at the theme's sizes, the glyph checks
+    for printable ASCII and the card backs. Cheap (tens of milliseconds); the bot calls it when
+    a render worker starts."""
+    from .cards import card_back
+    from .fonts import font, has_glyph
+    from .palette import encode_png
+    from .theme import BACK_STYLES, CARD_WIDTH, CARD_WIDTH_LARGE, CARD_WIDTH_SMALL
+
+    encode_png(Image.new("RGB", (64, 64)), limit=1 << 20)
+    for size in range(12, 41):
+        font(size)
+    for code in range(32, 127):
+        has_glyph(chr(code))
+    for width in (CARD_WIDTH_SMALL, CARD_WIDTH, CARD_WIDTH_LARGE):
+        for style in BACK_STYLES:
+            card_back(width, style)

@@ -90,7 +90,7 @@ class _Canvas:
     def text(self, x: float, y: float, text: str, size: float, fill: Colour, anchor: Anchor = "ms",
              bold: bool = True, spacing: float = 0.0) -> None:
         draw_text(self.draw, (self.u(x), self.u(y)), text, max(1, round(self.u(size))), fill, anchor=anchor,
-                  bold=bold, spacing=self.u(spacing))
+                  bold=bold, spacing=self.u(spacing), cached=False)  # the sprite itself is cached
 
     def text_width(self, text: str, size: float, spacing: float = 0.0) -> float:
         """Width of ``text`` in card-width units (matching :meth:`text` with bold)."""

@@ -11,11 +11,12 @@ goes through it, so renderers should draw text with :func:`draw_text` and never 
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from functools import lru_cache
 from typing import Literal
 
-from PIL import ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
 Anchor = Literal["la", "lt", "lm", "ls", "lb", "ld", "ma", "mt", "mm", "ms", "mb", "md",
@@ -103,6 +104,7 @@ def _safe_char(ch: str) -> str:
     return "?"
 
 
+@lru_cache(maxsize=4096)
 def safe_text(text: str) -> str:
     """``text`` with every character the font lacks replaced by readable ASCII.
 
@@ -119,10 +121,50 @@ def safe_text(text: str) -> str:
     return "".join(out)
 
 
+@lru_cache(maxsize=8192)
 def text_width(text: str, size: int, bold: bool = False) -> float:
     """Advance width of ``safe_text(text)`` at ``size`` (plus the bold stroke, if any)."""
     width = font(size).getlength(safe_text(text))
     return width + (2 * bold_stroke(size) if bold else 0)
+
+
+# --- Cached text masks -----------------------------------------------------------------------
+# A text's mask depends on where it starts within a pixel, so a cached mask is keyed by that
+# fraction, snapped to a quarter pixel: positions on the quarter grid (whole and half pixels are
+# the common ones) draw exactly what ``ImageDraw.text`` draws there, others as it draws them an
+# eighth of a pixel or less away (FreeType itself rounds the start: at most a one-pixel nudge).
+SUBPIXEL = 4
+TEXT_MASKS = 2048  # cached masks; a line of body text is 3-8 KB, a big title up to ~25 KB
+
+
+@lru_cache(maxsize=TEXT_MASKS)
+def text_mask(shown: str, size: int, stroke_width: int, anchor: str,
+              start: tuple[int, int]) -> tuple[Image.Image, tuple[int, int]]:
+    """The "L" mask Pillow draws ``shown`` with (one line, already safe; a stroke filled) when it
+    starts ``start`` / SUBPIXEL px past a whole pixel, and its offset from that pixel."""
+    core, offset = font(size).getmask2(shown, "L", None, None, None, stroke_width, anchor, 0,
+                                       (start[0] / SUBPIXEL, start[1] / SUBPIXEL), stroke_filled=True)
+    return Image.frombytes("L", core.size, bytes(core)), offset
+
+
+def _snap(value: float) -> tuple[int, int]:
+    """(whole pixel, quarter-pixel steps past it) nearest ``value`` (halves round up, not to
+    even, so that a part drawn on a canvas of its own comes out as it does in place)."""
+    steps = math.floor(value * SUBPIXEL + 0.5)
+    return steps // SUBPIXEL, steps % SUBPIXEL
+
+
+def _paste_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], shown: str, size: int, fill: Colour,
+                anchor: str, stroke_width: int, stroke_fill: Colour) -> None:
+    """What ``draw.text`` does for one line in an "L"-font-mode draw, from cached masks: the
+    stroke (filled) in ``stroke_fill``, then the text in ``fill`` over it if the colours differ."""
+    (x, fx), (y, fy) = _snap(xy[0]), _snap(xy[1])
+    passes = [(stroke_width, stroke_fill)] if stroke_width else []
+    if not stroke_width or stroke_fill != fill:
+        passes.append((0, fill))
+    for width, ink in passes:
+        mask, (dx, dy) = text_mask(shown, size, width, anchor, (fx, fy))
+        draw.bitmap((x + dx, y + dy), mask, fill=ink)
 
 
 def fit_size(text: str, max_width: float, size: int, min_size: int = 6, bold: bool = False) -> int:
@@ -142,26 +184,37 @@ def draw_text(
     bold: bool = False,
     stroke: tuple[int, Colour] | None = None,
     spacing: float = 0.0,
+    cached: bool = True,
 ) -> None:
     """Draw ``safe_text(text)`` at ``xy`` in Aileron ``size`` px.
 
     ``anchor`` is Pillow's two-letter anchor (``"mm"`` centres the text on ``xy``). ``bold``
     thickens the strokes; ``stroke=(width, colour)`` outlines the text instead. ``spacing`` adds
     (or, negative, removes) that many pixels between characters, for tight numerals like "10".
+    ``cached`` (the default) draws from :func:`text_mask`'s cache, pixel for pixel what
+    ``ImageDraw.text`` draws; drawers whose output is itself cached (card sprites) pass False.
     """
     shown = safe_text(text)
     f = font(size)
     stroke_width, stroke_fill = (bold_stroke(size), fill) if bold else (0, fill)
     if stroke is not None:
         stroke_width, stroke_fill = stroke
+    fast = cached and draw.fontmode == "L" and "\n" not in shown
+
+    def line(at: tuple[float, float], part: str, anchor: str) -> None:
+        if fast:
+            _paste_text(draw, at, part, size, fill, anchor, stroke_width, stroke_fill)
+        else:
+            draw.text(at, part, font=f, fill=fill, anchor=anchor, stroke_width=stroke_width,
+                      stroke_fill=stroke_fill)
+
     if not spacing or len(shown) < 2 or "\n" in shown:
-        draw.text(xy, shown, font=f, fill=fill, anchor=anchor, stroke_width=stroke_width, stroke_fill=stroke_fill)
+        line(xy, shown, anchor)
         return
     # Letter-spaced: lay the characters out one by one, aligned as a whole by ``anchor``.
     advances = [f.getlength(c) for c in shown]
     total = sum(advances) + spacing * (len(shown) - 1)
     x = xy[0] - {"l": 0.0, "m": total / 2, "r": total}[anchor[0]]
     for ch, adv in zip(shown, advances, strict=True):
-        draw.text((x, xy[1]), ch, font=f, fill=fill, anchor="l" + anchor[1],
-                  stroke_width=stroke_width, stroke_fill=stroke_fill)
+        line((x, xy[1]), ch, "l" + anchor[1])
         x += adv + spacing

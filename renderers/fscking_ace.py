@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageOps
@@ -34,6 +34,7 @@ from . import settlement as sheet
 from .fonts import draw_text, fit_size, text_width
 from .layout import Box, Draw
 from .pips import paint
+from .regions import region
 from .theme import RGB, card_height, mix
 
 WIDTH = 880
@@ -309,9 +310,18 @@ class Table:
             col, row = divmod(seat, self.rows)  # down the first column, then the second
             cx = x0 + col * (each + 10)
             cy = y0 + row * (self.cell_h + CELL_GAP)
-            self.cell(img, draw, seat, (cx, cy, cx + each, cy + self.cell_h))
+            # One or two cells change in a move: the others are pasted as they were drawn.
+            region(img, (cx, cy, cx + each, cy + self.cell_h), self.cell_key(seat), partial(self.cell, seat=seat))
 
-    def cell(self, img: Image.Image, draw: Draw, seat: int, box: Box) -> None:
+    def cell_key(self, seat: int) -> tuple[Any, ...]:
+        """Everything :meth:`cell` shows for ``seat`` (the key of its kept pixels)."""
+        lost = self.last is not None and seat == self.last.get("loser")
+        return ("fscking-ace cell", seat, self.players, self.columns, self.card_w, self.unit, self.name(seat),
+                seat == self.turn, seat in self.winners, lost, tuple(str(c) for c in self.scored[seat]),
+                int(self.values[seat]), int(self.counts[seat]), tuple(int(n) for n in self.doublers[seat]),
+                int(self.balances[seat]), self.net(seat), tuple(self.tags(seat)))
+
+    def cell(self, img: Image.Image, draw: Draw, box: Box, *, seat: int) -> None:
         x0, y0, x1, _ = box
         to_move = seat == self.turn
         won = seat in self.winners

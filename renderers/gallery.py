@@ -85,8 +85,8 @@ def _pick(history: Sequence[State], point: float, wanted: Callable[[View], bool]
     return history[target]
 
 
-def stages(key: str, players: int, seed: int = 1) -> list[Stage]:
-    """One seeded game played to the end by random legal moves, caught at each stage."""
+def play(key: str, players: int, seed: int = 1) -> list[State]:
+    """Every state of one seeded game played to the end by random legal moves."""
     rules = registry.get(key)
     state = rules.new_game(players, seed=seed)
     rng = random.Random(seed)
@@ -98,6 +98,13 @@ def stages(key: str, players: int, seed: int = 1) -> list[Stage]:
             rounds += 1
         state = state.apply(seat, _choose(state, seat, rng, rounds))
         history.append(state)
+    return history
+
+
+def stages(key: str, players: int, seed: int = 1) -> list[Stage]:
+    """One seeded game played to the end by random legal moves, caught at each stage."""
+    rules = registry.get(key)
+    history = play(key, players, seed)
     names = ROUND_STAGES if rules.open_ended else STAGES
     wanted = WANTED.get(key, {})
     return [Stage(key, players, name, _pick(history, _POINTS[name], wanted.get(name))) for name in names]

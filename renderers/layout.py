@@ -15,11 +15,25 @@ The canvas is RGB and ``draw`` blends (``ImageDraw.Draw(img, "RGBA")``), so colo
 alpha are translucent. Every text goes through :func:`renderers.fonts.draw_text` (no tofu);
 every colour and size comes from :mod:`renderers.theme` or from the few table colours below.
 Card sprites come from :mod:`renderers.cards` and are pasted, never drawn on.
+
+The fast pattern (a table is drawn some 60 times a second on a busy bot; aim for ~10 ms).
+Draw only through these helpers, which cache what repeats from one render to the next: text
+is pasted from masks cached per (text, size, stroke, anchor, quarter-pixel start) and widths
+are cached (:mod:`renderers.fonts`), card sprites, glows and shadows are built once
+(:func:`paste_card`), opaque panels skip blending (:func:`panel`), and :func:`to_png` maps the
+picture to one fixed palette (:mod:`renderers.palette`) instead of filtering RGB rows. A new
+renderer (1) never calls ``draw.text`` or ``font.getlength`` itself; (2) caches any sprite of
+its own with a bounded ``lru_cache`` whose key holds everything that changes its pixels, and
+pastes it, never drawing on it; (3) draws the parts that change little from move to move (a
+player's cell, a static frame) through :func:`renderers.regions.region`, keyed by everything
+the part shows; (4) keeps its drawers pure functions of the view, so nothing leaks from one
+view to the next; (5) draws large opaque shapes with :func:`opaque_draw`; (6) adds its warm-up,
+if any, to :func:`renderers.warm`; and, if its pictures bring new colours, regenerates the
+palette (``python -m renderers.make_palette``).
 """
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -34,6 +48,7 @@ from games.core.cards import parse
 from . import theme
 from .cards import card_back, card_image
 from .fonts import Colour, draw_text, fit_size, text_width
+from .palette import encode_png
 from .pips import SuitFamily, draw_suit
 from .theme import RGB, card_height, mix
 
@@ -45,11 +60,7 @@ Draw = ImageDraw.ImageDraw
 # (the player to move) and HIGHLIGHT (playable cards).
 SIDE_COLOURS: tuple[RGB, ...] = ((240, 132, 92), (86, 196, 226), (190, 140, 240), (150, 214, 98),
                                  (238, 120, 176), (230, 196, 92))
-PNG_LIMIT = 300_000  # bytes; Discord attachments stay light
-# zlib's slowest search: about 4 % smaller files than the default level for about 6 times the
-# encoding time (some 180 ms for an 880 x 860 table, against 30 ms).
-PNG_OPTIMIZE = False
-PNG_LEVEL = 3
+PNG_LIMIT = 150_000  # bytes; Discord attachments stay light
 LIFT = 12  # how far a raised card rises, px
 GLOW = 7  # the glow's reach round a highlighted card, px
 INDEX_SHOWN = 0.36  # the fraction of a card's width (under 100 px) that shows its whole index
@@ -131,23 +142,52 @@ def canvas(width: int, height: int, colour: RGB = theme.BACKGROUND) -> tuple[Ima
 def panel(draw: Draw, box: Box, fill: Colour | None = theme.PANEL, outline: Colour | None = None,
           line: int = 2, radius: int = theme.RADIUS) -> None:
     """A rounded box (the theme's panels, felt areas, frames)."""
+    if _opaque(fill) and _opaque(outline):
+        draw = opaque_draw(draw)
     draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=line if outline else 0)
 
 
+def _opaque(colour: Colour | None) -> bool:
+    return colour is None or len(colour) == 3 or colour[3] == 255
+
+
+def opaque_draw(draw: Draw) -> Draw:
+    """A draw on the same RGB image that replaces pixels instead of blending them: the same
+    pixels for opaque colours, drawn about eight times faster (Pillow blends every pixel of a
+    blending draw's fill, even at full alpha)."""
+    image = draw._image
+    return ImageDraw.Draw(image) if image.mode == "RGB" else draw
+
+
+@lru_cache(maxsize=4096)
 def ellipsize(text: str, size: int, max_width: float, bold: bool = False) -> str:
     """``text``, cut with "..." if it is wider than ``max_width`` at ``size`` (measured as
-    :func:`draw_rich` draws it, which is as :func:`draw_text` does for text without suits)."""
+    :func:`draw_rich` draws it, which is as :func:`draw_text` does for text without suits):
+    the longest start of it that fits with the dots."""
     if rich_width(text, size, bold) <= max_width:
         return text
-    cut = text
-    while cut and rich_width(cut.rstrip() + "...", size, bold) > max_width:
-        cut = cut[:-1]
+
+    def fits(n: int) -> bool:
+        return rich_width(text[:n].rstrip() + "...", size, bold) <= max_width
+
+    # A longer start is never narrower, so halving finds it in a few measures, not one a letter.
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        lo, hi = (mid, hi) if fits(mid) else (lo, mid - 1)
+    cut = text[:lo]
     return cut.rstrip() + "..." if cut else ""
 
 
 def wrap(text: str, size: int, max_width: float, bold: bool = False) -> list[str]:
     """``text`` broken into lines no wider than ``max_width`` at ``size`` (at word breaks;
     a word too long for a line is cut with "...")."""
+    return list(_wrapped(text, size, max_width, bold))
+
+
+@lru_cache(maxsize=2048)
+def _wrapped(text: str, size: int, max_width: float, bold: bool) -> tuple[str, ...]:
+    # Cached: a log line is measured word by word once, then redrawn move after move as is.
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
@@ -159,7 +199,7 @@ def wrap(text: str, size: int, max_width: float, bold: bool = False) -> list[str
             else:
                 line = trial
         lines.append(line)
-    return [ellipsize(line, size, max_width, bold) for line in lines]
+    return tuple(ellipsize(line, size, max_width, bold) for line in lines)
 
 
 def line_height(size: int) -> int:
@@ -225,7 +265,8 @@ RED_ON_DARK: RGB = (255, 112, 112)  # hearts and diamonds on a dark panel
 SUIT_ADVANCE = 0.78  # a suit mark's advance, as a fraction of the text size
 
 
-def rich_parts(text: str) -> list[tuple[str, str]]:
+@lru_cache(maxsize=4096)
+def rich_parts(text: str) -> tuple[tuple[str, str], ...]:
     """``text`` as runs: ("text", run) and ("suit", letter) for each suit symbol."""
     parts: list[tuple[str, str]] = []
     run = ""
@@ -239,9 +280,10 @@ def rich_parts(text: str) -> list[tuple[str, str]]:
             run += ch
     if run:
         parts.append(("text", run))
-    return parts
+    return tuple(parts)
 
 
+@lru_cache(maxsize=8192)
 def rich_width(text: str, size: int, bold: bool = False) -> float:
     """The width :func:`draw_rich` takes for ``text``."""
     return sum(size * SUIT_ADVANCE if kind == "suit" else text_width(run, size, bold)
@@ -680,15 +722,7 @@ def empty_slot(draw: Draw, box: Box, label: str = "", colour: RGB = theme.FELT_L
 # --- Output ----------------------------------------------------------------------------------
 
 def to_png(img: Image.Image, limit: int = PNG_LIMIT) -> bytes:
-    """``img`` as optimised PNG bytes; quantised to a 256-colour palette only if that is what
-    it takes to stay under ``limit`` bytes."""
-    rgb = img.convert("RGB") if img.mode != "RGB" else img
-    out = io.BytesIO()
-    # Level 3 encodes a table about a quarter faster than the default 6 for files ~8% larger.
-    rgb.save(out, format="PNG", optimize=PNG_OPTIMIZE, compress_level=PNG_LEVEL)
-    if out.tell() <= limit:
-        return out.getvalue()
-    out = io.BytesIO()
-    palette = rgb.quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
-    palette.save(out, format="PNG", optimize=PNG_OPTIMIZE, compress_level=PNG_LEVEL)
-    return out.getvalue()
+    """``img`` as PNG bytes in the fixed palette (see :mod:`renderers.palette`: a fraction of the
+    time and size of an RGB PNG), compressed harder if that is what it takes to stay under
+    ``limit`` bytes."""
+    return encode_png(img, limit)

@@ -18,6 +18,7 @@ from games.core.base import State
 from games.fosco import RULES
 from renderers import fonts, fosco, hand, layout, render_hand, render_table
 from renderers.fonts import has_glyph
+from renderers.palette import palette_image
 
 from .helpers import png_size, views_of
 
@@ -255,21 +256,26 @@ def test_draw_number_and_rich_text() -> None:
     img, draw = layout.canvas(200, 100)
     layout.draw_number(draw, (100, 50), 10.5, 40, (255, 255, 255))
     assert img.getbbox()
-    assert layout.rich_parts("7\u2665: 14") == [("text", "7"), ("suit", "H"), ("text", ": 14")]
+    assert layout.rich_parts("7\u2665: 14") == (("text", "7"), ("suit", "H"), ("text", ": 14"))
     assert layout.rich_width("7\u2665", 24) > layout.rich_width("7", 24)
     assert layout.ellipsize("a very long line of text", 24, 80).endswith("...")
     assert all(fonts.text_width(line, 24) <= 200 for line in layout.wrap("one two three four five six seven", 24, 200))
 
 
-def test_to_png_quantises_only_when_too_big() -> None:
+def test_to_png_maps_to_the_fixed_palette_and_squeezes_only_when_too_big() -> None:
+    img, draw = layout.canvas(300, 200)
+    layout.header(img, draw, "Fosco", "Deal 1")
     rng = random.Random(1)
-    noise = Image.frombytes("RGB", (300, 300), bytes(rng.randrange(256) for _ in range(300 * 300 * 3)))
-    full = layout.to_png(noise, limit=10**9)
-    small = layout.to_png(noise, limit=100_000)
+    img.paste(Image.frombytes("RGB", (300, 100), bytes(rng.randrange(256) for _ in range(300 * 100 * 3))), (0, 100))
+    full = layout.to_png(img, limit=10**9)
+    small = layout.to_png(img, limit=1_000)
     assert full.startswith(PNG_MAGIC) and small.startswith(PNG_MAGIC)
     assert len(small) < len(full)
-    with Image.open(io.BytesIO(small)) as img:
-        assert img.mode == "P"
+    with Image.open(io.BytesIO(full)) as a, Image.open(io.BytesIO(small)) as b:
+        assert a.mode == b.mode == "P" and a.tobytes() == b.tobytes()
+        assert a.getpalette() == palette_image().getpalette()
+        flat = a.convert("RGB").getpixel((0, 0))
+    assert flat == img.getpixel((0, 0)), "theme colours are in the palette exactly"
 
 
 def test_panels_draw_inside_their_boxes(drawn: list[str]) -> None:
