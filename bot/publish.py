@@ -17,7 +17,7 @@ import io
 import logging
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -192,10 +192,18 @@ class Publisher:
 
     async def _show(self, live: Live, batch: Batch) -> None:
         state = batch.last
+        dms = live.row.extra.get("dm")
         await self.table_message(live, state, reserved=True)
         await self.events(live, batch)
         if not state.rules.open_play:
             await self.hands(live, batch)
+        # One write notes what is shown now and where the hands went (a restart redraws a table
+        # only if it was left behind, and takes the controls off the old hand messages).
+        version = len(state.history)
+        moved_dms = live.row.extra.get("dm")
+        live.row = replace(live.row, shown_version=max(version, live.row.shown_version))
+        store = await self.bot.stores.guild(live.guild_id)
+        await store.record_shown(live.table_id, live.row.shown_version, moved_dms if moved_dms != dms else None)
         if state.is_over:
             await self.results(live, state)
 
@@ -217,12 +225,11 @@ class Publisher:
             try:
                 await message.edit(content=table_content(live, state), attachments=[file],
                                    view=view if playing else None)
-                live.row = await store.update_table(live.table_id, shown_version=len(state.history))
                 return
             except discord.NotFound:
                 file = discord.File(io.BytesIO(png), filename="table.png")
         sent = await channel.send(content=table_content(live, state), file=file, view=view)
-        live.row = await store.update_table(live.table_id, table_message_id=sent.id, shown_version=len(state.history))
+        live.row = await store.update_table(live.table_id, table_message_id=sent.id)
 
     async def events(self, live: Live, batch: Batch) -> None:
         """Notable lines, with a picture of any settlement (who paid whom, how much and why);
@@ -337,8 +344,7 @@ class Publisher:
                 return
             raise
         dms[str(seat)] = [sent.channel.id, sent.id]
-        store = await self.bot.stores.guild(live.guild_id)
-        live.row = await store.merge_extra(live.table_id, {"dm": dms})
+        live.row = replace(live.row, extra={**live.row.extra, "dm": dms})  # stored with the batch (record_shown)
 
     async def dm_closed(self, live: Live, seat: int, member_id: int) -> None:
         store = await self.bot.stores.guild(live.guild_id)

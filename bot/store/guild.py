@@ -288,6 +288,21 @@ class GuildStore:
         row: TableRow = await self._write(work)
         return row
 
+    async def record_shown(self, table_id: int, version: int, dm: Mapping[str, Any] | None = None) -> None:
+        """Note what the table message now shows (``version``) and, with ``dm``, where each seat's
+        latest hand message is; nothing is read back (the caller keeps its row up to date), so this
+        costs the display one short write per batch of moves."""
+        codec.whole(version, "version")
+        dm_text = None if dm is None else _mapping_json(dm, "dm")
+
+        def work(conn: sqlite3.Connection) -> None:
+            if not _change(conn, "UPDATE tables SET shown_version = ?,"
+                                 " extra = CASE WHEN ? IS NULL THEN extra ELSE json_set(extra, '$.dm', json(?)) END"
+                                 " WHERE id = ?", (version, dm_text, dm_text, table_id)):
+                raise StoreError(f"guild {self.guild_id} has no table {table_id}")
+
+        await self._write(work)
+
     async def set_lobby_seats(self, table_id: int, seats: Iterable[SeatLike], now: float | None = None) -> bool:
         """Replace the seats of a table still in the lobby; False if it has left the lobby (a Join
         that raced the Start)."""

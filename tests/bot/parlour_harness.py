@@ -103,6 +103,7 @@ async def play_to_end(standin: StandIn, bot: Parlour, live: Live, players: dict[
     """Humans click; computers move by themselves; until the game is over."""
     for _ in range(max_moves):
         if live.state.is_over:
+            await bot.publisher.settled(live, timeout=10)  # everything the last moves changed is shown
             return
         humans = [s for s in sorted(live.state.to_move) if not live.is_computer(s)]
         if humans:
