@@ -441,7 +441,6 @@ def main() -> None:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("discord.client").setLevel(logging.ERROR)  # no voice support: not needed here
     if args.one:
-        import sys as _s; _s.setswitchinterval(float(__import__("os").environ.get("SWI", "0.005")))
         result = asyncio.run(run_size(args.one, args.clicks, args.ai_delay, args.per_guild, args.batch,
                                       args.trace, args.frames))
         print(RESULT + json.dumps(asdict(result)), flush=True)
