@@ -113,8 +113,8 @@ class Publisher:
 
     async def post(self, channel_id: int, content: str | None = None, **kwargs: Any) -> discord.Message:
         """Send a message into a channel, within its write limit."""
-        await self.limits.reserve(channel_id)
-        return await self.channel(channel_id).send(content, **kwargs)
+        async with self.limits.write(channel_id):
+            return await self.channel(channel_id).send(content, **kwargs)
 
     # -- what the action path and the services ask for -------------------------------------
     def moved(self, live: Live, before: State, after: State) -> None:
@@ -157,8 +157,8 @@ class Publisher:
         try:
             while display.pending:
                 await self._hold(live, display)
-                if live.row.channel_id is not None:  # the table message's write, before choosing what to draw
-                    await self.limits.reserve(live.row.channel_id)
+                if live.row.channel_id is not None:  # room for the table message, before choosing what to draw
+                    await self.limits.ready(live.row.channel_id)
                 batch = self._take(live, display)
                 try:
                     await self._show(live, batch)
@@ -193,7 +193,7 @@ class Publisher:
     async def _show(self, live: Live, batch: Batch) -> None:
         state = batch.last
         dms = live.row.extra.get("dm")
-        await self.table_message(live, state, reserved=True)
+        await self.table_message(live, state)
         await self.events(live, batch)
         if not state.rules.open_play:
             await self.hands(live, batch)
@@ -208,7 +208,7 @@ class Publisher:
             await self.results(live, state)
 
     # -- the table message -------------------------------------------------------------------
-    async def table_message(self, live: Live, state: State, reserved: bool = False) -> None:
+    async def table_message(self, live: Live, state: State) -> None:
         if live.row.channel_id is None:
             return
         store = await self.bot.stores.guild(live.guild_id)
@@ -218,17 +218,17 @@ class Publisher:
         playing = not state.is_over
         view = table_controls(live, state) if playing else discord.utils.MISSING
         channel = self.channel(live.row.channel_id)
-        if not reserved:
-            await self.limits.reserve(live.row.channel_id)
         if live.row.table_message_id:
             message = channel.get_partial_message(live.row.table_message_id)
             try:
-                await message.edit(content=table_content(live, state), attachments=[file],
-                                   view=view if playing else None)
+                async with self.limits.write(channel.id):
+                    await message.edit(content=table_content(live, state), attachments=[file],
+                                       view=view if playing else None)
                 return
             except discord.NotFound:
                 file = discord.File(io.BytesIO(png), filename="table.png")
-        sent = await channel.send(content=table_content(live, state), file=file, view=view)
+        async with self.limits.write(channel.id):
+            sent = await channel.send(content=table_content(live, state), file=file, view=view)
         live.row = await store.update_table(live.table_id, table_message_id=sent.id)
 
     async def events(self, live: Live, batch: Batch) -> None:
@@ -306,8 +306,8 @@ class Publisher:
         previous = live.row.extra.get("dm", {}).get(str(seat))
         if previous:
             with contextlib.suppress(discord.HTTPException):
-                await self.limits.reserve(previous[0])
-                await self.channel(previous[0]).get_partial_message(previous[1]).edit(view=None)
+                async with self.limits.write(previous[0]):
+                    await self.channel(previous[0]).get_partial_message(previous[1]).edit(view=None)
 
     async def send_hand(self, live: Live, seat: int, fresh: bool, state: State | None = None) -> None:
         """A new DM when a turn starts (so the player is notified), else the last one edited."""
@@ -324,20 +324,20 @@ class Publisher:
             kwargs["attachments"] = [kwargs.pop("file")]
             kwargs.setdefault("view", None)
             try:
-                await self.limits.reserve(previous[0])
-                await message.edit(**kwargs)
+                async with self.limits.write(previous[0]):
+                    await message.edit(**kwargs)
                 return
             except discord.HTTPException:
                 kwargs["file"] = kwargs.pop("attachments")[0]
                 kwargs["file"].reset()
         if previous:  # the old message's controls are out of date: take them away
             with contextlib.suppress(discord.HTTPException):
-                await self.limits.reserve(previous[0])
-                await self.channel(previous[0]).get_partial_message(previous[1]).edit(view=None)
+                async with self.limits.write(previous[0]):
+                    await self.channel(previous[0]).get_partial_message(previous[1]).edit(view=None)
         try:
             dm = await self.bot.create_dm(discord.Object(member_id))
-            await self.limits.reserve(dm.id)
-            sent = await dm.send(**{k: v for k, v in kwargs.items() if v is not None})
+            async with self.limits.write(dm.id):
+                sent = await dm.send(**{k: v for k, v in kwargs.items() if v is not None})
         except discord.Forbidden as err:
             if err.code == DM_CLOSED:
                 await self.dm_closed(live, seat, member_id)

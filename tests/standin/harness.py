@@ -208,6 +208,22 @@ class StandIn:
         channel = self.world.dm_channels.get(user.id)
         return list(channel.messages) if channel else []
 
+    def busiest_window(self, seconds: float) -> tuple[int, int]:
+        """(channel id, writes) for the channel that took the most message sends and edits within
+        any ``seconds`` (Discord allows 5 in 5 s in one channel)."""
+        writes: dict[int, list[float]] = {}
+        for call in self.rest.calls:
+            if call.operation_id in ("create_message", "update_message") and call.status < 300:
+                writes.setdefault(int(call.path.split("/")[2]), []).append(call.at)
+        best = (0, 0)
+        for channel_id, times in writes.items():
+            start = 0
+            for end, at in enumerate(times):
+                while at - times[start] >= seconds:
+                    start += 1
+                best = max(best, (channel_id, end - start + 1), key=lambda pair: pair[1])
+        return best
+
     def assert_clean(self) -> None:
         if self.violations:
             raise AssertionError("REST violations:\n" + "\n".join(f"  {v}" for v in self.violations))

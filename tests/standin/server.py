@@ -136,6 +136,7 @@ class Call:
     status: int = 0
     response: Any = None
     errors: list[str] = field(default_factory=list)  # OpenAPI validation
+    at: float = field(default_factory=time.monotonic)  # when it arrived
 
     def __str__(self) -> str:
         query = "?" + "&".join(f"{k}={v}" for k, v in self.query.items()) if self.query else ""
