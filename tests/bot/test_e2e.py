@@ -95,8 +95,11 @@ async def test_a_full_dracula_game_by_clicks(standin: StandIn, tmp_path: Path) -
         outcome = live.state.outcome
         assert outcome is not None and len(live.state.history) == 1 + 6 * 8
         table = channel_named(guild, "dracula-1")
-        scored = [m.content for m in table.messages if "Scored:" in m.content]
-        assert [line.split(":")[0] for line in scored] == [f"Deal {n}" for n in range(1, 7)]  # every deal, in order
+        def scored() -> list[str]:
+            return [m.content.split(":")[0] for m in table.messages if "Scored:" in m.content]
+
+        await standin.wait_for(lambda: len(scored()) >= 6, 10, "every deal's line")
+        assert scored() == [f"Deal {n}" for n in range(1, 7)]  # every deal, once, in order
 
 
 async def test_a_four_player_game(standin: StandIn, tmp_path: Path) -> None:
