@@ -18,11 +18,11 @@ from .controls import Control
 from .live import Live, Refusal, Tables
 from .lobby import Lobbies
 from .publish import Publisher
-from .rendering import Renderer
 from .rounds import Rounds
 from .router import Router, payload, tell
 from .store import Stores
 from .turns import Turns
+from .workers import Workers
 
 log = logging.getLogger("parlour")
 RESTORED = "Parlour restarted and this table is restored: play on, every button works again."
@@ -43,7 +43,7 @@ class Parlour(ext.AutoShardedBot):
         super().__init__(command_prefix=ext.when_mentioned, intents=INTENTS, help_command=None, **kwargs)
         self.config = config
         self.stores = Stores(config.data_dir)
-        self.renderer = Renderer(config.render_workers)
+        self.workers = Workers(config.workers)
         self.publisher = Publisher(self)
         self.turns = Turns(self)
         self.tables = Tables(self.stores, self.publisher.moved, self.turns.schedule)
@@ -67,7 +67,7 @@ class Parlour(ext.AutoShardedBot):
         self.http.get_bot_gateway = gateway  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
-        await self.renderer.start()
+        await self.workers.start()
         self.add_dynamic_items(Control)
         for command in commands.build(self):
             self.tree.add_command(command)
@@ -157,7 +157,7 @@ class Parlour(ext.AutoShardedBot):
         # Let moves being shown finish showing: they are committed, and players expect to see them.
         await self.publisher.settle_all(timeout=5)
         await super().close()
-        self.renderer.close()
+        self.workers.close()
         await self.stores.close()
 
 

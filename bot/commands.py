@@ -111,7 +111,7 @@ class TableCommands(CommandGroup):
         from .publish import table_content
 
         live = await table_here(self.bot, interaction)
-        png = await self.bot.renderer.table(live.row.game, live.view(live.seat_of(interaction.user.id)))
+        png = await self.bot.workers.table(live.row.game, live.view(live.seat_of(interaction.user.id)))
         await interaction.response.send_message(table_content(live), ephemeral=True,
                                                 file=discord.File(io.BytesIO(png), "table.png"))
 

@@ -24,7 +24,7 @@ class Config:
     shard_ids: tuple[int, ...] | None
     api_base: str | None
     gateway_url: str | None
-    render_workers: int | None = None  # processes drawing images; None: one per core, 0: a thread instead
+    workers: int | None = None  # processes that draw and play computers; None: one per core, 0: a thread
 
 
 def _int(env: dict[str, str], name: str) -> int | None:
@@ -72,12 +72,12 @@ def load(environ: dict[str, str] | None = None, dotenv: bool = True) -> Config:
         shard_ids=shard_ids,
         api_base=environ.get("DISCORD_API_BASE", "").strip() or None,
         gateway_url=environ.get("DISCORD_GATEWAY_URL", "").strip() or None,
-        render_workers=_render_workers(environ),
+        workers=_workers(environ),
     )
 
 
-def _render_workers(env: dict[str, str]) -> int | None:
-    workers = _int(env, "PARLOUR_RENDER_WORKERS")
+def _workers(env: dict[str, str]) -> int | None:
+    workers = _int(env, "PARLOUR_WORKERS")
     if workers is not None and workers < 0:
-        raise ConfigError("PARLOUR_RENDER_WORKERS cannot be negative")
+        raise ConfigError("PARLOUR_WORKERS cannot be negative")
     return workers

@@ -213,7 +213,7 @@ class Publisher:
             return
         store = await self.bot.stores.guild(live.guild_id)
         live.unit = str(await store.get_setting("stakes_unit", "dollars"))
-        png = await self.bot.renderer.table(live.row.game, live.view(None, state))
+        png = await self.bot.workers.table(live.row.game, live.view(None, state))
         file = discord.File(io.BytesIO(png), filename="table.png")
         playing = not state.is_over
         view = table_controls(live, state) if playing else discord.utils.MISSING
@@ -246,7 +246,7 @@ class Publisher:
                 if member not in nudged:
                     nudged.append(member)
             for settled in after.settlements[len(before.settlements):]:
-                png = await self.bot.renderer.settlement(live.row.game, live.view(None, after), settled.to_json())
+                png = await self.bot.workers.settlement(live.row.game, live.view(None, after), settled.to_json())
                 files.append(discord.File(io.BytesIO(png), filename=f"round-{settled.round}.png"))
         waiting = [m for m in nudged if (s := live.seat_of(m)) is not None and s in batch.last.to_move]
         if waiting and not batch.last.between_rounds:
@@ -276,7 +276,7 @@ class Publisher:
         """The content, image and controls of a seat's hand, as keyword arguments for a send."""
         state = live.state if state is None else state
         view = live.view(seat, state)
-        png = await self.bot.renderer.hand(live.row.game, view)
+        png = await self.bot.workers.hand(live.row.game, view)
         # Between rounds the table's buttons answer (bot.rounds), not the opener's hand.
         actions = () if state.between_rounds else state.legal_actions(seat)
         status = live.text(str(view["status"]))

@@ -104,9 +104,12 @@ class Turns:
 
     async def _play_for(self, live: Live, version: int, seat: int, source: str) -> bool:
         """One move for ``seat``; False if someone moved first (then nothing is done)."""
-        action = live.state.default_action(seat)
+        state = live.state
+        if len(state.history) != version or seat not in state.to_move:
+            return False
+        token = await self.bot.workers.computer_move(state, seat)
         try:
-            await self.bot.tables.act(live, version, seat, action.token, None, source)
+            await self.bot.tables.act(live, version, seat, token, None, source)
         except Refusal:
             return False
         return True

@@ -28,8 +28,9 @@ def test_missing_token_is_one_clear_line_and_exit_code_2(tmp_path: Path) -> None
 def test_settings_are_read_and_checked() -> None:
     config = load({"DISCORD_TOKEN": "t", "PARLOUR_AI_DELAY": "0.5", "SHARD_COUNT": "4", "SHARD_IDS": "0,2"})
     assert config.ai_delay == 0.5 and config.shard_ids == (0, 2) and config.shard_count == 4
-    assert str(config.data_dir) == "data"
+    assert str(config.data_dir) == "data" and config.workers is None  # one worker process per core
+    assert load({"DISCORD_TOKEN": "t", "PARLOUR_WORKERS": "0"}).workers == 0
     for bad in ({"SHARD_IDS": "0"}, {"SHARD_COUNT": "2", "SHARD_IDS": "0,5"}, {"PARLOUR_AI_DELAY": "soon"},
-                {"PARLOUR_DEV_GUILD": "abc"}):
+                {"PARLOUR_DEV_GUILD": "abc"}, {"PARLOUR_WORKERS": "-1"}, {"PARLOUR_WORKERS": "many"}):
         with pytest.raises(ConfigError):
             load({"DISCORD_TOKEN": "t", **bad})

@@ -1,10 +1,12 @@
-"""Drawing off the event loop: tables, hands and settlements are rendered in worker processes.
+"""The heavy work, off the event loop: tables, hands and settlements are drawn, and computer
+players think, in worker processes.
 
-Pillow holds the interpreter lock for much of a render, so render threads would make every
-commit, click and HTTP reply in the bot's process wait behind them. Worker processes (one per
-core by default, ``PARLOUR_RENDER_WORKERS``) take a view (plain data) and give back PNG bytes;
-each keeps the renderers' caches warm across the renders it does. With 0 workers the images are
-drawn in a thread of the bot's own process instead (for a machine that cannot start processes).
+Pillow holds the interpreter lock for much of a render, and a computer player's search is pure
+Python, so either in the bot's process would make every commit, click and HTTP reply wait behind
+it. Worker processes (one per core by default, ``PARLOUR_WORKERS``) take plain data (a
+view, or a game state) and give back PNG bytes or a move; each keeps the renderers' caches warm
+across the renders it does. With 0 workers this work runs in a thread of the bot's own process
+instead (for a machine that cannot start processes).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 import renderers
+from games.core.base import State
 
 log = logging.getLogger("parlour.rendering")
 T = TypeVar("T")
@@ -38,8 +41,13 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("spawn")
 
 
-class Renderer:
-    """``await renderer.table(key, view)`` and friends: PNG bytes, drawn in a worker."""
+def computer_move(state: State, seat: int) -> str:
+    """The token of what the computer plays for ``seat`` (its move, or an absent player's)."""
+    return state.default_action(seat).token
+
+
+class Workers:
+    """``await workers.table(key, view)`` and friends: PNG bytes drawn, or a move chosen, in a worker."""
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = default_workers() if workers is None else workers
@@ -72,6 +80,9 @@ class Renderer:
 
     async def settlement(self, key: str, view: Mapping[str, Any], settlement: Mapping[str, Any]) -> bytes:
         return await self._run(renderers.render_settlement, key, view, settlement)
+
+    async def computer_move(self, state: State, seat: int) -> str:
+        return await self._run(computer_move, state, seat)
 
     async def start(self) -> None:
         """Start the workers now (and let them warm their caches), not on the first move."""
