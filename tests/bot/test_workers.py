@@ -1,0 +1,40 @@
+"""The worker processes that draw pictures and play computers, off the bot's event loop."""
+
+from __future__ import annotations
+
+import os
+import signal
+
+import pytest
+
+from bot.workers import Workers
+from games.core import registry
+from renderers import render_hand, render_table
+
+
+@pytest.mark.parametrize("count", [0, 1])
+async def test_workers_draw_what_the_renderers_draw_and_choose_the_computers_move(count: int) -> None:
+    workers = Workers(count)
+    try:
+        await workers.start()
+        state = registry.get("fosco").new_game(2, seed=3)
+        seat = min(state.to_move)
+        assert await workers.table("fosco", state.view(None)) == render_table("fosco", state.view(None))
+        assert await workers.hand("fosco", state.view(seat)) == render_hand("fosco", state.view(seat))
+        assert await workers.computer_move(state, seat) == state.default_action(seat).token
+    finally:
+        workers.close()
+
+
+async def test_a_killed_worker_is_replaced_and_the_work_is_done() -> None:
+    workers = Workers(1)
+    try:
+        await workers.start()
+        pool = workers._executor()
+        (pid,) = pool._processes  # type: ignore[attr-defined]
+        os.kill(pid, signal.SIGKILL)
+        state = registry.get("dracula").new_game(2, seed=5)
+        assert await workers.table("dracula", state.view(None)) == render_table("dracula", state.view(None))
+        assert workers._executor() is not pool
+    finally:
+        workers.close()
