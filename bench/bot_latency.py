@@ -349,16 +349,19 @@ def report(results: list[Result]) -> None:
     print()
     parts = ("act", "publish", "commit", "render table", "render hand")
     print(f"{'tables':>6} {'open s':>7} {'failed':>6} {'late>3s':>7} "
-          + " ".join(f"{p + ' ms':>14}" for p in parts) + f" {'moves':>6} {'loop lag ms':>12} {'CPU bot/all':>12}")
+          + " ".join(f"{p + ' ms':>14}" for p in parts)
+          + f" {'moves':>6} {'drawn':>6} {'loop lag ms':>12} {'CPU bot/all':>12}")
     for r in results:
         cells = " ".join(f"{ms(r.parts.get(p, [])):>14}" for p in parts)
         moves = len(r.parts.get("act", []))
-        print(f"{r.tables:>6} {r.open_seconds:>7.1f} {r.failed:>6} {r.late:>7} {cells} {moves:>6} "
+        drawn = len(r.parts.get("render table", []))
+        print(f"{r.tables:>6} {r.open_seconds:>7.1f} {r.failed:>6} {r.late:>7} {cells} {moves:>6} {drawn:>6} "
               f"{ms(r.lag):>12} {f'{r.cpu:.2f} / {r.cpu_all:.2f}':>12}")
     print("\nrespond: click -> interaction answered (deferred); table-updated: click -> table message edited;\n"
           "next-turn: click -> the human's next controls (the computer's reply shown too); all N humans click\n"
           "at once in each wave. bot KB/table: the bot process's RSS growth per table opened. Breakdown: median /\n"
-          "p95 per call over human and computer moves, in the bot's process; CPU: CPU seconds per wall second\n"
+          "p95 per call over human and computer moves, in the bot's process; moves: actions committed; drawn:\n"
+          "table pictures drawn for them (fewer: moves shown together); CPU: CPU seconds per wall second\n"
           "during the waves, the bot's process / with its render workers (2 = both cores).")
 
 

@@ -33,7 +33,12 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("parlour.publish")
 DM_CLOSED = 50007
-HOLD = 0.25  # seconds the display waits for a computer that moves at once, to show both moves as one
+# The display waits (at most HOLD seconds) for a computer that answers at once (PARLOUR_AI_DELAY at
+# most QUICK), so that a move and the answer are drawn as one picture: under load the answer may take
+# a while to be thought of, and drawing the move alone would be a picture nobody needs. A computer
+# that takes its time (the default second) lets the move be seen first.
+QUICK = 0.25
+HOLD = 2.0
 Hands = Literal["fresh", "edit"] | None
 
 
@@ -171,7 +176,7 @@ class Publisher:
     async def _hold(self, live: Live, display: Display) -> None:
         """When a computer is to move and moves at once, wait (briefly) for its move, so that the
         two are drawn as one picture."""
-        if self.bot.config.ai_delay > HOLD:
+        if self.bot.config.ai_delay > QUICK:
             return
         deadline = time.monotonic() + HOLD
         while (left := deadline - time.monotonic()) > 0:

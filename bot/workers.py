@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -41,57 +42,88 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("spawn")
 
 
+NICENESS = 5  # workers yield the CPU to the bot's own process: answers and commits come first
+
+
+def _start_worker() -> None:
+    """In each worker as it starts: a lower priority than the bot's process (a click must be answered
+    within Discord's deadline however much is being drawn), then the renderers' caches."""
+    with contextlib.suppress(OSError):
+        os.nice(NICENESS)
+    renderers.warm()
+
+
 def computer_move(state: State, seat: int) -> str:
     """The token of what the computer plays for ``seat`` (its move, or an absent player's)."""
     return state.default_action(seat).token
 
 
+class _Pool:
+    """Worker processes of one kind (or, with none, a thread), restarted if one dies."""
+
+    def __init__(self, kind: str, processes: int) -> None:
+        self.kind = kind
+        self.processes = processes
+        self._executor: concurrent.futures.Executor | None = None
+
+    def executor(self) -> concurrent.futures.Executor:
+        if self._executor is None:
+            if self.processes > 0:
+                self._executor = concurrent.futures.ProcessPoolExecutor(
+                    self.processes, mp_context=_context(), initializer=_start_worker)
+            else:
+                self._executor = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix=self.kind)
+        return self._executor
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self.executor(), fn, *args)
+        except BrokenProcessPool:
+            # A worker died (killed, out of memory): start fresh ones and try once more.
+            log.warning("a %s worker died; starting new ones", self.kind)
+            self.close()
+            return await loop.run_in_executor(self.executor(), fn, *args)
+
+    async def start(self) -> None:
+        executor = self.executor()
+        if isinstance(executor, concurrent.futures.ProcessPoolExecutor):
+            loop = asyncio.get_running_loop()
+            await asyncio.gather(*(loop.run_in_executor(executor, renderers.warm) for _ in range(self.processes)))
+
+    def close(self) -> None:
+        executor, self._executor = self._executor, None
+        if executor is not None:
+            executor.shutdown(wait=False, cancel_futures=True)
+
+
 class Workers:
-    """``await workers.table(key, view)`` and friends: PNG bytes drawn, or a move chosen, in a worker."""
+    """``await workers.table(key, view)`` and friends: PNG bytes drawn, or a move chosen, in a worker.
+
+    Computers think in a process of their own, so that a move never waits in line behind pictures
+    (the display holds a picture back for a moment when a computer is about to answer)."""
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = default_workers() if workers is None else workers
-        self._pool: concurrent.futures.Executor | None = None
-
-    def _executor(self) -> concurrent.futures.Executor:
-        if self._pool is None:
-            if self.workers > 0:
-                self._pool = concurrent.futures.ProcessPoolExecutor(self.workers, mp_context=_context(),
-                                                                    initializer=renderers.warm)
-            else:
-                self._pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="render")
-        return self._pool
-
-    async def _run(self, fn: Callable[..., T], *args: Any) -> T:
-        loop = asyncio.get_running_loop()
-        try:
-            return await loop.run_in_executor(self._executor(), fn, *args)
-        except BrokenProcessPool:
-            # A worker died (killed, out of memory): start a fresh pool and try once more.
-            log.warning("a render worker died; starting new ones")
-            self.close()
-            return await loop.run_in_executor(self._executor(), fn, *args)
+        self.draw = _Pool("draw", self.workers)
+        self.think = _Pool("think", self.workers)
 
     async def table(self, key: str, view: Mapping[str, Any]) -> bytes:
-        return await self._run(renderers.render_table, key, view)
+        return await self.draw.run(renderers.render_table, key, view)
 
     async def hand(self, key: str, view: Mapping[str, Any]) -> bytes:
-        return await self._run(renderers.render_hand, key, view)
+        return await self.draw.run(renderers.render_hand, key, view)
 
     async def settlement(self, key: str, view: Mapping[str, Any], settlement: Mapping[str, Any]) -> bytes:
-        return await self._run(renderers.render_settlement, key, view, settlement)
+        return await self.draw.run(renderers.render_settlement, key, view, settlement)
 
     async def computer_move(self, state: State, seat: int) -> str:
-        return await self._run(computer_move, state, seat)
+        return await self.think.run(computer_move, state, seat)
 
     async def start(self) -> None:
         """Start the workers now (and let them warm their caches), not on the first move."""
-        executor = self._executor()
-        if isinstance(executor, concurrent.futures.ProcessPoolExecutor):
-            loop = asyncio.get_running_loop()
-            await asyncio.gather(*(loop.run_in_executor(executor, renderers.warm) for _ in range(self.workers)))
+        await asyncio.gather(self.draw.start(), self.think.start())
 
     def close(self) -> None:
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+        self.draw.close()
+        self.think.close()

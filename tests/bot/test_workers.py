@@ -30,11 +30,11 @@ async def test_a_killed_worker_is_replaced_and_the_work_is_done() -> None:
     workers = Workers(1)
     try:
         await workers.start()
-        pool = workers._executor()
+        pool = workers.draw.executor()
         (pid,) = pool._processes  # type: ignore[attr-defined]
         os.kill(pid, signal.SIGKILL)
         state = registry.get("dracula").new_game(2, seed=5)
         assert await workers.table("dracula", state.view(None)) == render_table("dracula", state.view(None))
-        assert workers._executor() is not pool
+        assert workers.draw.executor() is not pool
     finally:
         workers.close()
