@@ -6,6 +6,11 @@ all happen there before the event loop hears back. A library that hops back to t
 after each statement (aiosqlite does) makes a four-statement commit wait four times behind
 everything else the loop has to do, and under load that, not SQLite, was the cost of a commit.
 One thread per guild keeps one guild's writes in order and never makes another guild wait.
+
+Operations that queue up while the thread is busy (a burst of clicks at a guild's tables) are run
+together, in order, as one batch: one transaction whose writes each sit in a savepoint of their
+own, so each commits or fails alone, but the batch pays for one COMMIT and wakes the event loop
+once. A caller hears of its write only after the batch's COMMIT.
 """
 
 from __future__ import annotations
@@ -13,9 +18,11 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import sqlite3
+import threading
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from .errors import StoreError
 from .migrations import migrate
@@ -49,16 +56,47 @@ def connect(path: Path) -> sqlite3.Connection:
     return conn
 
 
-def transaction(conn: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
-    """``work`` inside ``BEGIN IMMEDIATE ... COMMIT``; rolled back if it raises."""
-    conn.execute("BEGIN IMMEDIATE")
+@dataclass(eq=False)
+class _Operation:
+    work: Callable[[sqlite3.Connection], Any]
+    write: bool
+    future: concurrent.futures.Future[Any] = field(default_factory=concurrent.futures.Future)
+    result: Any = None
+    error: BaseException | None = None
+
+
+def run_batch(conn: sqlite3.Connection, batch: list[_Operation]) -> None:
+    """Run ``batch`` in order inside one transaction (if it writes), each write in a savepoint, then
+    settle every operation's future (writes only once the COMMIT has succeeded)."""
+    batch = [op for op in batch if op.future.set_running_or_notify_cancel()]  # a cancelled caller: skip
+    writes = any(op.write for op in batch)
     try:
-        result = work(conn)
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
-    conn.execute("COMMIT")
-    return result
+        if writes:
+            conn.execute("BEGIN IMMEDIATE")
+        for op in batch:
+            if op.write:
+                conn.execute("SAVEPOINT operation")
+            try:
+                op.result = op.work(conn)
+            except BaseException as err:  # this operation fails alone
+                op.error = err
+                if op.write:
+                    conn.execute("ROLLBACK TO operation")
+            if op.write:
+                conn.execute("RELEASE operation")
+        if writes:
+            conn.execute("COMMIT")
+    except BaseException as err:  # BEGIN or COMMIT failed: nothing of the batch is kept
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        for op in batch:
+            if op.write or op.error is None:
+                op.error, op.result = err, None
+    for op in batch:
+        if op.error is not None:
+            op.future.set_exception(op.error)
+        else:
+            op.future.set_result(op.result)
 
 
 class Database:
@@ -69,6 +107,8 @@ class Database:
         self._executor = executor
         self._conn = conn
         self._closed = False
+        self._queued: list[_Operation] = []  # waiting for the thread, run as one batch
+        self._queue_lock = threading.Lock()
 
     @classmethod
     async def open(cls, path: Path) -> Database:
@@ -85,19 +125,31 @@ class Database:
         return self._closed
 
     async def read(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        return await self._run(work)
+        result: T = await self._run(_Operation(work, write=False))
+        return result
 
     async def write(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """``work`` as one transaction: all of it is committed, or none of it."""
-        return await self._run(lambda conn: transaction(conn, work))
+        result: T = await self._run(_Operation(work, write=True))
+        return result
 
-    async def _run(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """Run ``work`` in the thread. A caller cancelled before the work starts cancels it; once
+    def _drain(self) -> None:
+        with self._queue_lock:
+            batch, self._queued = self._queued, []
+        run_batch(self._conn, batch)
+
+    async def _run(self, op: _Operation) -> Any:
+        """Run ``op`` in the thread. A caller cancelled before the work starts cancels it; once
         it has started it finishes (a transaction is never cut short), and only then does the
         cancellation reach the caller, so nothing runs behind a caller's back after it returns."""
         if self._closed:
             raise StoreError(f"the database {self.path.name} is closed")
-        future = self._executor.submit(work, self._conn)
+        with self._queue_lock:
+            self._queued.append(op)
+            first = len(self._queued) == 1
+        if first:  # else a batch already on its way to the thread will take it
+            self._executor.submit(self._drain)
+        future = op.future
         waiting = asyncio.wrap_future(future)
         try:
             return await asyncio.shield(waiting)

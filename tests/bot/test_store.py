@@ -474,3 +474,18 @@ async def test_a_write_cancelled_anywhere_is_all_or_nothing(
     assert await commit(store, table_id, table.version)
     assert [a.version for a in await store.actions(table_id)] == list(range(1, table.version + 2))
     assert "left open" not in caplog.text  # the cancelled write cleaned up after itself
+
+
+async def test_writes_queued_together_commit_or_fail_each_on_its_own(store: GuildStore) -> None:
+    """A burst of writes runs in the guild's thread as one batch; one that fails takes nothing of
+    the others with it, and every caller learns its own outcome."""
+    tables = [await playing_table(store) for _ in range(6)]
+
+    def broken(conn: sqlite3.Connection) -> None:
+        conn.execute("UPDATE tables SET version = 99 WHERE id = ?", (tables[0],))  # undone with its savepoint
+        raise RuntimeError("this write fails")
+
+    outcomes = await asyncio.gather(*(commit(store, t, 0) for t in tables[1:]), store._db.write(broken),
+                                    return_exceptions=True)
+    assert outcomes[:5] == [True] * 5 and isinstance(outcomes[5], RuntimeError)
+    assert [(await store.get_table(t)).version for t in tables] == [0, 1, 1, 1, 1, 1]  # type: ignore[union-attr]
