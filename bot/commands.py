@@ -111,9 +111,10 @@ class TableCommands(CommandGroup):
         from .publish import table_content
 
         live = await table_here(self.bot, interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)  # the picture is drawn by a worker
         png = await self.bot.workers.table(live.row.game, live.view(live.seat_of(interaction.user.id)))
-        await interaction.response.send_message(table_content(live), ephemeral=True,
-                                                file=discord.File(io.BytesIO(png), "table.png"))
+        await interaction.followup.send(table_content(live), ephemeral=True,
+                                        file=discord.File(io.BytesIO(png), "table.png"))
 
     @app_commands.command(description="Show your hand and your moves here, just for you")
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
