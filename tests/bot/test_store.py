@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import tempfile
+import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -489,3 +490,22 @@ async def test_writes_queued_together_commit_or_fail_each_on_its_own(store: Guil
                                     return_exceptions=True)
     assert outcomes[:5] == [True] * 5 and isinstance(outcomes[5], RuntimeError)
     assert [(await store.get_table(t)).version for t in tables] == [0, 1, 1, 1, 1, 1]  # type: ignore[union-attr]
+
+
+async def test_one_guilds_slow_work_does_not_hold_up_another_guild(stores: Stores) -> None:
+    slow, quick = await stores.guild(GUILD), await stores.guild(GUILD + 1)
+    table_id = await playing_table(quick)
+    order: list[str] = []
+    release = threading.Event()
+
+    def held(conn: sqlite3.Connection) -> None:
+        release.wait(10)  # the slow guild's thread is busy until the other guild has been served
+        order.append("slow")
+
+    async def served() -> None:
+        assert await commit(quick, table_id, 0)
+        order.append("quick")
+        release.set()
+
+    await asyncio.gather(slow._db.write(held), served())
+    assert order == ["quick", "slow"]
