@@ -10,7 +10,7 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 import renderers
-from renderers import fonts, layout, regions, render_hand, render_table, theme
+from renderers import cards, fonts, layout, regions, render_hand, render_table, theme
 from renderers.gallery import stages
 
 from .helpers import png_size
@@ -87,10 +87,10 @@ def test_opaque_panels_are_drawn_as_the_blending_draw_draws_them() -> None:
         assert img.tobytes() == reference.tobytes()
 
 
-@pytest.mark.parametrize(("key", "players"), [("fosco", 2), ("dracula", 4), ("fscking-ace", 6)])
+@pytest.mark.parametrize(("key", "players"), [("fosco", 2), ("fosco", 4), ("dracula", 2), ("dracula", 4),
+                                             ("fscking-ace", 6)])
 def test_views_rendered_alternately_give_the_bytes_they_give_alone(key: str, players: int) -> None:
-    first, *_, last = stages(key, players)
-    views = [first.view(first.mover), last.view(None)]
+    views = [stage.view(seat) for stage in stages(key, players) for seat in (stage.mover, None)]
 
     def render_all() -> list[bytes]:
         return [render_table(key, v) for v in views] + [render_hand(key, v) for v in views]
@@ -119,11 +119,14 @@ def test_caches_stay_bounded() -> None:
     for cached in (fonts.text_mask, fonts.text_width, fonts.safe_text, layout.rich_width, layout.rich_parts):
         assert cached.cache_info().maxsize is not None
     assert fonts.text_mask.cache_info().maxsize == fonts.TEXT_MASKS
+    for sprites in (cards.card_image, layout._dimmed):
+        assert sprites.cache_info().maxsize == cards.CARD_SPRITES <= 1024
 
 
 def _clear_caches() -> None:
     for cached in (fonts.text_mask, fonts.text_width, fonts.safe_text, layout.rich_width, layout.rich_parts):
         cached.cache_clear()
+    regions.REGIONS.clear()
 
 
 def test_the_palette_keeps_what_the_picture_shows() -> None:
