@@ -30,6 +30,9 @@ from .theme import RGB, card_height, mix
 FAMILIES: tuple[str, ...] = ("standard", "tarot")
 VARIANTS: tuple[str, ...] = ("standard", "dracula", "fscking-ace")
 PIP_LAYOUT_WIDTH = 100  # from this width number cards show every pip
+# Card sprites kept per process. Every game's tables and hands use some 500 (22 MB) in all; a
+# sprite takes 20-80 KB (40 to 120 px wide), so 1,024 of them hold at most ~80 MB.
+CARD_SPRITES = 1024
 CAP = 0.70  # Aileron's capital height as a fraction of the font size
 
 TAROT_INDEX: dict[str, str] = {"N": "C"}  # the Cavalier's corner letter
@@ -430,7 +433,7 @@ def _special(c: _Canvas, g: _Geo, token: str) -> None:
 
 # --- Public API ------------------------------------------------------------------------------
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=CARD_SPRITES)
 def card_image(token: str, family: str = "standard", width: int = theme.CARD_WIDTH,
                variant: str = "standard") -> Image.Image:
     """The face of ``token`` (a card of ``family``), ``width`` px wide, as an RGBA image.

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -33,6 +33,7 @@ from .emblems import EMBLEMS
 from .fonts import draw_text, fit_size, text_width
 from .layout import Box, Draw
 from .pips import Pen, fit, paint
+from .regions import frozen, region
 from .theme import RGB, card_height, mix
 
 WIDTH = 880
@@ -149,7 +150,9 @@ class Table:
         each = (WIDTH - 2 * PAD - 12) / 2
         for i, index in enumerate(self.order[:2]):
             x = PAD + i * (each + 12)
-            self.side_panel(img, draw, self.sides[index], (x, y, x + each, y + sides_h))
+            side = self.sides[index]
+            # A side's panel changes with its turn, its hand sizes and its score, not every move.
+            region(img, (x, y, x + each, y + sides_h), self.side_key(side), partial(self.side_panel, side=side))
         y += sides_h + 10
         layout.panel(draw, (PAD, y, WIDTH - PAD, y + FELT_H), theme.FELT, theme.FELT_LIGHT, line=2,
                      radius=theme.RADIUS + 6)
@@ -184,7 +187,19 @@ class Table:
         return " \u00b7 ".join(parts)
 
     # -- the sides ---------------------------------------------------------------------------
-    def side_panel(self, img: Image.Image, draw: Draw, side: Side, box: Box) -> None:
+    def side_key(self, side: Side) -> tuple[Any, ...]:
+        """Everything :meth:`side_panel` shows for ``side`` (the key of its kept pixels)."""
+        sizes = list(self.view.get("hand_sizes") or [])
+        counts = self.phase == "place" and not self.over
+        totals = (self.session or {}).get("totals")
+        return ("dracula side", side.index, tuple(side.seats), side.colour, side.way, side.score,
+                self.turn if self.turn in side.seats else None, bool(self.winners) and set(side.seats) <= self.winners,
+                tuple(self.seat_name(s) for s in side.seats), self.final_of(side),
+                tuple(int(sizes[s]) if s < len(sizes) else 0 for s in side.seats) if counts else None,
+                tuple(s == self.dealer and not self.over for s in side.seats),
+                totals[side.seats[0]] if totals and side.seats else None)
+
+    def side_panel(self, img: Image.Image, draw: Draw, box: Box, *, side: Side) -> None:
         x0, y0, x1, y1 = box
         to_move = self.turn is not None and self.turn in side.seats
         won = bool(self.winners) and set(side.seats) <= self.winners
@@ -527,7 +542,10 @@ class Table:
         y = y0
         if self.last:
             h = self.last_height()
-            self.last_panel(img, draw, (x0, y, x1, y + h))
+            # The same from one coffin scored to the next.
+            key = ("dracula last", frozen(self.last), tuple((s.colour, s.name, s.way) for s in self.sides),
+                   frozen(self.side_of))
+            region(img, (x0, y, x1, y + h), key, self.last_panel, theme.FELT)
             y += h + 12
         log = [layout.named(self.view, str(line)) for line in (self.view.get("log") or [])]
         layout.log_panel(img, draw, (x0, y, x1, y1), log, title="Recent", empty="No moves yet")

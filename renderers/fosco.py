@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from PIL import Image
@@ -20,6 +21,7 @@ from PIL import Image
 from . import layout, theme
 from .fonts import draw_text, fit_size, text_width
 from .layout import Box, Draw
+from .regions import frozen, region
 from .theme import RGB, card_height, mix
 
 WIDTH = 880
@@ -145,8 +147,9 @@ class Table:
     def region(self, img: Image.Image, draw: Draw, side: int, box: Box) -> None:
         colour = layout.seat_colour(side)
         won = bool(self.winners) and set(self.sides[side]) <= self.winners
-        layout.panel(draw, box, layout.rgba_of(theme.FELT_DARK, 200), theme.GOOD if won else colour, line=3,
-                     radius=theme.RADIUS + 2)
+        # The frame is the same move after move (the hands, drawn over it, are not).
+        region(img, box, ("fosco frame", colour, won), partial(frame, outline=theme.GOOD if won else colour),
+               theme.FELT)
         seats = [self.seats[s] for s in self.sides[side]]
         x0, y0, x1, _ = box
         inner = x1 - x0 - 2 * REGION_PAD
@@ -198,30 +201,19 @@ class Table:
             draw_colour = theme.GOOD if self.winners else theme.HIGHLIGHT
             layout.banner(img, draw, (x0 + 60, y0 + 22, x1 - 60, y1 - 22), "Game over", detail, draw_colour)
             return
-        self.medallion(img, draw, (x0 + 14, y0 + 12))
+        mx, my = x0 + 14, y0 + 12  # the medallion and its King pill under it (no wider than this box)
+        count = float(self.view.get("count") or 0)
+        limit = int(self.view.get("limit") or 21)
+        king = KING_SHORT.get(str(self.view.get("king")), "K")
+        region(img, (mx - MEDALLION_SPILL, my, mx + MEDALLION + MEDALLION_SPILL, my + MEDALLION + 40),
+               ("fosco medallion", count, limit, king), partial(medallion, count=count, limit=limit, king=king),
+               theme.FELT)
         pile_x0 = x0 + 14 + MEDALLION + 30
         log_w = 268
         pile_x1 = x1 - log_w - 18
         self.pile(img, draw, (pile_x0, y0 + 8, pile_x1, y1 - 8))
         log = [layout.named(self.view, str(line)) for line in (self.view.get("log") or [])]
         layout.log_panel(img, draw, (x1 - log_w, y0 + 14, x1, y1 - 14), log, title="Recent", empty="No plays yet")
-
-    def medallion(self, img: Image.Image, draw: Draw, xy: tuple[float, float]) -> None:
-        x, y = xy
-        d = MEDALLION
-        count = float(self.view.get("count") or 0)
-        limit = int(self.view.get("limit") or 21)
-        near = count >= limit - 3
-        ring = theme.HIGHLIGHT if not near else theme.BAD
-        draw.ellipse((x + 3, y + 5, x + d + 3, y + d + 5), fill=(0, 0, 0, 90))
-        draw.ellipse((x, y, x + d, y + d), fill=theme.PANEL, outline=ring, width=6)
-        draw.ellipse((x + 12, y + 12, x + d - 12, y + d - 12), outline=mix(theme.PANEL, ring, 0.35), width=2)
-        cx = x + d / 2
-        layout.draw_number(draw, (cx, y + d * 0.44), count, 62 if count < 10 else 58, theme.TEXT)
-        draw_text(draw, (cx, y + d * 0.76), f"of {limit}", theme.TEXT_SIZE - 2, theme.MUTED, anchor="mm")
-        king = KING_SHORT.get(str(self.view.get("king")), "K")
-        layout.pill(draw, (cx, y + d + 20), king, size=theme.TEXT_SIZE - 2, fill=theme.PANEL,
-                    ink=theme.HIGHLIGHT, outline=theme.PANEL_LIGHT)
 
     def pile(self, img: Image.Image, draw: Draw, box: Box) -> None:
         x0, y0, x1, _ = box
@@ -274,6 +266,18 @@ class Table:
         return (*SUITS, "X") if self.jokers else SUITS
 
     def scoreboard(self, img: Image.Image, draw: Draw, box: Box) -> None:
+        # Changes only when a count is won or a deal ends: pasted as drawn the other moves.
+        region(img, box, self.score_key(), self.paint_scoreboard)
+
+    def score_key(self) -> tuple[Any, ...]:
+        """Everything :meth:`paint_scoreboard` shows (the key of its kept pixels)."""
+        v = self.view
+        return ("fosco scores", frozen(self.sides), tuple(self.names[s] for side in self.sides for s in side),
+                frozen(sorted(self.winners)), self.over, self.jokers, frozen(v.get("captured")),
+                frozen(v.get("deal_scores")), frozen(v.get("deal_points")), frozen(v.get("totals")),
+                v.get("target"), v.get("deals"))
+
+    def paint_scoreboard(self, img: Image.Image, draw: Draw, box: Box) -> None:
         x0, y0, x1, _ = box
         layout.panel(draw, box, theme.PANEL)
         cols = self.columns(box)
@@ -363,6 +367,30 @@ class Table:
             return int(past[-1][side]) if past else 0
         points = self.view.get("deal_points") or [0] * len(self.sides)
         return int(points[side])
+
+
+MEDALLION_SPILL = 18  # how far the King pill reaches beside the medallion (16 px at most; 38 px below)
+
+
+def frame(img: Image.Image, draw: Draw, box: Box, *, outline: RGB) -> None:
+    """A side's frame on the felt, in its colour (GOOD when the side has won)."""
+    layout.panel(draw, box, layout.rgba_of(theme.FELT_DARK, 200), outline, line=3, radius=theme.RADIUS + 2)
+
+
+def medallion(img: Image.Image, draw: Draw, box: Box, *, count: float, limit: int, king: str) -> None:
+    """The count's total in a ring (red when near ``limit``), "of 21" and the King rule's pill."""
+    x, y = box[0] + MEDALLION_SPILL, box[1]
+    d = MEDALLION
+    near = count >= limit - 3
+    ring = theme.HIGHLIGHT if not near else theme.BAD
+    draw.ellipse((x + 3, y + 5, x + d + 3, y + d + 5), fill=(0, 0, 0, 90))
+    draw.ellipse((x, y, x + d, y + d), fill=theme.PANEL, outline=ring, width=6)
+    draw.ellipse((x + 12, y + 12, x + d - 12, y + d - 12), outline=mix(theme.PANEL, ring, 0.35), width=2)
+    cx = x + d / 2
+    layout.draw_number(draw, (cx, y + d * 0.44), count, 62 if count < 10 else 58, theme.TEXT)
+    draw_text(draw, (cx, y + d * 0.76), f"of {limit}", theme.TEXT_SIZE - 2, theme.MUTED, anchor="mm")
+    layout.pill(draw, (cx, y + d + 20), king, size=theme.TEXT_SIZE - 2, fill=theme.PANEL,
+                ink=theme.HIGHLIGHT, outline=theme.PANEL_LIGHT)
 
 
 def table(view: Mapping[str, Any]) -> Image.Image:

@@ -46,7 +46,7 @@ from games.core.base import default_names, name_players
 from games.core.cards import parse
 
 from . import theme
-from .cards import card_back, card_image
+from .cards import CARD_SPRITES, card_back, card_image
 from .fonts import Colour, draw_text, fit_size, text_width
 from .palette import encode_png
 from .pips import SuitFamily, draw_suit
@@ -615,7 +615,7 @@ def split_rows(cards: Sequence[str], per_row: int, group: Callable[[str], str] |
     return [row for row in out if row]
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=CARD_SPRITES)
 def _dimmed(token: str, family: str, width: int, variant: str) -> Image.Image:
     card = card_image(token, family, width, variant)
     shade = Image.new("RGBA", card.size, (*theme.FELT_DARK, 255))

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
+from typing import Any, cast
 
 from PIL import Image, ImageDraw
 
@@ -57,6 +58,19 @@ class RegionCache:
 
 
 REGIONS = RegionCache(REGION_BUDGET)
+
+
+def frozen(value: Any) -> Hashable:
+    """A hashable copy of a view's JSON-like ``value`` (for a region's key): lists become
+    tuples and mappings sorted tuples of pairs, so equal content gives equal keys (and True,
+    equal to 1 in Python, a key of its own)."""
+    if isinstance(value, bool):
+        return ("bool", value)
+    if isinstance(value, Mapping):
+        return ("{}", tuple(sorted((str(k), frozen(v)) for k, v in value.items())))
+    if isinstance(value, (list, tuple)):
+        return tuple(frozen(v) for v in value)
+    return cast(Hashable, value)
 
 
 def region(img: Image.Image, box: Box, key: Hashable, paint: Painter, background: RGB = theme.BACKGROUND) -> None:

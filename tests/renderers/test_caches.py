@@ -10,7 +10,7 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 import renderers
-from renderers import fonts, layout, regions, render_hand, render_table, theme
+from renderers import cards, fonts, layout, regions, render_hand, render_table, theme
 from renderers.gallery import stages
 
 from .helpers import png_size
@@ -87,10 +87,10 @@ def test_opaque_panels_are_drawn_as_the_blending_draw_draws_them() -> None:
         assert img.tobytes() == reference.tobytes()
 
 
-@pytest.mark.parametrize(("key", "players"), [("fosco", 2), ("dracula", 4), ("fscking-ace", 6)])
+@pytest.mark.parametrize(("key", "players"), [("fosco", 2), ("fosco", 4), ("dracula", 2), ("dracula", 4),
+                                             ("fscking-ace", 6)])
 def test_views_rendered_alternately_give_the_bytes_they_give_alone(key: str, players: int) -> None:
-    first, *_, last = stages(key, players)
-    views = [first.view(first.mover), last.view(None)]
+    views = [stage.view(seat) for stage in stages(key, players) for seat in (stage.mover, None)]
 
     def render_all() -> list[bytes]:
         return [render_table(key, v) for v in views] + [render_hand(key, v) for v in views]
@@ -119,11 +119,14 @@ def test_caches_stay_bounded() -> None:
     for cached in (fonts.text_mask, fonts.text_width, fonts.safe_text, layout.rich_width, layout.rich_parts):
         assert cached.cache_info().maxsize is not None
     assert fonts.text_mask.cache_info().maxsize == fonts.TEXT_MASKS
+    for sprites in (cards.card_image, layout._dimmed):
+        assert sprites.cache_info().maxsize == cards.CARD_SPRITES <= 1024
 
 
 def _clear_caches() -> None:
     for cached in (fonts.text_mask, fonts.text_width, fonts.safe_text, layout.rich_width, layout.rich_parts):
         cached.cache_clear()
+    regions.REGIONS.clear()
 
 
 def test_the_palette_keeps_what_the_picture_shows() -> None:
@@ -135,20 +138,31 @@ def test_the_palette_keeps_what_the_picture_shows() -> None:
     assert sum(sum(c) for c in [diff.resize((1, 1), Image.Resampling.BOX).getpixel((0, 0))]) / 3 <= 2
 
 
-def test_kept_cells_are_the_cells_drawn_in_place(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Fscking Ace pastes each player's cell from the region cache: every table of the gallery's
-    games is byte for byte what drawing every cell in place gives, cold and warm."""
-    from renderers import fscking_ace
+def _in_place(img: Image.Image, box: regions.Box, key: object, paint: regions.Painter,
+              background: theme.RGB = theme.BACKGROUND) -> None:
+    paint(img, ImageDraw.Draw(img, "RGBA"), box)
 
-    def in_place(img: Image.Image, box: regions.Box, key: object, paint: regions.Painter,
-                 background: theme.RGB = theme.BACKGROUND) -> None:
-        paint(img, ImageDraw.Draw(img, "RGBA"), box)
 
-    views = [stage.view(seat) for players in (3, 20) for stage in stages("fscking-ace", players)
+KEPT_REGIONS = [("fscking-ace", (3, 20)), ("fosco", (2, 4)), ("dracula", (2, 4))]
+
+
+@pytest.mark.parametrize(("key", "counts"), KEPT_REGIONS)
+def test_kept_regions_are_the_regions_drawn_in_place(monkeypatch: pytest.MonkeyPatch, key: str,
+                                                     counts: tuple[int, ...]) -> None:
+    """Parts pasted from the region cache (Fscking Ace's cells; Fosco's frames, medallion and
+    scoreboard; Dracula's side panels and last coffin) are byte for byte what drawing them in
+    place gives, on every table of the gallery's stages, for the mover and a spectator, with
+    the cache cold (first pass) and warm (second), and in reverse order."""
+    import importlib
+
+    module = importlib.import_module(f"renderers.{key.replace('-', '_')}")
+    monkeypatch.setattr(regions, "REGIONS", regions.RegionCache(regions.REGION_BUDGET))
+    views = [stage.view(seat) for players in counts for stage in stages(key, players)
              for seat in (stage.mover, None)]
-    kept = [[render_table("fscking-ace", v) for v in views] for _ in range(2)]
-    monkeypatch.setattr(fscking_ace, "region", in_place)
-    assert kept[0] == kept[1] == [render_table("fscking-ace", v) for v in views]
+    kept = [[render_table(key, v) for v in views] for _ in range(2)]
+    backwards = [render_table(key, v) for v in reversed(views)][::-1]
+    monkeypatch.setattr(module, "region", _in_place)
+    assert kept[0] == kept[1] == backwards == [render_table(key, v) for v in views]
 
 
 def test_a_region_key_change_redraws_and_the_budget_holds() -> None:
