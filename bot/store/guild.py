@@ -7,7 +7,6 @@ half-done transaction, and a commit costs one hop from the event loop, however m
 
 from __future__ import annotations
 
-import logging
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -20,8 +19,6 @@ from .errors import StoreError
 from .ledger import Balance, LedgerRow, Movement
 from .ranking import rating
 from .rows import STATUSES, ActionRow, LeaderRow, Seat, SeatResult, StatRow, TableRow, seats_json
-
-log = logging.getLogger("parlour.store")
 
 SeatLike = Seat | Mapping[str, Any]
 ResultLike = SeatResult | tuple[int, int | None, int, bool, bool]
@@ -81,7 +78,6 @@ UPDATABLE: dict[str, Callable[[object], object]] = {
     "delete_channel_at": _opt_real("delete_channel_at"),
     "extra": lambda value: _mapping_json(value, "extra"),
     "updated_at": lambda value: codec.number(value, "updated_at"),
-    "shown_version": lambda value: codec.whole(value, "shown_version"),
 }
 
 

@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 
 from bot.live import NOT_SEATED, STALE
+from bot.publish import table_content
+from bot.store import Stores
 from tests.standin import StandIn
 
 from .parlour_harness import channel_named, controls, live_table, open_table, play_to_end, running, take_turn
@@ -191,3 +193,29 @@ async def test_leaderboard_after_several_games(standin: StandIn, tmp_path: Path)
         assert text.count(" of 3") == 2
         stats = await standin.slash(bob, lobby, "stats")
         assert "of 3" in " ".join(e.get("description", "") for e in stats.embeds)
+
+
+async def test_a_move_committed_but_not_shown_before_a_stop_is_shown_after_the_restart(
+        standin: StandIn, tmp_path: Path) -> None:
+    guild, alice, bob, lobby = world(standin)
+    async with running(standin, tmp_path) as bot:
+        await open_table(standin, alice, lobby, "fosco", {"deals": 1}, joiners=(bob,))
+        live = await live_table(standin, bot)
+        await bot.publisher.settled(live, timeout=10)
+        state, version = live.state, live.version
+    # The stop came between a commit and its picture: the store has a move nobody has seen.
+    seat = min(state.to_move)
+    after = state.apply(seat, state.legal_actions(seat)[0])
+    async with Stores(tmp_path) as stores:
+        store = await stores.guild(guild.id)
+        assert await store.commit_action(live.table_id, version, seat, after.history[-1][1], after.to_record())
+    async with running(standin, tmp_path) as bot:
+        table = channel_named(guild, "fosco-1")
+        assert table is not None
+        restored = await standin.wait_for(lambda: bot.tables.live.get((guild.id, live.table_id)), 5, "the table")
+        message = next(m for m in table.messages if m.id == live.row.table_message_id)
+        await standin.wait_for(lambda: message.content == table_content(restored), 10, "the table redrawn")
+        (mover,) = after.to_move
+        user = {0: alice, 1: bob}[mover]
+        await standin.wait_for(lambda: any(controls(m, version + 1) for m in standin.dm_messages(user)), 10,
+                               "the hand for the new move")

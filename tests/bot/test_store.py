@@ -509,3 +509,15 @@ async def test_one_guilds_slow_work_does_not_hold_up_another_guild(stores: Store
 
     await asyncio.gather(slow._db.write(held), served())
     assert order == ["quick", "slow"]
+
+
+async def test_what_the_table_shows_is_noted_without_disturbing_other_extras(store: GuildStore) -> None:
+    table_id = await playing_table(store)
+    await store.merge_extra(table_id, {"joining": [{"id": CAROL, "name": "Carol"}]})
+    await store.record_shown(table_id, 0)
+    await store.record_shown(table_id, 3, {"0": [555, 777]})
+    row = await store.get_table(table_id)
+    assert row is not None and row.shown_version == 3
+    assert row.extra == {"joining": [{"id": CAROL, "name": "Carol"}], "dm": {"0": [555, 777]}}
+    with pytest.raises(StoreError):
+        await store.record_shown(9999, 1)
