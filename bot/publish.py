@@ -49,9 +49,11 @@ def scores_line(live: Live, view: dict[str, Any]) -> str:
     return " · ".join(f"{name} {score}" for name, score in zip(live.names, scores, strict=True))
 
 
-def table_content(live: Live, state: State | None = None) -> str:
+def table_content(live: Live, state: State | None = None, view: dict[str, Any] | None = None) -> str:
+    """The table message's text for ``state`` (the newest by default); pass its spectator ``view``
+    if it is already at hand."""
     state = live.state if state is None else state
-    view = live.view(None, state)
+    view = live.view(None, state) if view is None else view
     title = f"**{state.rules.title}** · table #{live.table_id}"
     lines = [title, live.text(str(view["status"]))]
     scores = scores_line(live, view)
@@ -94,10 +96,6 @@ class Batch:
     states: tuple[State, ...]
     redraw: bool
     hands: Hands
-
-    @property
-    def first(self) -> State:
-        return self.states[0]
 
     @property
     def last(self) -> State:
@@ -218,7 +216,9 @@ class Publisher:
             return
         store = await self.bot.stores.guild(live.guild_id)
         live.unit = str(await store.get_setting("stakes_unit", "dollars"))
-        png = await self.bot.workers.table(live.row.game, live.view(None, state))
+        seen = live.view(None, state)
+        png = await self.bot.workers.table(live.row.game, seen)
+        content = table_content(live, state, seen)
         file = discord.File(io.BytesIO(png), filename="table.png")
         playing = not state.is_over
         view = table_controls(live, state) if playing else discord.utils.MISSING
@@ -227,13 +227,13 @@ class Publisher:
             message = channel.get_partial_message(live.row.table_message_id)
             try:
                 async with self.limits.write(channel.id):
-                    await message.edit(content=table_content(live, state), attachments=[file],
+                    await message.edit(content=content, attachments=[file],
                                        view=view if playing else None)
                 return
             except discord.NotFound:
                 file = discord.File(io.BytesIO(png), filename="table.png")
         async with self.limits.write(channel.id):
-            sent = await channel.send(content=table_content(live, state), file=file, view=view)
+            sent = await channel.send(content=content, file=file, view=view)
         live.row = await store.update_table(live.table_id, table_message_id=sent.id)
 
     async def events(self, live: Live, batch: Batch) -> None:

@@ -47,10 +47,20 @@ NICENESS = 5  # workers yield the CPU to the bot's own process: answers and comm
 
 def _start_worker() -> None:
     """In each worker as it starts: a lower priority than the bot's process (a click must be answered
-    within Discord's deadline however much is being drawn), then the renderers' caches."""
+    within Discord's deadline however much is being drawn or thought)."""
     with contextlib.suppress(OSError):
         os.nice(NICENESS)
+
+
+def _start_drawer() -> None:
+    """A drawing worker also builds the renderers' caches before its first picture."""
+    _start_worker()
     renderers.warm()
+
+
+def _ready() -> None:
+    """Nothing: submitted once per worker at start-up, so that every worker exists (and has run
+    its initializer) before the first move."""
 
 
 def computer_move(state: State, seat: int) -> str:
@@ -61,16 +71,17 @@ def computer_move(state: State, seat: int) -> str:
 class _Pool:
     """Worker processes of one kind (or, with none, a thread), restarted if one dies."""
 
-    def __init__(self, kind: str, processes: int) -> None:
+    def __init__(self, kind: str, processes: int, initializer: Callable[[], None]) -> None:
         self.kind = kind
         self.processes = processes
+        self.initializer = initializer
         self._executor: concurrent.futures.Executor | None = None
 
     def executor(self) -> concurrent.futures.Executor:
         if self._executor is None:
             if self.processes > 0:
                 self._executor = concurrent.futures.ProcessPoolExecutor(
-                    self.processes, mp_context=_context(), initializer=_start_worker)
+                    self.processes, mp_context=_context(), initializer=self.initializer)
             else:
                 self._executor = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix=self.kind)
         return self._executor
@@ -89,7 +100,7 @@ class _Pool:
         executor = self.executor()
         if isinstance(executor, concurrent.futures.ProcessPoolExecutor):
             loop = asyncio.get_running_loop()
-            await asyncio.gather(*(loop.run_in_executor(executor, renderers.warm) for _ in range(self.processes)))
+            await asyncio.gather(*(loop.run_in_executor(executor, _ready) for _ in range(self.processes)))
 
     def close(self) -> None:
         executor, self._executor = self._executor, None
@@ -105,8 +116,8 @@ class Workers:
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = default_workers() if workers is None else workers
-        self.draw = _Pool("draw", self.workers)
-        self.think = _Pool("think", self.workers)
+        self.draw = _Pool("draw", self.workers, _start_drawer)
+        self.think = _Pool("think", self.workers, _start_worker)
 
     async def table(self, key: str, view: Mapping[str, Any]) -> bytes:
         return await self.draw.run(renderers.render_table, key, view)
