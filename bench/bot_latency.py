@@ -367,7 +367,7 @@ def report(results: list[Result]) -> None:
         print(f"{r.tables:>6} {r.clicks:>6} {ms(r.respond):>19} {ms(r.updated):>25} {ms(r.next_turn):>21} "
               f"{rate:>8.1f} {r.rss_kb:>13.0f}")
     print()
-    parts = ("act", "publish", "commit", "render table", "render hand")
+    parts = ("act", "publish", "commit", "render table", "render hand", "defer")
     print(f"{'tables':>6} {'open s':>7} {'failed':>6} {'late>3s':>7} "
           + " ".join(f"{p + ' ms':>14}" for p in parts)
           + f" {'moves':>6} {'drawn':>6} {'loop lag ms':>12} {'CPU bot/all/stand-in':>21} {'respond from click':>19}")

@@ -23,6 +23,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import discord
+
 from bot.client import Parlour, configure_endpoints
 from bot.config import load
 from bot.live import Tables
@@ -58,6 +60,7 @@ def breakdown(parts: dict[str, list[float]]) -> Iterator[None]:
         (GuildStore, "commit_action", "commit"),
         (Publisher, "_show", "publish"),
         (Tables, "act", "act"),
+        (discord.InteractionResponse, "defer", "defer"),
     ]
     originals = [(owner, attr, getattr(owner, attr)) for owner, attr, _ in patches]
     for owner, attr, name in patches:
