@@ -42,8 +42,8 @@ SQLite transaction in the guild's thread, with its queue), Publisher._show (ever
 a batch of moves) and Tables.act (lock, check, apply, commit, hand to the display), for human and
 computer moves alike; "defer" is the bot's deferred response to a click, from its request to the
 stand-in's answer (Discord's share, on this machine, while the wave runs); "loop lag" is how late
-a 20 ms sleep on the bot's event loop wakes up; CPU is CPU seconds per wall second while the waves ran: the bot's process, and with its render
-workers (2 = both cores).
+a 20 ms sleep on the bot's event loop wakes up; CPU is CPU seconds per wall second while the waves
+ran: the bot's process, and with its render workers (2 = both cores).
 """
 
 from __future__ import annotations
