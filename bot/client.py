@@ -125,6 +125,7 @@ class Parlour(ext.AutoShardedBot):
                         self.publisher.refresh(live)
                         continue
                     self.turns.schedule(live)
+                    self.publisher.watch_replies(live)
                     announce.append(live)
                 except Exception:
                     log.exception("could not restore table %s of guild %s", row.id, guild_id)
@@ -156,6 +157,7 @@ class Parlour(ext.AutoShardedBot):
         self.turns.stop()
         # Let moves being shown finish showing: they are committed, and players expect to see them.
         await self.publisher.settle_all(timeout=5)
+        self.publisher.stop_watching()
         await super().close()
         self.workers.close()
         await self.stores.close()

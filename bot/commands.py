@@ -16,6 +16,7 @@ from games.core.stakes import format_money
 from renderers import has_table
 
 from .live import Refusal
+from .lobby import counts_text
 from .router import CommandGroup, tell
 from .settings import SETTINGS
 from .stakes import StakesCommands
@@ -85,7 +86,7 @@ def build(bot: Parlour) -> list[app_commands.Command[Any, ..., Any] | app_comman
         if has_table(rules.key):  # a game arrives in /play once its table can be drawn
             play.add_command(play_command(bot, rules))
     return [play, TableCommands(bot), rules_command(bot), leaderboard_command(bot), stats_command(bot),
-            StakesCommands(bot), ParlourCommands(bot)]
+            StakesCommands(bot), ParlourCommands(bot), help_command(bot)]
 
 
 async def table_here(bot: Parlour, interaction: discord.Interaction[Any]) -> Any:
@@ -151,13 +152,45 @@ def rules_command(bot: Parlour) -> app_commands.Command[Any, ..., None]:
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(interaction: discord.Interaction[Any], game: app_commands.Choice[str]) -> None:
         found = registry.get(game.value)
-        counts = " or ".join(str(n) for n in found.player_counts)
-        embed = discord.Embed(title=f"{found.title} ({counts} players)", description=found.guide[:4096],
+        embed = discord.Embed(title=f"{found.title} ({counts_text(found)} players)", description=found.guide[:4096],
                               colour=discord.Colour.blurple())
         embed.set_footer(text="\"Table ruling\" marks a decision of ours where the original rules are silent.")
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     return rules
+
+
+def command_lines(commands: list[Any], prefix: str = "") -> list[str]:
+    """Every slash command in the tree, with its description: the help stays true as commands change."""
+    lines = []
+    for command in sorted(commands, key=lambda c: c.name):
+        if command.name == "play":  # its subcommands are the games, listed on their own
+            lines.append(f"`/play <game>` — {command.description}")
+        elif isinstance(command, app_commands.Group):
+            lines += command_lines(command.commands, f"{prefix}{command.name} ")
+        else:
+            lines.append(f"`/{prefix}{command.name}` — {command.description}")
+    return lines
+
+
+HELP_INTRO = ("I host card games in this server. Open a table with `/play`, fill the seats with friends "
+              "or computer players, and I open a channel for it, deal each player's hand by direct "
+              "message (or under **My hand** on the table), draw the table after every move and keep "
+              "the scores, the leaderboards and any stakes. A table picks up where it left off if I restart.")
+
+
+def help_command(bot: Parlour) -> app_commands.Command[Any, ..., None]:
+    @app_commands.command(name="help", description="What Parlour does: its games and commands")
+    async def help_(interaction: discord.Interaction[Any]) -> None:
+        games = [f"**{r.title}** ({counts_text(r)} players) — {clip(r.summary or r.title, 120)}"
+                 for r in registry.all_rules() if has_table(r.key)]
+        text = "\n".join([HELP_INTRO, "", "**Games**", *games, "", "**Commands**",
+                           *command_lines(bot.tree.get_commands())])
+        embed = discord.Embed(title="Parlour", description=text[:4096], colour=discord.Colour.blurple())
+        embed.set_footer(text="/rules <game> explains a game in full.")
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    return help_
 
 
 def leaderboard_command(bot: Parlour) -> app_commands.Command[Any, ..., None]:

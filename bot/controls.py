@@ -93,3 +93,10 @@ def table_view(guild_id: int, table_id: int, *, hand: bool = True, version: int 
     extra = [hand_button(guild_id, table_id)] if hand else []
     extra += [button(ids.table(guild_id, table_id, verb), text, style, row=MAX_ROWS - 1) for verb, text, style in verbs]
     return action_view(guild_id, table_id, version, moves, extra, label)
+
+
+def rematch_view(guild_id: int, table_id: int) -> discord.ui.View:
+    """Under a result: the same game again, with the same options and seats."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(button(ids.table(guild_id, table_id, "rematch"), "Rematch", discord.ButtonStyle.success))
+    return view

@@ -6,7 +6,8 @@
     pl:l:<guild>:<table>:<verb>              a lobby button (join, leave, computer, start, cancel)
     pl:h:<guild>:<table>                     "My hand"
     pl:t:<guild>:<table>:<verb>              a table button for a game of rounds (join, leave, end,
-                                             stay, next): requests any seated player or newcomer may make
+                                             stay, next): requests any seated player or newcomer may make;
+                                             and "rematch" under a finished table's result
 
 Numbers are base 36 to stay well inside Discord's 100 characters. The guild is carried because
 hand controls are also clicked in DMs, where an interaction has no guild.
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 
 PREFIX = "pl:"
 LOBBY_VERBS = ("join", "leave", "computer", "start", "cancel")
-TABLE_VERBS = ("join", "leave", "end", "stay", "next")
+TABLE_VERBS = ("join", "leave", "end", "stay", "next", "rematch")
 _B36 = re.compile(r"[0-9a-z]{1,14}")
 _TOKEN = re.compile(r"[!-~]{1,40}")  # printable ASCII, no spaces: what game tokens are made of
 

@@ -20,6 +20,8 @@ from .store.rows import Seat
 log = logging.getLogger("parlour.tables")
 
 STALE = "That button is out of date: the table has moved on. Use the newest controls."
+MOVED_ON = "That button was out of date: the table has moved on. Here is how things stand now."
+ALREADY_MADE = "You already made that move: it counted once. Here is how things stand now."
 NOT_SEATED = "You are not playing at this table, so you can't move here. You can watch the table channel."
 
 

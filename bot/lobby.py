@@ -4,6 +4,7 @@ a restart like everything else."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 from typing import TYPE_CHECKING, Any
@@ -17,6 +18,7 @@ from games.core.errors import BadOptions
 from . import channels, controls
 from .ids import LobbyRef
 from .live import Refusal
+from .router import tell
 from .store import TableRow
 from .store.rows import Seat
 
@@ -24,6 +26,14 @@ if TYPE_CHECKING:
     from .client import Parlour
 
 log = logging.getLogger("parlour.lobby")
+
+
+def counts_text(rules: Rules) -> str:
+    """The player counts of a game: "2 or 4", "3 to 20"."""
+    counts = rules.player_counts
+    if len(counts) > 2 and counts == tuple(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]} to {counts[-1]}"
+    return " or ".join(str(n) for n in counts)
 
 
 def describe_options(rules: Rules, options: dict[str, Any], players: int) -> str:
@@ -38,25 +48,41 @@ def describe_options(rules: Rules, options: dict[str, Any], players: int) -> str
     return " · ".join(parts)
 
 
+def awaiting(row: TableRow) -> list[int]:
+    """Members invited back to a rematch who have not pressed Join yet."""
+    return [int(m) for m in row.extra.get("awaiting", [])]
+
+
 def lobby_embed(rules: Rules, row: TableRow, note: str = "") -> discord.Embed:
-    counts = " or ".join(str(n) for n in rules.player_counts)
+    counts = counts_text(rules)
     embed = discord.Embed(title=f"{rules.title} — table #{row.id}", description=rules.summary,
                           colour=discord.Colour.blurple())
+    away = set(awaiting(row))
     seats = "\n".join(f"{i + 1}. {s.name}{' (computer)' if s.ai else ''}"
                       f"{' — host' if s.member_id == row.host_id else ''}"
+                      f"{' — not back yet: press Join' if s.member_id in away and not s.ai else ''}"
                       for i, s in enumerate(row.seats)) or "nobody yet"
     embed.add_field(name=f"Players ({len(row.seats)}; {counts} can play)", value=seats, inline=False)
     options = describe_options(rules, dict(row.options), len(row.seats))
     embed.add_field(name="Options", value=options or "none", inline=False)
+    rematch_of = row.extra.get("rematch_of")
+    if rematch_of:
+        embed.description = f"A rematch of table #{rematch_of}: same game, options and seats. {rules.summary}"
     if note:
         embed.add_field(name="\u200b", value=note, inline=False)
     embed.set_footer(text="Join to take a seat. The host starts the game. The lobby closes after 15 idle minutes.")
     return embed
 
 
+def lobby_controls(guild_id: int, row: TableRow) -> discord.ui.View:
+    """Start waits until everyone invited back to a rematch has answered."""
+    return controls.lobby_view(guild_id, row.id, can_start=not awaiting(row))
+
+
 class Lobbies:
     def __init__(self, bot: Parlour) -> None:
         self.bot = bot
+        self.rematch_lock = asyncio.Lock()
 
     async def open(self, interaction: discord.Interaction[Any], rules: Rules, options: dict[str, Any]) -> None:
         guild = interaction.guild
@@ -90,7 +116,11 @@ class Lobbies:
         rules = registry.get(row.game)
         user = interaction.user
         seats = list(row.seats)
-        seated = any(s.member_id == user.id and not s.ai for s in seats)
+        away = awaiting(row)
+        if user.id in away and ref.verb in ("join", "leave"):
+            await self.answer_invitation(interaction, ref.guild_id, row, rules, user.id, ref.verb == "join")
+            return
+        seated = any(s.member_id == user.id and not s.ai for s in seats) and user.id not in away
         if ref.verb == "join":
             if seated:
                 raise Refusal("You already have a seat at this table.")
@@ -123,9 +153,65 @@ class Lobbies:
         if not await store.set_lobby_seats(row.id, seats):
             raise Refusal("This lobby is closed: the game has started or was cancelled.")
         row = await store.get_table(row.id) or row
-        await interaction.response.edit_message(embed=lobby_embed(rules, row),
-                                                view=controls.lobby_view(ref.guild_id, row.id))
+        await interaction.response.edit_message(embed=lobby_embed(rules, row), view=lobby_controls(ref.guild_id, row))
         self.bot.turns.expire_lobby_later(ref.guild_id, row)
+
+    async def answer_invitation(self, interaction: discord.Interaction[Any], guild_id: int, row: TableRow,
+                                rules: Rules, member_id: int, accept: bool) -> None:
+        """A member invited back to a rematch takes their old seat (Join) or declines it (Leave)."""
+        store = await self.bot.stores.guild(guild_id)
+        rest = [m for m in awaiting(row) if m != member_id]
+        if not accept:
+            seats = [s for s in row.seats if s.member_id != member_id or s.ai]
+            if not await store.set_lobby_seats(row.id, seats):
+                raise Refusal("This lobby is closed: the game has started or was cancelled.")
+        row = await store.merge_extra(row.id, {"awaiting": rest or None})
+        await interaction.response.edit_message(embed=lobby_embed(rules, row), view=lobby_controls(guild_id, row))
+        self.bot.turns.expire_lobby_later(guild_id, row)
+
+    async def rematch(self, interaction: discord.Interaction[Any], guild_id: int, table_id: int) -> None:
+        """Rematch under a result: a new lobby for the same game, options and seats, computers
+        kept; whoever pressed is the host and seated, every other member is invited to press Join."""
+        async with self.rematch_lock:  # two presses at once make one lobby
+            store = await self.bot.stores.guild(guild_id)
+            old = await store.get_table(table_id)
+            if old is None or interaction.guild_id not in (None, guild_id):
+                raise Refusal("That table no longer exists.")
+            if old.status != "finished":
+                raise Refusal("A rematch can be asked for once the game is over.")
+            user = interaction.user
+            if user.id not in old.member_ids:
+                raise Refusal("Only the players of that game can ask for a rematch. Use /play to open a table.")
+            current = old.extra.get("rematch")
+            if current is not None:
+                lobby = await store.get_table(int(current))
+                if lobby is not None and lobby.status == "lobby":
+                    where = f" in <#{lobby.origin_channel_id}>" if lobby.origin_channel_id else ""
+                    await tell(interaction, f"The rematch is open already{where}: press **Join** on it to play.")
+                    return
+            rules = registry.get(old.game)
+            seats = [Seat(None, s.name, ai=True) if s.member_id is None else
+                     Seat(s.member_id, s.name.removesuffix(" (computer)")) for s in old.seats]
+            invited = [s.member_id for s in seats if s.member_id is not None and s.member_id != user.id]
+            channel_id = old.origin_channel_id or interaction.channel_id
+            if channel_id is None:
+                raise Refusal("I don't know where to open the rematch: use /play.")
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            row = await store.create_table(old.game, dict(old.options), secrets.randbits(31), user.id, seats,
+                                           channel_id)
+            row = await store.merge_extra(row.id, {"awaiting": invited or None, "rematch_of": old.id})
+            await store.merge_extra(old.id, {"rematch": row.id})
+        mentions = " ".join(f"<@{m}>" for m in invited)
+        text = (f"{mentions} {user.display_name} asks for a rematch: press **Join** to take your seat again."
+                if invited else f"{user.display_name} asks for a rematch.")
+        message = await self.bot.publisher.post(
+            channel_id, text, embed=lobby_embed(rules, row), view=lobby_controls(guild_id, row),
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(m) for m in invited]))
+        row = await store.update_table(row.id, lobby_message_id=message.id)
+        self.bot.turns.expire_lobby_later(guild_id, row)
+        await interaction.followup.send(f"The rematch is open in <#{channel_id}>."
+                                        + (" The host can start once everyone is back." if invited else ""),
+                                        ephemeral=True)
 
     @staticmethod
     def host_only(interaction: discord.Interaction[Any], row: TableRow) -> None:
@@ -133,9 +219,13 @@ class Lobbies:
             raise Refusal("Only the host can do that.")
 
     async def start(self, interaction: discord.Interaction[Any], row: TableRow, rules: Rules) -> None:
+        away = awaiting(row)
+        if away:
+            names = [s.name for s in row.seats if s.member_id in away and not s.ai]
+            raise Refusal(f"Waiting for {', '.join(names)} to press Join (or Leave).")
         players = len(row.seats)
         if players not in rules.player_counts:
-            counts = " or ".join(str(n) for n in rules.player_counts)
+            counts = counts_text(rules)
             raise Refusal(f"{rules.title} needs {counts} players; this table has {players}.")
         guild = interaction.guild
         assert guild is not None

@@ -27,6 +27,7 @@ from games.core.base import State
 from . import controls, rounds, turns
 from .limits import ChannelLimits
 from .live import Live
+from .results import headline
 
 if TYPE_CHECKING:
     from .client import Parlour
@@ -39,6 +40,13 @@ DM_CLOSED = 50007
 # that takes its time (the default second) lets the move be seen first.
 QUICK = 0.25
 HOLD = 2.0
+# Discord lets an interaction's token edit its replies for 15 minutes; a hand shown in reply (My hand,
+# or the answer to an out-of-date click) is kept current until a little before that, then its
+# controls are taken away, since no later edit could reach it.
+REPLY_LIFE = 15 * 60.0
+REPLY_MARGIN = 45.0
+EXPIRED_REPLY = "This hand is no longer kept up to date. Press **My hand** on the table for a fresh one."
+REPLACED_REPLY = "A newer copy of your hand was sent: use that one."
 Hands = Literal["fresh", "edit"] | None
 
 
@@ -110,6 +118,7 @@ class Publisher:
         self.bot = bot
         self.limits = ChannelLimits()
         self.displays: dict[tuple[int, int], Display] = {}
+        self.reply_watch: dict[tuple[int, int], asyncio.Task[None]] = {}
 
     def channel(self, channel_id: int) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(channel_id)
@@ -200,6 +209,7 @@ class Publisher:
         await self.events(live, batch)
         if not state.rules.open_play:
             await self.hands(live, batch)
+        await self.update_replies(live, state)
         # One write notes what is shown now and where the hands went (a restart redraws a table
         # only if it was left behind, and takes the controls off the old hand messages).
         version = len(state.history)
@@ -362,20 +372,106 @@ class Publisher:
                 "Use the **My hand** button on the table message to see your cards and play.",
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(member_id)]))
 
+    # -- hands shown in reply to a click (ephemeral) ------------------------------------------
+    async def track_reply(self, live: Live, seat: int, application_id: int, token: str, message_id: int,
+                          now: float | None = None) -> None:
+        """Remember a hand shown in reply to ``seat``'s click, so that every move edits it while the
+        click's token lives; the seat's previous reply loses its controls. Kept in the table's
+        extra, so a restart goes on editing it."""
+        replies = dict(live.row.extra.get("replies", {}))
+        previous = replies.get(str(seat))
+        expires = (time.time() if now is None else now) + REPLY_LIFE - REPLY_MARGIN
+        replies[str(seat)] = [application_id, token, message_id, expires]
+        await self._store_replies(live, replies)
+        if previous and previous[2] != message_id and previous[3] > time.time():
+            await self._edit_reply(previous, content=REPLACED_REPLY, attachments=[], view=None)
+        self.watch_replies(live)
+
+    async def update_replies(self, live: Live, state: State) -> None:
+        """Show each tracked reply the seat's hand as it is in ``state``: its moves if it is to
+        move, none if not; once the game is over they are left as they are, without controls."""
+        replies = dict(live.row.extra.get("replies", {}))
+        if not replies:
+            return
+        now = time.time()
+        for key, entry in list(replies.items()):
+            if entry[3] <= now:
+                continue  # the watcher takes its controls away
+            message = await self.hand_message(live, int(key), state)
+            if not await self._edit_reply(entry, content=message["content"], attachments=[message["file"]],
+                                          view=message.get("view")):
+                del replies[key]
+        if state.is_over:
+            replies = {}
+        if replies != live.row.extra.get("replies", {}):
+            await self._store_replies(live, replies)
+
+    def watch_replies(self, live: Live) -> None:
+        """(Re)start the task that takes the controls off each tracked reply before its token expires."""
+        key = (live.guild_id, live.table_id)
+        task = self.reply_watch.get(key)
+        if task is not None and not task.done():
+            task.cancel()
+        if live.row.extra.get("replies"):
+            self.reply_watch[key] = asyncio.create_task(self._expire_replies(live),
+                                                        name=f"parlour-replies-{live.guild_id}-{live.table_id}")
+
+    def stop_watching(self) -> None:
+        for task in self.reply_watch.values():
+            task.cancel()
+        self.reply_watch.clear()
+
+    async def _expire_replies(self, live: Live) -> None:
+        while (replies := dict(live.row.extra.get("replies", {}))) and not self.bot.is_closed():
+            soonest = min(entry[3] for entry in replies.values())
+            await asyncio.sleep(max(0.0, soonest - time.time()))
+            if self.bot.is_closed():  # a restart looks after them (they are stored with the table)
+                return
+            now = time.time()
+            replies = dict(live.row.extra.get("replies", {}))
+            for key, entry in list(replies.items()):
+                if entry[3] <= now:
+                    await self._edit_reply(entry, content=EXPIRED_REPLY, view=None)
+                    del replies[key]
+            await self._store_replies(live, replies)
+
+    async def _edit_reply(self, entry: list[Any], **kwargs: Any) -> bool:
+        """Edit a tracked reply through its interaction's token; False if it is gone."""
+        application_id, token, message_id, _ = entry
+        webhook = discord.Webhook.partial(int(application_id), str(token), client=self.bot)
+        kwargs.setdefault("view", None)
+        try:
+            await webhook.edit_message(int(message_id), **kwargs)
+        except discord.HTTPException as err:
+            log.info("a hand shown in reply could not be edited (%s)", err.status)
+            return False
+        return True
+
+    async def _store_replies(self, live: Live, replies: dict[str, Any]) -> None:
+        # Only this key changes: the row in memory may hold hand messages not yet written.
+        live.row = replace(live.row, extra={**live.row.extra, "replies": replies})
+        store = await self.bot.stores.guild(live.guild_id)
+        await store.merge_extra(live.table_id, {"replies": replies or None})
+
     # -- the end -------------------------------------------------------------------------------
     async def results(self, live: Live, state: State | None = None) -> None:
-        outcome = (live.state if state is None else state).outcome
+        """The result, in words first (who won, by how much), then the game's own account; with a
+        Rematch button, in the table's channel and where the game was opened."""
+        state = live.state if state is None else state
+        outcome = state.outcome
         if outcome is None:
             return
+        said = headline(outcome, live.names, state.rules.score_unit, live.unit)
+        title = f"{said}. **{state.rules.title}** table #{live.table_id} is over."
         detail = live.text(outcome.detail)
-        title = f"**{live.state.rules.title}** table #{live.table_id} is over: {detail}"
+        again = controls.rematch_view(live.guild_id, live.table_id)
         if live.row.channel_id is not None:
             await self.post(live.row.channel_id,
-                            f"{title}\nThank you for playing! This channel will be tidied away later.",
-                            allowed_mentions=discord.AllowedMentions.none())
+                            f"{title}\n{detail}\nThank you for playing! This channel will be tidied away later.",
+                            view=again, allowed_mentions=discord.AllowedMentions.none())
         if live.row.origin_channel_id and live.row.origin_channel_id != live.row.channel_id:
-            where = f" in <#{live.row.channel_id}>" if live.row.channel_id else ""
-            await self.post(live.row.origin_channel_id, f"{title}{where}",
+            where = f" (played in <#{live.row.channel_id}>)" if live.row.channel_id else ""
+            await self.post(live.row.origin_channel_id, f"{title}{where}\n{detail}", view=again,
                             allowed_mentions=discord.AllowedMentions.none())
         await self.schedule_cleanup(live)
 

@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 
 from . import ids
-from .live import NOT_SEATED, STALE, Live, Refusal
+from .live import ALREADY_MADE, MOVED_ON, NOT_SEATED, STALE, Live, Refusal
 
 if TYPE_CHECKING:
     from .client import Parlour
@@ -58,6 +58,8 @@ class Router:
                 await self.bot.lobbies.click(interaction, ref)
             elif isinstance(ref, ids.HandRef):
                 await self.hand(interaction, ref.guild_id, ref.table_id)
+            elif isinstance(ref, ids.TableRef) and ref.verb == "rematch":
+                await self.bot.lobbies.rematch(interaction, ref.guild_id, ref.table_id)
             elif isinstance(ref, ids.TableRef):
                 await self.bot.rounds.click(interaction, ref)
             else:
@@ -81,8 +83,34 @@ class Router:
         if live.state.rules.open_play:
             raise Refusal(f"Nothing is dealt to hands in {live.state.rules.title}: everything is on the table, "
                           "and your moves are the buttons under its picture.")
+        await self.show_hand(interaction, live, seat)
+
+    async def show_hand(self, interaction: discord.Interaction[Any], live: Live, seat: int, note: str = "") -> None:
+        """Answer this click, for the clicker alone, with their hand and moves as they are now, and
+        keep that answer current while Discord lets it be edited. A click on a hand shown this way
+        redraws it in place; any other gets a reply of its own."""
+        source = interaction.message
+        in_place = source is not None and source.flags.ephemeral
+        if not interaction.response.is_done():
+            # The picture is drawn by a worker, which under load may take longer than Discord waits.
+            if in_place:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+            edit = True
+        else:  # acknowledged already, by a click whose move then lost a race: edit only our own reply
+            edit = in_place
         message = await self.bot.publisher.hand_message(live, seat)
-        await interaction.response.send_message(ephemeral=True, **message)
+        content = f"{note}\n{message['content']}"[:2000] if note else message["content"]
+        view = message.get("view")
+        sent: discord.Message
+        if edit:
+            sent = await interaction.edit_original_response(content=content, attachments=[message["file"]],
+                                                            view=view)
+        else:
+            sent = await interaction.followup.send(content, file=message["file"], ephemeral=True, wait=True,
+                                                   view=view or discord.utils.MISSING)
+        await self.bot.publisher.track_reply(live, seat, interaction.application_id, interaction.token, sent.id)
 
     async def action(self, interaction: discord.Interaction[Any], ref: ids.ActionRef) -> None:
         live, seat = await self.seated(interaction, ref.guild_id, ref.table_id)
@@ -93,15 +121,27 @@ class Router:
                 raise Refusal("Choose one move from the list.")
             token = values[0]
         if ref.version != live.version:  # checked again under the table's lock
-            raise Refusal(STALE)
+            await self.stale(interaction, live, seat, ref.version, token)
+            return
         if live.state.between_rounds:  # the table decides, through its own buttons (bot.rounds)
             raise Refusal("The round is over: use the buttons under the table's picture to go on or stop.")
         if seat not in live.state.to_move:
             raise Refusal("It's not your turn yet.")
         await interaction.response.defer()
-        await self.bot.tables.act(live, ref.version, seat, token, interaction.user.id, "click")
         message = interaction.message
-        if message is not None and message.flags.ephemeral:  # a "My hand" reply: show it afresh
-            fresh = await self.bot.publisher.hand_message(live, seat)
-            await interaction.edit_original_response(content=fresh["content"], attachments=[fresh["file"]],
-                                                     view=fresh.get("view"))
+        if message is not None and message.flags.ephemeral:  # a hand shown in reply: moves keep it current
+            await self.bot.publisher.track_reply(live, seat, interaction.application_id, interaction.token, message.id)
+        try:
+            await self.bot.tables.act(live, ref.version, seat, token, interaction.user.id, "click")
+        except Refusal as refusal:
+            if str(refusal) != STALE:
+                raise
+            await self.stale(interaction, live, seat, ref.version, token)  # another click got there first
+
+    async def stale(self, interaction: discord.Interaction[Any], live: Live, seat: int, version: int,
+                    token: str) -> None:
+        """A click on controls the table has moved past: say whether it was this very move, made
+        already (a double click, a slow connection), and give the player what they can do now."""
+        history = live.state.history
+        repeated = version < len(history) and tuple(history[version]) == (seat, token)
+        await self.show_hand(interaction, live, seat, ALREADY_MADE if repeated else MOVED_ON)

@@ -134,18 +134,24 @@ class Word(Action):
 
 @dataclass(frozen=True)
 class Outcome:
-    """The result once a game is over. ``winners`` is empty for a draw."""
+    """The result once a game is over. ``winners`` is empty for a draw. ``sides`` lists the
+    partnerships (seats that win or lose together, sharing one score) in games played by sides;
+    empty where every seat plays for itself."""
 
     scores: tuple[int, ...]
     winners: frozenset[int]
     detail: str
+    sides: tuple[tuple[int, ...], ...] = ()
 
     @property
     def is_draw(self) -> bool:
         return not self.winners
 
     def to_json(self) -> JSON:
-        return {"scores": list(self.scores), "winners": sorted(self.winners), "detail": self.detail}
+        data: JSON = {"scores": list(self.scores), "winners": sorted(self.winners), "detail": self.detail}
+        if self.sides:
+            data["sides"] = [list(side) for side in self.sides]
+        return data
 
 
 class Event(NamedTuple):

@@ -269,7 +269,8 @@ class DraculaState(State):
     def _conclude(self, scores: tuple[int, int], winner: int | None, detail: str) -> DraculaState:
         winners = frozenset(s for s in range(self.players) if winner is not None and side_of(s) == winner)
         per_seat = tuple(scores[side_of(s)] for s in range(self.players))
-        return dataclasses.replace(self, phase="over", result=Outcome(per_seat, winners, detail))
+        sides = (tuple(self._seats(0)), tuple(self._seats(1))) if self.players == 4 else ()
+        return dataclasses.replace(self, phase="over", result=Outcome(per_seat, winners, detail, sides))
 
     def _next_game(self) -> DraculaState:
         """Another game of the session. Two players with no fixed first dealer cut again; otherwise

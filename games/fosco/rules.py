@@ -162,7 +162,9 @@ class FoscoState(TurnState):
             verb = "wins" if self.players == 2 else "win"
             detail = f"{self._side_name(winning_sides[0])} {verb}, {best} to {loser}"
         scores = tuple(totals[side_of(s, self.players)] for s in range(self.players))
-        result = Outcome(scores, winners, detail)
+        sides = tuple(tuple(s for s in range(self.players) if side_of(s, self.players) == side)
+                      for side in range(2)) if self.players == 4 else ()
+        result = Outcome(scores, winners, detail, sides)
         return dataclasses.replace(self, result=result, log=self.with_events(Event(detail, notable=True)))
 
     # -- presentation ------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from bot.config import Config
 from bot.limits import ChannelLimits
 from bot.live import Live
 from tests.standin import StandIn
-from tests.standin.model import Channel, InteractionRecord, Message, User
+from tests.standin.model import LOADING, Channel, InteractionRecord, Message, User
 
 
 class TestParlour(Parlour):
@@ -132,3 +132,16 @@ def channel_named(guild: Any, name: str) -> Channel | None:
 
 async def wait_past(standin: StandIn, live: Live, version: int, what: str) -> None:
     await standin.wait_for(lambda: live.version > version or live.state.is_over, 10, what)
+
+
+async def hand_reply(standin: StandIn, record: InteractionRecord, timeout: float = 5) -> Message:
+    """The hand the bot showed in answer to a click, for that user alone: the reply's message once
+    its picture is in (a hand is drawn after the click is acknowledged), or the follow-up it sent."""
+
+    def shown() -> Message | None:
+        for message in [record.message, *record.followups]:
+            if message is not None and message.ephemeral and not message.flags & LOADING and message.attachments:
+                return message
+        return None
+
+    return await standin.wait_for(shown, timeout, "the hand shown in reply")

@@ -16,7 +16,7 @@ import pytest
 
 from bot import ids, lobby, turns
 from bot.client import Parlour
-from bot.live import NOT_SEATED, STALE, Live
+from bot.live import ALREADY_MADE, NOT_SEATED, Live
 from bot.store import Stores
 from games.core.base import NEXT_ROUND
 from games.core.stakes import format_money
@@ -97,7 +97,7 @@ async def told(standin: StandIn, record: Any) -> str:
 
 async def double_click_stop(standin: StandIn, guild: Any, live: Live, user: User) -> None:
     """Two clicks on the same Stop button arriving together: one is applied, the other is told
-    the button is out of date."""
+    the move was made already (and shown how things stand)."""
     version = live.version
     stop = await standin.wait_for(lambda: move_button(board(guild, live), version, "stop"), 10, "the Stop button")
     message = board(guild, live)
@@ -105,9 +105,10 @@ async def double_click_stop(standin: StandIn, guild: Any, live: Live, user: User
     for click in clicks:
         await click.wait_response(5)
     await wait_past(standin, live, version, "the stop")
-    refused = await standin.wait_for(lambda: [c for c in clicks if STALE in said(c)] or None, 5, "the stale answer")
+    refused = await standin.wait_for(lambda: [c for c in clicks if ALREADY_MADE in said(c)] or None, 5,
+                                     "the answer to the second click")
     assert len(refused) == 1  # and told to that player alone
-    assert any(STALE in m.content and m.ephemeral for m in [refused[0].message, *refused[0].followups] if m)
+    assert any(ALREADY_MADE in m.content and m.ephemeral for m in [refused[0].message, *refused[0].followups] if m)
     assert live.state.history[version] == (live.seat_of(user.id), "stop")
 
 

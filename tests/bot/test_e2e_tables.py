@@ -13,7 +13,7 @@ from bot import turns
 from tests.standin import DEFAULT_BOT_PERMISSIONS, StandIn
 from tests.standin.model import VIEW_CHANNEL
 
-from .parlour_harness import channel_named, live_table, open_table, running, take_turn, wait_past
+from .parlour_harness import channel_named, hand_reply, live_table, open_table, running, take_turn, wait_past
 
 
 @pytest.fixture
@@ -149,8 +149,8 @@ async def test_table_commands(standin: StandIn, tmp_path: Path, fast_clock: None
         status = await standin.slash(carol, table, "table", "status")
         await standin.wait_for(lambda: status.attachments, 5, "the table's picture")  # it replaces "thinking"
         assert status.ephemeral and status.attachments and "Fosco" in status.content
-        hand = await standin.slash(bob, table, "table", "hand")
-        assert hand.ephemeral and hand.attachments
+        hand = await hand_reply(standin, await standin.slash(bob, table, "table", "hand"))
+        assert "bob" in hand.content
         not_yours = await standin.slash(carol, table, "table", "hand")
         assert not_yours.ephemeral and "not playing" in not_yours.content
         refused = await standin.slash(bob, table, "table", "end")
