@@ -131,6 +131,7 @@ class TableCommands(CommandGroup):
         await self.bot.tables.resign(live, seat, interaction.user.id)
         await interaction.response.send_message(
             f"{interaction.user.display_name} resigned; the computer takes over their seat.")
+        self.bot.publisher.refresh(live)  # the seat's new name, and no hand controls for it
         self.bot.turns.schedule(live)
 
     @app_commands.command(description="Stop this table without a result (host or managers)")

@@ -6,13 +6,14 @@ the same game for the same seats."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot import ids, publish
-from bot.live import ALREADY_MADE, MOVED_ON
+from bot.client import Parlour
+from bot.live import ALREADY_MADE, MOVED_ON, Live
 from tests.standin import StandIn
 from tests.standin.model import Message
 
@@ -27,39 +28,45 @@ from .parlour_harness import (
     take_turn,
     wait_past,
 )
+from .test_e2e import standin, world
 
-
-@pytest.fixture
-async def standin() -> AsyncIterator[StandIn]:
-    async with StandIn() as server:
-        yield server
-    server.assert_clean()
-
-
-def world(standin: StandIn, *, dm_closed: bool = False) -> tuple:  # type: ignore[type-arg]
-    guild = standin.add_guild("Card club")
-    alice = standin.add_user("alice", dm_closed=dm_closed)
-    bob = standin.add_user("bob")
-    guild.add_member(alice)
-    guild.add_member(bob)
-    return guild, alice, bob, guild.add_text_channel("games")
+__all__ = ["standin"]  # the fixture, shared with test_e2e
 
 
 def board(table: object) -> Message:
     return next(m for m in table.messages if any(c.label == "My hand" for c in m.components))  # type: ignore[attr-defined]
 
 
+async def dm_hand_at_fosco(standin: StandIn, bot: Parlour) -> tuple[Live, Any, Message]:
+    """alice against the computer, on her turn: the table, alice and the DM with her moves."""
+    _guild, alice, _bob, lobby = world(standin)
+    await open_table(standin, alice, lobby, "fosco", {"deals": 1}, computers=1)
+    live = await live_table(standin, bot)
+    await standin.wait_for(lambda: 0 in live.state.to_move, 10, "alice's turn")
+    version = live.version
+    message = await standin.wait_for(
+        lambda: next((m for m in reversed(standin.dm_messages(alice)) if controls(m, version)), None), 5)
+    return live, alice, message
+
+
+async def my_hand_at_fosco(standin: StandIn, bot: Parlour) -> tuple[Live, Any, Message, Any]:
+    """alice (DMs closed) against the computer, on her turn: the table, its channel, her My hand
+    reply and alice."""
+    guild, alice, _bob, lobby = world(standin, dm_closed=True)
+    await open_table(standin, alice, lobby, "fosco", {"deals": 1}, computers=1)
+    live = await live_table(standin, bot)
+    table = channel_named(guild, "fosco-1")
+    await standin.wait_for(lambda: 0 in live.state.to_move, 10, "alice's turn")
+    reply = await hand_reply(standin, await standin.click(alice, board(table), label="My hand"))
+    return live, table, reply, alice
+
+
 async def test_a_click_on_an_old_hand_is_answered_with_the_hand_as_it_is_now(standin: StandIn, tmp_path: Path) -> None:
     """A button from a hand the table has moved past (the computer has played since) is not just
     refused: the reply carries the current hand and moves, and those moves work."""
-    _guild, alice, _bob, lobby = world(standin)
     async with running(standin, tmp_path) as bot:
-        await open_table(standin, alice, lobby, "fosco", {"deals": 1}, computers=1)
-        live = await live_table(standin, bot)
-        await standin.wait_for(lambda: 0 in live.state.to_move, 10, "alice's turn")
+        live, alice, old = await dm_hand_at_fosco(standin, bot)
         version = live.version
-        old = await standin.wait_for(
-            lambda: next((m for m in reversed(standin.dm_messages(alice)) if controls(m, version)), None), 5)
         old_buttons = [(c.custom_id, c.label) for c in controls(old, version)]
         await take_turn(standin, bot, live, alice)
         await standin.wait_for(lambda: 0 in live.state.to_move or live.state.is_over, 10, "alice's next turn")
@@ -82,13 +89,8 @@ async def test_a_click_on_an_old_hand_is_answered_with_the_hand_as_it_is_now(sta
 async def test_my_hand_is_kept_current_as_the_table_moves(standin: StandIn, tmp_path: Path) -> None:
     """With DMs closed a player lives on My hand: the reply is edited after every move, to the new
     hand with moves on their turn and without buttons off it."""
-    guild, alice, _bob, lobby = world(standin, dm_closed=True)
     async with running(standin, tmp_path) as bot:
-        await open_table(standin, alice, lobby, "fosco", {"deals": 1}, computers=1)
-        live = await live_table(standin, bot)
-        table = channel_named(guild, "fosco-1")
-        await standin.wait_for(lambda: 0 in live.state.to_move, 10, "alice's turn")
-        mine = await hand_reply(standin, await standin.click(alice, board(table), label="My hand"))
+        live, _table, mine, alice = await my_hand_at_fosco(standin, bot)
         for _ in range(3):  # three turns played from the one reply, which follows the table
             version = live.version
             move = await standin.wait_for(lambda v=version: controls(mine, v) or None, 10, "moves on the reply")
@@ -108,13 +110,8 @@ async def test_a_reply_loses_its_controls_before_its_token_expires(standin: Stan
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(publish, "REPLY_LIFE", 1.5)
     monkeypatch.setattr(publish, "REPLY_MARGIN", 0.5)
-    guild, alice, _bob, lobby = world(standin, dm_closed=True)
     async with running(standin, tmp_path) as bot:
-        await open_table(standin, alice, lobby, "fosco", {"deals": 1}, computers=1)
-        live = await live_table(standin, bot)
-        table = channel_named(guild, "fosco-1")
-        await standin.wait_for(lambda: 0 in live.state.to_move, 10, "alice's turn")
-        mine = await hand_reply(standin, await standin.click(alice, board(table), label="My hand"))
+        live, table, mine, alice = await my_hand_at_fosco(standin, bot)
         assert controls(mine, live.version)
         await standin.wait_for(lambda: publish.EXPIRED_REPLY in mine.content, 5, "the reply retired")
         assert not mine.components
@@ -123,13 +120,8 @@ async def test_a_reply_loses_its_controls_before_its_token_expires(standin: Stan
 
 
 async def test_a_second_my_hand_retires_the_first(standin: StandIn, tmp_path: Path) -> None:
-    guild, alice, _bob, lobby = world(standin, dm_closed=True)
     async with running(standin, tmp_path) as bot:
-        await open_table(standin, alice, lobby, "fosco", {"deals": 1}, computers=1)
-        live = await live_table(standin, bot)
-        table = channel_named(guild, "fosco-1")
-        await standin.wait_for(lambda: 0 in live.state.to_move, 10, "alice's turn")
-        first = await hand_reply(standin, await standin.click(alice, board(table), label="My hand"))
+        live, table, first, alice = await my_hand_at_fosco(standin, bot)
         second = await hand_reply(standin, await standin.click(alice, board(table), label="My hand"))
         await standin.wait_for(lambda: publish.REPLACED_REPLY in first.content, 5, "the first reply retired")
         assert not first.components
@@ -137,14 +129,9 @@ async def test_a_second_my_hand_retires_the_first(standin: StandIn, tmp_path: Pa
 
 
 async def test_a_double_click_is_told_it_counted_once(standin: StandIn, tmp_path: Path) -> None:
-    _guild, alice, _bob, lobby = world(standin)
     async with running(standin, tmp_path) as bot:
-        await open_table(standin, alice, lobby, "fosco", {"deals": 1}, computers=1)
-        live = await live_table(standin, bot)
-        await standin.wait_for(lambda: 0 in live.state.to_move, 10, "alice's turn")
+        live, alice, message = await dm_hand_at_fosco(standin, bot)
         version = live.version
-        message = await standin.wait_for(
-            lambda: next((m for m in reversed(standin.dm_messages(alice)) if controls(m, version)), None), 5)
         button = controls(message, version)[0]
         clicks = [await standin.click(alice, message, button.custom_id, wait=False) for _ in range(2)]
         for click in clicks:
@@ -232,13 +219,8 @@ async def test_a_reply_is_looked_after_across_a_restart(standin: StandIn, tmp_pa
     controls off one before its token expires."""
     monkeypatch.setattr(publish, "REPLY_LIFE", 4.0)
     monkeypatch.setattr(publish, "REPLY_MARGIN", 0.5)
-    guild, alice, _bob, lobby = world(standin, dm_closed=True)
     async with running(standin, tmp_path) as bot:
-        await open_table(standin, alice, lobby, "fosco", {"deals": 1}, computers=1)
-        live = await live_table(standin, bot)
-        table = channel_named(guild, "fosco-1")
-        await standin.wait_for(lambda: 0 in live.state.to_move, 10, "alice's turn")
-        mine = await hand_reply(standin, await standin.click(alice, board(table), label="My hand"))
+        live, _table, mine, _alice = await my_hand_at_fosco(standin, bot)
     assert controls(mine, live.version)
     async with running(standin, tmp_path):  # nothing carried over in memory
         await standin.wait_for(lambda: publish.EXPIRED_REPLY in mine.content, 8, "the reply retired")
