@@ -1,0 +1,7 @@
+"""Fan Tan (rules/fan-tan.md)."""
+
+from .rules import FanTanRules, FanTanState, Pass, Play
+
+RULES = FanTanRules()
+
+__all__ = ["RULES", "FanTanRules", "FanTanState", "Pass", "Play"]

@@ -1,0 +1,342 @@
+"""Fan Tan: build the four suits out from their 7s; the first player out of cards takes the pot
+(rules/fan-tan.md, rulings T-1..T-5)."""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from games.core import cards, decks
+from games.core.base import Action, Event, Option, OptionValue, Outcome, Rules, TurnState, check_token, player
+from games.core.cards import STANDARD_RANKS, CardOrder
+from games.core.errors import IllegalAction
+
+from .guide import GUIDE
+
+SUITS = ("S", "H", "D", "C")  # the rows of the table, top to bottom
+SEVEN = 7
+OFFENCE_FINE = 3  # T-3: into the pot, per withheld pass
+SEVEN_FINE = 5  # T-3: to each holder of that suit's 6 or 8, per withheld 7
+Run = tuple[int, int] | None  # lowest and highest rank down in a suit (A = 1 … K = 13); None: no 7 yet
+
+
+def rank(card: str) -> int:
+    return STANDARD_RANKS.index(cards.rank_of(card)) + 1
+
+
+def card_of(value: int, suit: str) -> str:
+    return cards.token(STANDARD_RANKS[value - 1], suit)
+
+
+@dataclass(frozen=True)
+class Play(Action):
+    cards: tuple[str, ...]  # in the table's order
+
+    @property
+    def token(self) -> str:
+        return f"play:{','.join(self.cards)}"
+
+    @property
+    def label(self) -> str:
+        return " + ".join(cards.short(c) for c in self.cards)
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    @property
+    def token(self) -> str:
+        return "pass"
+
+    @property
+    def label(self) -> str:
+        return "Pass"
+
+
+@dataclass(frozen=True)
+class Offence:
+    """A pass made while holding a playable card (honour mode), not yet found out: the cards
+    that were playable, and for each playable 7 the other players then holding its 6 or 8."""
+
+    seat: int
+    playable: tuple[str, ...]
+    owed: tuple[tuple[str, tuple[int, ...]], ...]  # (7, holders of its 6 or 8)
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
+class FanTanState(TurnState):
+    hand_no: int = 0  # hands completed so far
+    deal_no: int = 0  # deals made (a dead hand is dealt again), for the shuffle
+    dealer: int = 0
+    hands: tuple[tuple[str, ...], ...] = ()
+    runs: tuple[Run, ...] = (None, None, None, None)
+    stacks: tuple[int, ...] = ()
+    pot: int = 0
+    opening_passes: int = 0  # passes since the deal with no 7 played yet (T-4); -1 once one is
+    pending: tuple[Offence, ...] = ()
+    found: tuple[dict[str, Any], ...] = ()  # offences found out, as shown
+    last_hand: dict[str, Any] | None = None  # the end of the previous hand, as shown
+
+    # -- the contract ----------------------------------------------------------------------
+    @property
+    def strict(self) -> bool:
+        return bool(self.options["strict"])
+
+    def playable(self, seat: int) -> tuple[str, ...]:
+        """Single cards ``seat`` could place now."""
+        return tuple(c for c in self.hands[seat] if self._fits(c))
+
+    def _fits(self, card: str) -> bool:
+        run = self.runs[SUITS.index(cards.suit_of(card))]
+        value = rank(card)
+        if run is None:
+            return value == SEVEN
+        return value in (run[0] - 1, run[1] + 1)
+
+    def plays(self, seat: int) -> tuple[Play, ...]:
+        """Every legal play (T-2): one card; two or more 7s together; both ends of one run."""
+        hand = self.hands[seat]
+        order = self.rules.sort_cards
+        found = [Play((c,)) for c in order(self.playable(seat))]
+        sevens = order([c for c in hand if rank(c) == SEVEN])
+        for size in range(2, len(sevens) + 1):
+            found += [Play(tuple(group)) for group in itertools.combinations(sevens, size)]
+        for suit, run in zip(SUITS, self.runs, strict=True):
+            if run is not None and run[0] > 1 and run[1] < 13:
+                low, high = card_of(run[0] - 1, suit), card_of(run[1] + 1, suit)
+                if low in hand and high in hand:
+                    found.append(Play(tuple(order([low, high]))))
+        return tuple(found)
+
+    def _legal(self, seat: int) -> tuple[Action, ...]:
+        found: tuple[Action, ...] = self.plays(seat)
+        if not found or not self.strict:
+            found += (Pass(),)
+        return found
+
+    def why_illegal(self, seat: int, action: Action) -> str:
+        if isinstance(action, Pass):
+            return "you can play a card, so you may not pass"
+        assert isinstance(action, Play)
+        missing = [c for c in action.cards if c not in self.hands[seat]]
+        if missing:
+            return f"you do not hold the {cards.name(missing[0])}"
+        if len(action.cards) > 1:
+            return "several cards go down together only as 7s, or as both ends of one suit's run"
+        return f"the {cards.name(action.cards[0])} does not fit: a suit starts with its 7 and grows one card at a time"
+
+    def hidden_cards(self, seat: int | None) -> frozenset[str]:
+        return frozenset(c for s, hand in enumerate(self.hands) if s != seat for c in hand)
+
+    def _apply(self, seat: int, action: Action) -> FanTanState:
+        if isinstance(action, Pass):
+            return self._pass(seat)
+        assert isinstance(action, Play)
+        hand = tuple(c for c in self.hands[seat] if c not in action.cards)
+        runs = list(self.runs)
+        for card in action.cards:
+            i, value = SUITS.index(cards.suit_of(card)), rank(card)
+            run = runs[i]
+            runs[i] = (value, value) if run is None else (min(run[0], value), max(run[1], value))
+        line = Event(f"{player(seat)} plays {' and '.join(cards.short(c) for c in action.cards)}")
+        state = dataclasses.replace(
+            self, hands=self._with_hand(seat, hand), runs=tuple(runs), log=self.with_events(line),
+            opening_passes=-1 if any(rank(c) == SEVEN for c in action.cards) else self.opening_passes,
+        )
+        # T-3: a card that was playable at an earlier pass of this player gives that pass away.
+        caught = [o for o in state.pending if o.seat == seat and set(o.playable) & set(action.cards)]
+        state = state._charge(caught, "when they played a card they could have played then")
+        if not hand:
+            return state._end_hand(seat)
+        return dataclasses.replace(state, turn=(seat + 1) % self.players)
+
+    def _pass(self, seat: int) -> FanTanState:
+        playable = self.playable(seat)
+        pending = self.pending
+        if playable:  # honour mode: a withheld card, kept secret until found out (T-3)
+            owed = tuple((seven, tuple(s for s in range(self.players) if s != seat and any(
+                card_of(v, cards.suit_of(seven)) in self.hands[s] for v in (SEVEN - 1, SEVEN + 1))))
+                for seven in playable if rank(seven) == SEVEN)
+            pending += (Offence(seat, playable, owed),)
+        opening = self.opening_passes + 1 if self.opening_passes >= 0 else -1
+        state = dataclasses.replace(self, pending=pending, opening_passes=opening,
+                                    log=self.with_events(Event(f"{player(seat)} passes")))
+        if opening >= self.players:
+            return state._dead_hand()
+        return dataclasses.replace(state, turn=(seat + 1) % self.players)
+
+    # -- money ---------------------------------------------------------------------------------
+    def _charge(self, offences: list[Offence], when: str) -> FanTanState:
+        """Charge offences now found out (T-3): the fine into the pot, and 5 chips per withheld 7
+        to each player who held its 6 or 8 at the time."""
+        if not offences:
+            return self
+        stacks, pot = list(self.stacks), self.pot
+        lines, found = [], list(self.found)
+        for offence in offences:
+            stacks[offence.seat] -= OFFENCE_FINE
+            pot += OFFENCE_FINE
+            paid = []
+            for seven, holders in offence.owed:
+                for holder in holders:
+                    stacks[offence.seat] -= SEVEN_FINE
+                    stacks[holder] += SEVEN_FINE
+                    paid.append(f"{SEVEN_FINE} to {player(holder)} (the {cards.short(seven)})")
+            extra = f", and {', '.join(paid)}" if paid else ""
+            withheld = ", ".join(cards.short(c) for c in offence.playable)
+            lines.append(Event(f"Found out {when}: {player(offence.seat)} passed holding {withheld}. "
+                               f"Fine: {OFFENCE_FINE} chips into the pot{extra}.", notable=True))
+            found.append({"seat": offence.seat, "hand": self.hand_no + 1, "withheld": list(offence.playable),
+                          "fine": OFFENCE_FINE + SEVEN_FINE * sum(len(h) for _, h in offence.owed)})
+        left = tuple(o for o in self.pending if o not in offences)
+        return dataclasses.replace(self, stacks=tuple(stacks), pot=pot, pending=left, found=tuple(found),
+                                   log=self.with_events(*lines))
+
+    def _end_hand(self, winner: int) -> FanTanState:
+        state = self._charge(list(self.pending), "as the hands were shown")
+        stacks, pot = list(state.stacks), state.pot
+        paid = []
+        for seat, hand in enumerate(state.hands):
+            if hand:
+                stacks[seat] -= len(hand)
+                pot += len(hand)
+                paid.append({"seat": seat, "cards": len(hand)})
+        stacks[winner] += pot
+        summary = {"hand": self.hand_no + 1, "winner": winner, "paid": paid, "pot": pot,
+                   "offences": [f for f in state.found if f["hand"] == self.hand_no + 1]}
+        line = Event(f"{player(winner)} is out of cards and takes the pot of {pot} chips"
+                     + (": " + ", ".join(f"{player(p['seat'])} paid {p['cards']}" for p in paid) if paid else ""),
+                     notable=True)
+        state = dataclasses.replace(state, stacks=tuple(stacks), pot=0, hand_no=self.hand_no + 1,
+                                    last_hand=summary, log=state.with_events(line))
+        if state.hand_no >= self.int_option("hands") or min(stacks) <= 0:  # T-5
+            return state._finish()
+        return state._deal((self.dealer + 1) % self.players)
+
+    def _dead_hand(self) -> FanTanState:
+        """T-4: a full round of passes with no 7: everyone pays 1 chip, the deal moves left, and
+        the cards are dealt again (the pot carries over)."""
+        state = self._charge(list(self.pending), "as the dead hand was shown")
+        stacks = tuple(s - 1 for s in state.stacks)
+        line = Event("A full round of passes and no 7: the hand is dead. Everyone puts 1 chip in the pot "
+                     "and the cards are dealt again.", notable=True)
+        state = dataclasses.replace(state, stacks=stacks, pot=state.pot + self.players, log=state.with_events(line))
+        return state._deal((self.dealer + 1) % self.players)
+
+    def _deal(self, dealer: int) -> FanTanState:
+        hands = _deal_hands(self.players, dealer, self.seed, self.deal_no + 1, None)
+        return _ante(dataclasses.replace(self, dealer=dealer, deal_no=self.deal_no + 1, hands=hands,
+                                         runs=(None,) * 4, opening_passes=0, pending=(),
+                                         turn=(dealer + 1) % self.players))
+
+    def _finish(self) -> FanTanState:
+        best = max(self.stacks)
+        top = frozenset(s for s, n in enumerate(self.stacks) if n == best)
+        winners = frozenset() if len(top) == self.players else top
+        names = " and ".join(player(s) for s in sorted(top))
+        detail = (f"Everyone ends level at {best} chips" if not winners else
+                  f"{names} {'ends' if len(top) == 1 else 'end'} with the most chips, {best}")
+        return dataclasses.replace(self, result=Outcome(self.stacks, winners, detail),
+                                   log=self.with_events(Event(detail, notable=True)))
+
+    def _with_hand(self, seat: int, hand: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+        return tuple(hand if s == seat else h for s, h in enumerate(self.hands))
+
+    # -- presentation ------------------------------------------------------------------------
+    def status(self, seat: int | None) -> str:
+        if self.result is not None:
+            return f"Game over. {self.result.detail}."
+        if seat == self.turn and not self.plays(seat):
+            return f"{player(self.turn)} has nothing to play and must pass"
+        opened = sum(1 for r in self.runs if r is not None)
+        ask = "to play a 7" if opened == 0 else "to play"
+        return f"{player(self.turn)} {ask} · pot {self.pot} chips"
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        mine = seat is not None and 0 <= seat < self.players
+        return {
+            "hand_no": self.hand_no + (0 if self.result else 1),
+            "hands_total": self.int_option("hands"),
+            "strict": self.strict,
+            "dealer": self.dealer,
+            "turn": None if self.result else self.turn,
+            "runs": [None if r is None else {"suit": s, "low": r[0], "high": r[1]}
+                     for s, r in zip(SUITS, self.runs, strict=True)],
+            "suits": list(SUITS),
+            "counts": [len(h) for h in self.hands],
+            "stacks": list(self.stacks),
+            "scores": list(self.stacks),
+            "pot": self.pot,
+            "offences": list(self.found),
+            "last_hand": self.last_hand,
+            "hand": self.rules.sort_cards(self.hands[seat]) if seat is not None and mine else None,
+            "playable": self.rules.sort_cards(self.playable(seat)) if seat is not None and mine else [],
+        }
+
+    def default_action(self, seat: int) -> Action:
+        from . import ai  # the computer plays for an absent player
+
+        return ai.choose(self, seat, decks.rng(self.seed, "default", len(self.history)))
+
+
+def _hand_sizes(players: int, dealer: int) -> list[int]:
+    """52 cards round the table; the odd cards go to the players from the dealer's left."""
+    base, extra = divmod(52, players)
+    return [base + (1 if (seat - dealer - 1) % players < extra else 0) for seat in range(players)]
+
+
+def _deal_hands(players: int, dealer: int, seed: int, deal: int,
+                deck: tuple[str, ...] | None) -> tuple[tuple[str, ...], ...]:
+    order = decks.stack(decks.standard(), deck, decks.rng(seed, "deal", deal))
+    hands, _ = decks.deal_round(order, _hand_sizes(players, dealer))
+    return tuple(tuple(h) for h in hands)
+
+
+def _ante(state: FanTanState) -> FanTanState:
+    """T-1: a player holding one card more than the fewest antes 2, every other player 1."""
+    fewest = min(len(h) for h in state.hands)
+    antes = [2 if len(h) > fewest else 1 for h in state.hands]
+    stacks = tuple(s - a for s, a in zip(state.stacks, antes, strict=True))
+    line = Event(f"Hand {state.hand_no + 1}: {player(state.dealer)} deals; the pot takes {sum(antes)} chips "
+                 f"in antes and {player(state.turn)} starts.")
+    return dataclasses.replace(state, stacks=stacks, pot=state.pot + sum(antes), log=state.with_events(line))
+
+
+class FanTanRules(Rules):
+    key = "fan-tan"
+    title = "Fan Tan"
+    player_counts = (3, 4, 5, 6, 7, 8)
+    card_order = CardOrder(suits=SUITS)
+    summary = ("Lay the cards out in four rows growing from the 7s, one card above or below at a time; "
+               "the first player out of cards takes the pot of chips. Three to eight players.")
+    guide = GUIDE
+    options = (
+        Option("chips", "int", 20, "Chips each player starts with", min=5, max=200),
+        Option("hands", "int", 1, "Hands to play (the game also ends when someone runs out of chips)",
+               min=1, max=20),
+        Option("strict", "bool", True, "Allow a pass only with nothing to play (off: honour mode, fines)"),
+        Option("first_dealer", "seat", None, "Who deals first (default: chosen by the shuffle)"),
+    )
+
+    def _new_game(self, players: int, seed: int, options: Mapping[str, OptionValue],
+                  deck: tuple[str, ...] | None) -> FanTanState:
+        first = options["first_dealer"]
+        dealer = int(first) if isinstance(first, int) else decks.rng(seed, "dealer").randrange(players)
+        state = FanTanState(
+            rules=self, players=players, seed=seed, options=dict(options), deck=deck, dealer=dealer,
+            hands=_deal_hands(players, dealer, seed, 0, deck), stacks=(int(options["chips"] or 0),) * players,
+            turn=(dealer + 1) % players,
+        )
+        return _ante(state)
+
+    def parse_action(self, token: str) -> Action:
+        check_token(token)
+        if token == "pass":
+            return Pass()
+        verb, _, arg = token.partition(":")
+        played = tuple(arg.split(",")) if arg else ()
+        if verb != "play" or not played or not all(cards.is_card(c) for c in played) or len(set(played)) != len(played):
+            raise IllegalAction(f"{token!r} is not a Fan Tan move (a move looks like play:7H, play:7H,7S or pass)")
+        return Play(tuple(self.sort_cards(played)))
