@@ -29,6 +29,13 @@ class Refusal(Exception):
     """A click or command that changes nothing; the message is shown to that user only."""
 
 
+class Stale(Refusal):
+    """The action was made for a version the table has moved past (a repeated or late click)."""
+
+    def __init__(self) -> None:
+        super().__init__(STALE)
+
+
 @dataclass
 class Live:
     """A table being played: its stored row and its game state, which always agree."""
@@ -141,7 +148,7 @@ class Tables:
             if live.row.status != "playing" or live.state.is_over:
                 raise Refusal("This game is over.")
             if version != live.version:
-                raise Refusal(STALE)
+                raise Stale()
             before = live.state
             try:
                 after = before.apply(seat, token)
@@ -161,7 +168,7 @@ class Tables:
             money = live.movements(before, after)
             if not await store.commit_action(live.table_id, version, seat, applied, record, actor_id, source, at,
                                              seats=seats if applied == JOIN else None, movements=money):
-                raise Refusal(STALE)
+                raise Stale()
             live.state = after
             # what the commit just wrote, without reading it back on every move
             live.row = replace(live.row, record=record, version=version + 1, updated_at=at,

@@ -373,14 +373,13 @@ class Publisher:
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(member_id)]))
 
     # -- hands shown in reply to a click (ephemeral) ------------------------------------------
-    async def track_reply(self, live: Live, seat: int, application_id: int, token: str, message_id: int,
-                          now: float | None = None) -> None:
+    async def track_reply(self, live: Live, seat: int, application_id: int, token: str, message_id: int) -> None:
         """Remember a hand shown in reply to ``seat``'s click, so that every move edits it while the
         click's token lives; the seat's previous reply loses its controls. Kept in the table's
         extra, so a restart goes on editing it."""
         replies = dict(live.row.extra.get("replies", {}))
         previous = replies.get(str(seat))
-        expires = (time.time() if now is None else now) + REPLY_LIFE - REPLY_MARGIN
+        expires = time.time() + REPLY_LIFE - REPLY_MARGIN
         replies[str(seat)] = [application_id, token, message_id, expires]
         await self._store_replies(live, replies)
         if previous and previous[2] != message_id and previous[3] > time.time():

@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 
 from . import ids
-from .live import ALREADY_MADE, MOVED_ON, NOT_SEATED, STALE, Live, Refusal
+from .live import ALREADY_MADE, MOVED_ON, NOT_SEATED, Live, Refusal, Stale
 
 if TYPE_CHECKING:
     from .client import Parlour
@@ -133,9 +133,7 @@ class Router:
             await self.bot.publisher.track_reply(live, seat, interaction.application_id, interaction.token, message.id)
         try:
             await self.bot.tables.act(live, ref.version, seat, token, interaction.user.id, "click")
-        except Refusal as refusal:
-            if str(refusal) != STALE:
-                raise
+        except Stale:
             await self.stale(interaction, live, seat, ref.version, token)  # another click got there first
 
     async def stale(self, interaction: discord.Interaction[Any], live: Live, seat: int, version: int,
