@@ -3,7 +3,7 @@ median and 95th-percentile milliseconds per table, hand and settlement image, an
 PNG. Prints figures; asserts nothing.
 
 Each image is a new view, as the bot draws them move after move: tables and hands for up to
-``--moves`` successive states of one seeded game, settlements for each of its rounds. First,
+``--moves`` successive states of one seeded game, settlements (or round ends) for each of its rounds. First,
 like a render worker that has been running a while, the process calls ``renderers.warm()``
 and draws another game of the same table untimed (``--cold`` skips both: a fresh process).
 
@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.core import registry
-from renderers import render_hand, render_settlement, render_table, warm
+from renderers import render_hand, render_round_end, render_settlement, render_table, warm
 from renderers.gallery import SAMPLE_NAMES, play, rendered_games
 
 # Goals (ms): table median and p95, hand and settlement p95; PNG bytes.
@@ -75,6 +75,8 @@ def main() -> None:
             spectator = history[-1].view(None) | {"names": names}
             for settled in history[-1].settlements:
                 timed(render_settlement, (key, spectator, settled.to_json()), *into["settlement"])
+            for ended in history[-1].round_ends:  # a round's end is drawn in the settlement's stead
+                timed(render_round_end, (key, spectator, ended), *into["settlement"])
         (table_ms, table_kb), (hand_ms, hand_kb), (settle_ms, settle_kb) = figures.values()
         sizes = [f"{max(kb):>8.0f}{' ' if max(kb) <= PNG_KB else '!'}" if kb else f"{'-':>9}"
                  for kb in (table_kb, hand_kb, settle_kb)]

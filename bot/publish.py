@@ -247,9 +247,10 @@ class Publisher:
         live.row = await store.update_table(live.table_id, table_message_id=sent.id)
 
     async def events(self, live: Live, batch: Batch) -> None:
-        """Notable lines, with a picture of any settlement (who paid whom, how much and why);
-        where moves are made on the table, also a nudge to whoever's turn begins (an edited
-        message notifies nobody, and there is no DM to do it)."""
+        """Notable lines, with a picture of any settlement (who paid whom, how much and why) or
+        round's end (who went out, what each paid); where moves are made on the table, also a
+        nudge to whoever's turn begins (an edited message notifies nobody, and there is no DM
+        to do it). A message holds at most ten files: the newest are kept."""
         if live.row.channel_id is None:
             return
         lines: list[str] = []
@@ -263,6 +264,9 @@ class Publisher:
             for settled in after.settlements[len(before.settlements):]:
                 png = await self.bot.workers.settlement(live.row.game, live.view(None, after), settled.to_json())
                 files.append(discord.File(io.BytesIO(png), filename=f"round-{settled.round}.png"))
+            for ended in after.round_ends[len(before.round_ends):]:
+                png = await self.bot.workers.round_end(live.row.game, live.view(None, after), ended)
+                files.append(discord.File(io.BytesIO(png), filename=f"round-end-{len(files) + 1}.png"))
         waiting = [m for m in nudged if (s := live.seat_of(m)) is not None and s in batch.last.to_move]
         if waiting and not batch.last.between_rounds:
             lines.append(", ".join(f"<@{m}>" for m in waiting) + ": your turn.")
@@ -270,7 +274,7 @@ class Publisher:
             mentions = discord.AllowedMentions(everyone=False, roles=False,
                                                users=[discord.Object(m) for m in waiting])
             await self.post(live.row.channel_id, "\n".join(lines)[:2000] or None,
-                            files=files or discord.utils.MISSING, allowed_mentions=mentions)
+                            files=files[-10:] or discord.utils.MISSING, allowed_mentions=mentions)
 
     @staticmethod
     def nudges(live: Live, before: State, after: State) -> list[int]:

@@ -5,7 +5,9 @@ module ``renderers/<key with - as _>.py`` exposing ``table(view) -> Image`` and,
 its own, ``hand(view) -> Image``; games without one get the generic hand of
 :mod:`renderers.hand`. ``render_settlement(key, view, settlement)`` draws a round's payments
 with the game's ``settlement(view, settlement) -> Image`` if it has one, else the generic
-drawer of :mod:`renderers.settlement`. Shared drawing helpers are in :mod:`renderers.layout`.
+drawer of :mod:`renderers.settlement`. ``render_round_end(key, view, data)`` draws one of the
+state's ``round_ends`` with the game's ``round_end(view, data) -> Image`` (games that record
+round ends have one). Shared drawing helpers are in :mod:`renderers.layout`.
 """
 
 from __future__ import annotations
@@ -29,8 +31,10 @@ __all__ = [
     "hand_image",
     "has_table",
     "render_hand",
+    "render_round_end",
     "render_settlement",
     "render_table",
+    "round_end_image",
     "settlement_image",
     "table_image",
     "warm",
@@ -83,6 +87,12 @@ def render_settlement(key: str, view: View, settlement: Mapping[str, Any]) -> by
     return to_png(settlement_image(key, view, settlement))
 
 
+def render_round_end(key: str, view: View, data: Mapping[str, Any]) -> bytes:
+    """One of the state's ``round_ends`` (who went out, what each paid …) as PNG bytes, drawn by
+    the game's ``round_end`` drawer; ValueError if the game has none."""
+    return to_png(round_end_image(key, view, data))
+
+
 def table_image(key: str, view: View) -> Image.Image:
     """:func:`render_table`'s picture before encoding (RGB)."""
     draw = _drawer(_module(key), "table")
@@ -112,6 +122,14 @@ def settlement_image(key: str, view: View, settlement: Mapping[str, Any]) -> Ima
         raise ValueError(f"no renderer for {key!r}")
     draw = cast(SettlementDrawer, fn) if callable(fn) else generic_settlement.settlement
     return draw(view, settlement)
+
+
+def round_end_image(key: str, view: View, data: Mapping[str, Any]) -> Image.Image:
+    """:func:`render_round_end`'s picture before encoding (RGB)."""
+    fn = getattr(_module(key), "round_end", None)
+    if not callable(fn):
+        raise ValueError(f"no round-end drawer for {key!r}")
+    return cast(SettlementDrawer, fn)(view, data)
 
 
 def warm() -> None:

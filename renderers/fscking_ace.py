@@ -32,7 +32,7 @@ from games.fscking_ace.values import BONUS_REASON, CLUB_TWO, JOKER_FACE, RED_TWO
 from . import layout, theme
 from . import settlement as sheet
 from .fonts import draw_text, fit_size, text_width
-from .layout import Box, Draw
+from .layout import Box, Draw, plural
 from .pips import paint
 from .regions import region
 from .theme import RGB, card_height, mix
@@ -67,10 +67,6 @@ REGULAR: RGB = (255, 120, 120)  # a red 2's chip: it doubles the regular cards
 JOKERS: RGB = (216, 150, 236)  # a 2♣'s chip: it doubles the jokers (the $10 joker's purple)
 LOSES: RGB = theme.BAD
 BONUS: RGB = theme.HIGHLIGHT
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 class Table:

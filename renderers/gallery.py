@@ -19,7 +19,7 @@ from typing import Any
 from games.core import registry
 from games.core.base import END_GAME, JOIN, NEXT_ROUND, Action, State
 
-from . import render_hand, render_settlement, render_table
+from . import render_hand, render_round_end, render_settlement, render_table
 
 SAMPLE_NAMES = ("Ann", "Bartholomew", "Cyrille", "Dmitri", "Eve", "Fatima", "Gustavo", "Hiroko", "Ines",
                 "Jonathan", "Kalinda", "Lev", "Maximiliana", "Nils", "Oona", "Pradeep", "Quentin", "Rosalind",
@@ -148,6 +148,9 @@ def main(argv: list[str] | None = None) -> int:
             if stage.state.settlements and stage.name in ("between", "over"):
                 last = stage.state.settlements[-1].to_json()
                 files[f"{stage.label}-settlement.png"] = render_settlement(key, stage.view(None), last)
+            if stage.state.round_ends and stage.name in ("between", "over"):
+                ended = stage.state.round_ends[-1]
+                files[f"{stage.label}-round-end.png"] = render_round_end(key, stage.view(None), ended)
             for name, data in files.items():
                 (args.out / name).write_bytes(data)
                 count += 1

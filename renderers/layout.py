@@ -99,6 +99,11 @@ def variant_of(view: Mapping[str, Any]) -> str:
     return VARIANTS.get(str(view.get("game")), "standard")
 
 
+def plural(n: int, word: str) -> str:
+    """``1 card``, ``3 cards``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def seat_colour(index: int) -> RGB:
     """The colour of side (or seat) ``index``."""
     return SIDE_COLOURS[index % len(SIDE_COLOURS)]

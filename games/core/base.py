@@ -193,6 +193,9 @@ class State(ABC):
     log: tuple[Event, ...] = ()
     # Money moved between seats so far, one settlement a round (only games played for stakes).
     settlements: tuple[Settlement, ...] = ()
+    # A picture-worthy account of each round as it ended (who went out, who paid what), for
+    # games whose renderer draws one (its ``round_end(view, data)``); the table posts each once.
+    round_ends: tuple[JSON, ...] = ()
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.rules.key} players={self.players} moves={len(self.history)}>"

@@ -46,13 +46,15 @@ class Play(Action):
 
 @dataclass(frozen=True)
 class Pass(Action):
+    withholding: bool = False  # honour mode, with a card to play: the label says what it risks
+
     @property
     def token(self) -> str:
         return "pass"
 
     @property
     def label(self) -> str:
-        return "Pass"
+        return "Pass anyway (fined if found out)" if self.withholding else "Pass"
 
 
 @dataclass(frozen=True)
@@ -78,6 +80,8 @@ class FanTanState(TurnState):
     pending: tuple[Offence, ...] = ()
     found: tuple[dict[str, Any], ...] = ()  # offences found out, as shown
     last_hand: dict[str, Any] | None = None  # the end of the previous hand, as shown
+    antes: tuple[int, ...] = ()  # what each seat anted this hand (T-1)
+    last_play: tuple[int, tuple[str, ...]] | None = None  # this hand's latest cards down, and whose
 
     # -- the contract ----------------------------------------------------------------------
     @property
@@ -113,7 +117,7 @@ class FanTanState(TurnState):
     def _legal(self, seat: int) -> tuple[Action, ...]:
         found: tuple[Action, ...] = self.plays(seat)
         if not found or not self.strict:
-            found += (Pass(),)
+            found += (Pass(withholding=bool(found)),)
         return found
 
     def why_illegal(self, seat: int, action: Action) -> str:
@@ -143,6 +147,7 @@ class FanTanState(TurnState):
         line = Event(f"{player(seat)} plays {' and '.join(cards.short(c) for c in action.cards)}")
         state = dataclasses.replace(
             self, hands=self._with_hand(seat, hand), runs=tuple(runs), log=self.with_events(line),
+            last_play=(seat, action.cards),
             opening_passes=-1 if any(rank(c) == SEVEN for c in action.cards) else self.opening_passes,
         )
         # T-3: a card that was playable at an earlier pass of this player gives that pass away.
@@ -204,13 +209,17 @@ class FanTanState(TurnState):
                 pot += len(hand)
                 paid.append({"seat": seat, "cards": len(hand)})
         stacks[winner] += pot
+        # The hands are shown at the end (T-3), so the cards left are public from here on.
         summary = {"hand": self.hand_no + 1, "winner": winner, "paid": paid, "pot": pot,
-                   "offences": [f for f in state.found if f["hand"] == self.hand_no + 1]}
+                   "offences": [f for f in state.found if f["hand"] == self.hand_no + 1],
+                   "runs": _runs_json(state.runs), "left": [self.rules.sort_cards(h) for h in state.hands],
+                   "stacks": list(stacks), "antes": list(self.antes), "dealer": self.dealer}
         line = Event(f"{player(winner)} is out of cards and takes the pot of {pot} chips"
                      + (": " + ", ".join(f"{player(p['seat'])} paid {p['cards']}" for p in paid) if paid else ""),
                      notable=True)
         state = dataclasses.replace(state, stacks=tuple(stacks), pot=0, hand_no=self.hand_no + 1,
-                                    last_hand=summary, log=state.with_events(line))
+                                    last_hand=summary, round_ends=state.round_ends + (summary,),
+                                    log=state.with_events(line))
         if state.hand_no >= self.int_option("hands") or min(stacks) <= 0:  # T-5
             return state._finish()
         return state._deal((self.dealer + 1) % self.players)
@@ -228,7 +237,7 @@ class FanTanState(TurnState):
     def _deal(self, dealer: int) -> FanTanState:
         hands = _deal_hands(self.players, dealer, self.seed, self.deal_no + 1, None)
         return _ante(dataclasses.replace(self, dealer=dealer, deal_no=self.deal_no + 1, hands=hands,
-                                         runs=(None,) * 4, opening_passes=0, pending=(),
+                                         runs=(None,) * 4, opening_passes=0, pending=(), last_play=None,
                                          turn=(dealer + 1) % self.players))
 
     def _finish(self) -> FanTanState:
@@ -262,15 +271,19 @@ class FanTanState(TurnState):
             "strict": self.strict,
             "dealer": self.dealer,
             "turn": None if self.result else self.turn,
-            "runs": [None if r is None else {"suit": s, "low": r[0], "high": r[1]}
-                     for s, r in zip(SUITS, self.runs, strict=True)],
+            "runs": _runs_json(self.runs),
             "suits": list(SUITS),
             "counts": [len(h) for h in self.hands],
             "stacks": list(self.stacks),
             "scores": list(self.stacks),
             "pot": self.pot,
+            "antes": list(self.antes),
+            "last_play": None if self.last_play is None else {"seat": self.last_play[0],
+                                                              "cards": list(self.last_play[1])},
             "offences": list(self.found),
-            "last_hand": self.last_hand,
+            # Without the cards left, which were shown then but are dealt again now.
+            "last_hand": None if self.last_hand is None else {
+                k: v for k, v in self.last_hand.items() if k not in ("left", "runs")},
             "hand": self.rules.sort_cards(self.hands[seat]) if seat is not None and mine else None,
             "playable": self.rules.sort_cards(self.playable(seat)) if seat is not None and mine else [],
         }
@@ -279,6 +292,10 @@ class FanTanState(TurnState):
         from . import ai  # the computer plays for an absent player
 
         return ai.choose(self, seat, decks.rng(self.seed, "default", len(self.history)))
+
+
+def _runs_json(runs: tuple[Run, ...]) -> list[dict[str, Any] | None]:
+    return [None if r is None else {"suit": s, "low": r[0], "high": r[1]} for s, r in zip(SUITS, runs, strict=True)]
 
 
 def _hand_sizes(players: int, dealer: int) -> list[int]:
@@ -301,7 +318,8 @@ def _ante(state: FanTanState) -> FanTanState:
     stacks = tuple(s - a for s, a in zip(state.stacks, antes, strict=True))
     line = Event(f"Hand {state.hand_no + 1}: {player(state.dealer)} deals; the pot takes {sum(antes)} chips "
                  f"in antes and {player(state.turn)} starts.")
-    return dataclasses.replace(state, stacks=stacks, pot=state.pot + sum(antes), log=state.with_events(line))
+    return dataclasses.replace(state, stacks=stacks, pot=state.pot + sum(antes), antes=tuple(antes),
+                               log=state.with_events(line))
 
 
 class FanTanRules(Rules):

@@ -15,7 +15,7 @@ from pathlib import Path
 from PIL import Image, ImageChops, ImageStat
 
 from games.core import registry
-from renderers import render_hand, render_settlement, render_table
+from renderers import render_hand, render_round_end, render_settlement, render_table
 from renderers.gallery import rendered_games, stages
 
 FOLDER = Path(__file__).resolve().parent / "golden"
@@ -30,7 +30,7 @@ def cases() -> Iterator[tuple[str, bytes]]:
     """(file name, PNG) for every golden image, rendered now: the smallest table at its start,
     middle, between two rounds (games played round after round) and end; other sizes in the
     middle; a hand in the middle (games that deal hands); a round's settlement for games played
-    for stakes, and one the loser's 2♠ doubled."""
+    for stakes, and one the loser's 2♠ doubled; the last round's end for games that draw one."""
     for key, players in rendered_games():
         rules = registry.get(key)
         smallest = players == rules.min_players
@@ -43,7 +43,31 @@ def cases() -> Iterator[tuple[str, bytes]]:
             if stage.name == "over" and stage.state.settlements:
                 last = stage.state.settlements[-1].to_json()
                 yield f"{key}-{players}p-settlement.png", render_settlement(key, stage.view(None), last)
+            if stage.name == "over" and stage.state.round_ends:
+                ended = stage.state.round_ends[-1]
+                yield f"{key}-{players}p-round-end.png", render_round_end(key, stage.view(None), ended)
     yield "fscking-ace-4p-doubled-settlement.png", doubled_settlement()
+    yield from honour_mode()
+
+
+def honour_mode() -> Iterator[tuple[str, bytes]]:
+    """Fan Tan with passes on the players' honour (random play passes often, so offences are
+    found): the table once a fine is marked, and the hand's end listing the offences."""
+    import random
+
+    state = registry.get("fan-tan").new_game(4, seed=SEED, options={"strict": False, "first_dealer": 0})
+    rng = random.Random(SEED)
+    names = {"names": ["Ann", "Bartholomew", "Cyrille", "Dmitri"]}
+    fined = None
+    while not state.is_over:
+        (seat,) = state.to_move
+        state = state.apply(seat, rng.choice(state.legal_actions(seat)))
+        if fined is None and state.view(None)["offences"]:
+            fined = state
+    assert fined is not None and state.round_ends[-1]["offences"]
+    yield "fan-tan-4p-fined-table.png", render_table("fan-tan", fined.view(None) | names)
+    yield "fan-tan-4p-offences-round-end.png", render_round_end("fan-tan", state.view(None) | names,
+                                                               state.round_ends[-1])
 
 
 def doubled_settlement() -> bytes:
