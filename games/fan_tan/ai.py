@@ -1,62 +1,344 @@
-"""Fan Tan's computer player: it never passes while it can play (it does not cheat in honour
-mode), and among its plays it prefers the ones that open the way to its own cards and keeps back
-the ones that would only open the way for others.
+"""Fan Tan's computer player.
 
-A card placed at the end of a row lets the next card of that suit, beyond it, be played. Those
-cards beyond are the row's "tail" in that direction: each one the computer holds is a card it can
-later get rid of; each one it does not is a card an opponent is freed to play. So a play scores
-the computer's own cards in the tails it opens, less the others' cards there (weighted by how
-close they are: the card right next door is freed at once), and more cards shed at once is better.
+It never passes while it can play, so it does not cheat in honour mode either: it only ever
+chooses among its plays. With one play it makes it; with several it weighs them with a quick
+heuristic, then checks the heuristic's choice by playing the hand out in its head.
+
+**The heuristic.** A card placed at the end of a row frees the cards beyond it, in its direction
+(a 7 both ways). Each of our own cards there is one we can shed later; the others' cards up to
+our first one are freed for them at once; the others' cards behind our first one stay blocked by
+us. So a card scores our cards beyond it, less the gap before our first one, less a little for
+the cards we still block behind it; a card with none of ours beyond (a pure gift to the others)
+scores badly and is kept back to block. This opens the 7s whose followers we hold and the rows
+where our long suits lie first.
+
+**Play-outs.** The cards it cannot see are dealt at random to the other players, as many as each
+holds and consistent with what the table has shown (below); from each candidate play the hand is
+then played to its end with fast stand-ins for every player. Every candidate is tried on the
+same deals with the same dice, so the comparison is fair. The heuristic's favourite stands
+unless another play wins clearly more of those deals (by more than the luck of so few deals:
+noise would otherwise make it worse, not better). The number of deals comes from a fixed amount
+of work (deals x plays x cards left), so a decision takes a bounded time, and it depends only on
+the position and the ``rng`` it is given. Our own stand-in plays the heuristic; another player's
+plays it in half the deals and a random playable card in the others (with the card's partners:
+all one's 7s, or both ends of a row) — except a player read as mechanical, below.
+
+**What the table shows**, the only things it reads: its own hand, the rows, the card counts and
+this hand's public moves; never another hand. In strict play a pass proves the passer held none
+of the cards playable then. And a player whose every play so far was the first playable card in
+table order (as a player pressing the first button does) may be playing that way: then each play
+also says it held none of the playable cards before it in that order. The belief in that reading
+grows each time a card it passed over turns up in another hand, and dies when it plays one of
+them itself or lays down two cards at once; in that share of the deals it is dealt and played as
+such a player.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
-from games.core import cards
 from games.core.base import Action
 
-from .rules import SEVEN, SUITS, FanTanState, Pass, Play, card_of, rank
+from .rules import SEVEN, SUITS, FanTanState, Pass, Play, card_of
 
-MINE, THEIRS, SHED, BLOCKED = 3.0, 1.0, 2.0, 0.2
-
-
-def _tail(state: FanTanState, seat: int, suit: str, start: int, step: int) -> float:
-    """What opening a row's tail from rank ``start`` (exclusive) in direction ``step`` is worth:
-    our cards there are ours to shed later; the others' cards before our first one are freed for
-    them at once, those after it stay blocked by us until we choose."""
-    held = set(state.hands[seat])
-    value, value_at, blocked = 0.0, start + step, False
-    while 1 <= value_at <= 13:
-        if card_of(value_at, suit) in held:
-            value += MINE
-            blocked = True
-        else:
-            value -= THEIRS * (BLOCKED if blocked else 1.0)
-        value_at += step
-    return value
+# A set of cards is an int, bit i for suit SUITS[i // 13] and rank i % 13 + 1: bit order is the
+# table's card order, so a hand's lowest playable bit is its first playable card.
+TOKENS: tuple[str, ...] = tuple(card_of(v, s) for s in SUITS for v in range(1, 14))
+BIT: dict[str, int] = {t: 1 << i for i, t in enumerate(TOKENS)}
+FULL = (1 << 52) - 1
 
 
-def score(state: FanTanState, seat: int, play: Play) -> float:
-    total = SHED * len(play.cards)
-    for card in play.cards:
-        suit, value = cards.suit_of(card), rank(card)
-        run = state.runs[SUITS.index(suit)]
-        if value == SEVEN:
-            total += _tail(state, seat, suit, SEVEN, 1) + _tail(state, seat, suit, SEVEN, -1)
-        elif run is not None and value < run[0]:
-            total += _tail(state, seat, suit, value, -1)
-        else:
-            total += _tail(state, seat, suit, value, 1)
-    return total
+def _bit(suit: int, value: int) -> int:
+    return 1 << (suit * 13 + value - 1)
+
+
+def _ranks(suit: int, values: range) -> int:
+    return sum(_bit(suit, v) for v in values)
+
+
+SEVENS = sum(_bit(s, SEVEN) for s in range(4))
+# For each card: what placing it makes playable, the cards beyond it upward and downward (a 7
+# has both), and its suit.
+OPENS: tuple[int, ...] = tuple(
+    _bit(s, 6) | _bit(s, 8) if v == SEVEN else _bit(s, v - 1) if 1 < v < SEVEN else _bit(s, v + 1) if SEVEN < v < 13
+    else 0 for s in range(4) for v in range(1, 14))
+UP: tuple[int, ...] = tuple(_ranks(s, range(v + 1, 14)) if v >= SEVEN else 0 for s in range(4) for v in range(1, 14))
+DOWN: tuple[int, ...] = tuple(_ranks(s, range(1, v)) if v <= SEVEN else 0 for s in range(4) for v in range(1, 14))
+SUIT: tuple[int, ...] = tuple(_ranks(s, range(1, 14)) for s in range(4) for _ in range(13))
+
+MINE, GAP, BEHIND = 3.0, 1.0, 0.6  # the heuristic's weights (tuned in play-outs against fixed players)
+WORK = 18_000  # budget per decision: deals x (candidate plays + 1, for the deal) x cards left in all hands
+MIN_DEALS, MAX_DEALS = 12, 200
+MAX_CANDIDATES = 6  # many 7s give many combinations: only the heuristic's best few are played out
+PRIOR = 0.5  # belief, before any evidence, that a player plays the first card in table order
+THINKING = 0.5  # the share of deals in which another player plays like our own stand-in, not at random
+CONFIDENCE = 2.0  # how many standard deviations of luck a play must beat the heuristic's choice by
+RANDOM, FIRST, HEURISTIC = 0, 1, 2  # how a stand-in picks its card
 
 
 def choose(state: FanTanState, seat: int, rng: random.Random) -> Action:
-    """The best-scoring play; a pass only when there is nothing to play."""
+    """The heuristic's play unless the play-outs find a clearly better one; a pass only when
+    there is nothing to play."""
     legal = state.legal_actions(seat)
     if not legal:
         raise ValueError("that seat has nothing to do now")
     plays = [a for a in legal if isinstance(a, Play)]
     if not plays:
         return next(a for a in legal if isinstance(a, Pass))
-    return max(plays, key=lambda p: (score(state, seat, p), rng.random()))
+    if len(plays) == 1:
+        return plays[0]
+    mine = cards_mask(state.hands[seat])
+    masks = [cards_mask(p.cards) for p in plays]
+    if mine in masks:  # it can go out now
+        return plays[masks.index(mine)]
+    worth = [heuristic(mine, m) for m in masks]
+    ranked = sorted(range(len(plays)), key=lambda k: -worth[k])[:MAX_CANDIDATES]
+    moves = hand_moves(state)
+    counts = [len(h) for h in state.hands]
+    wins = playouts(mine, table_mask(state), counts, seat, [masks[k] for k in ranked],
+                    read(moves, state.players, seat, mine, state.strict), rng)
+    return plays[ranked[pick(wins, [worth[k] for k in ranked])]]
+
+
+def pick(wins: list[int], worth: list[float]) -> int:
+    """The heuristic's favourite, unless the play-outs show another play clearly better: on the
+    deals where exactly one of the two wins, it must win by more than the luck of so few deals."""
+    default = max(range(len(worth)), key=lambda k: worth[k])
+    best, margin = default, 0.0
+    for k, won in enumerate(wins):
+        better, worse = (won & ~wins[default]).bit_count(), (wins[default] & ~won).bit_count()
+        edge = better - worse - CONFIDENCE * (better + worse) ** 0.5
+        if edge > margin:
+            best, margin = k, edge
+    return best
+
+
+# -- sets of cards -------------------------------------------------------------------------------
+def cards_mask(tokens: Sequence[str]) -> int:
+    m = 0
+    for t in tokens:
+        m |= BIT[t]
+    return m
+
+
+def table_mask(state: FanTanState) -> int:
+    return sum(_ranks(s, range(r[0], r[1] + 1)) for s, r in enumerate(state.runs) if r is not None)
+
+
+def frontier_of(table: int) -> int:
+    """The cards playable next to ``table``: each suit's 7, or the cards at both ends of its row."""
+    f = 0
+    for s in range(4):
+        row = table & SUIT[s * 13]
+        if not row:
+            f |= _bit(s, SEVEN)
+        else:
+            f |= ((row >> 1) | (row << 1)) & SUIT[s * 13] & ~row
+    return f
+
+
+def placed(frontier: int, play: int) -> int:
+    """The frontier after ``play`` goes down."""
+    frontier &= ~play
+    while play:
+        low = play & -play
+        play ^= low
+        frontier |= OPENS[low.bit_length() - 1]
+    return frontier
+
+
+def bits(m: int) -> list[int]:
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
+
+
+# -- the heuristic -------------------------------------------------------------------------------
+def worth(hand: int, i: int) -> float:
+    """How good placing card ``i`` from ``hand`` is (see the module's docstring)."""
+    score = 0.0
+    up = UP[i]
+    if up:
+        x = hand & up
+        if x:
+            gap, ours = (x & -x).bit_length() - 2 - i, x.bit_count()
+            score += MINE * ours - GAP * gap - BEHIND * (up.bit_count() - ours - gap)
+        else:
+            score -= GAP * up.bit_count()
+    down = DOWN[i]
+    if down:
+        x = hand & down
+        if x:
+            gap, ours = i - x.bit_length(), x.bit_count()
+            score += MINE * ours - GAP * gap - BEHIND * (down.bit_count() - ours - gap)
+        else:
+            score -= GAP * down.bit_count()
+    return score
+
+
+def heuristic(hand: int, play: int) -> float:
+    return sum(worth(hand, i) for i in bits(play))
+
+
+# -- reading the table -----------------------------------------------------------------------------
+def hand_moves(state: FanTanState) -> list[tuple[int, int]]:
+    """This hand's public moves as (seat, cards played; 0 for a pass), or [] if the history
+    does not read as this hand (then nothing is inferred)."""
+    history = state.history
+    on_table = sum(r[1] - r[0] + 1 for r in state.runs if r is not None)
+    i, seen = len(history), 0
+    while seen < on_table and i > 0:  # this hand's plays are the last ones, as many cards as are down
+        i -= 1
+        token = history[i][1]
+        if token.startswith("play:"):
+            seen += token.count(",") + 1
+    if seen != on_table:
+        return []
+    first = history[i][0] if on_table else state.turn
+    start = i - (first - state.dealer - 1) % state.players  # the passes before the first play
+    if start < 0 or any(token != "pass" for _, token in history[start:i]):
+        return []
+    return [(seat, 0 if token == "pass" else cards_mask(token[5:].split(","))) for seat, token in history[start:]]
+
+
+def read(moves: list[tuple[int, int]], players: int, me: int, mine: int,
+         strict: bool) -> tuple[list[int], list[int], list[float]]:
+    """From this hand's public moves: the cards each player surely lacks (its passes, in strict
+    play); the cards it lacks if it plays the first playable card in table order; and how likely
+    it is to play that way."""
+    lacks = [0] * players
+    passed_over = [0] * players
+    consistent = [s != me for s in range(players)]
+    odds = [PRIOR / (1 - PRIOR)] * players
+    # A card one player passed over turning up in another's hand: how much likelier under the
+    # reading (where it never was in the first one's hand) than under a blind deal.
+    evidence = (players - 1) / (players - 2) if players > 2 else 2.0
+    for seat, play in moves:  # our own cards were never in anyone else's hand: no evidence
+        if seat == me:
+            mine |= play
+    frontier = SEVENS
+    for seat, play in moves:
+        if not play:
+            if strict:  # in honour mode a pass may be a cheat, so it proves nothing
+                lacks[seat] |= frontier
+            continue
+        if seat != me:
+            for other in range(players):
+                turned_up = play & passed_over[other]
+                if turned_up and consistent[other] and other != seat:
+                    odds[other] *= evidence ** turned_up.bit_count()
+            if play & (play - 1) or play & passed_over[seat]:
+                consistent[seat] = False
+            else:
+                passed_over[seat] |= frontier & (play - 1) & ~mine
+        frontier = placed(frontier, play)
+    belief = [o / (1 + o) if c else 0.0 for o, c in zip(odds, consistent, strict=True)]
+    return lacks, passed_over, belief
+
+
+# -- play-outs -------------------------------------------------------------------------------------
+def deal(unseen: int, counts: list[int], me: int, lacks: list[int], rng: random.Random) -> list[int]:
+    """The unseen cards dealt to the others, ``counts[s]`` each, none to a player known to lack
+    it (the cards some player lacks go first, each to a player with room, weighted by room).
+    If chance cannot meet the constraints in a few tries, they are dropped."""
+    n = len(counts)
+    others = [s for s in range(n) if s != me and counts[s]]
+    lacked = 0
+    for s in others:
+        lacked |= lacks[s]
+    tight, loose = bits(unseen & lacked), bits(unseen & ~lacked)
+    for _attempt in range(4):
+        hands, room = [0] * n, list(counts)
+        room[me] = 0
+        rng.shuffle(tight)
+        for i in tight:
+            b = 1 << i
+            seats = [s for s in others if room[s] and not lacks[s] & b]
+            if not seats:
+                break
+            point = rng.random() * sum(room[s] for s in seats)
+            for s in seats:
+                point -= room[s]
+                if point < 0:
+                    break
+            hands[s] |= b
+            room[s] -= 1
+        else:
+            break
+    else:
+        hands, room, loose = [0] * n, list(counts), bits(unseen)
+        room[me] = 0
+    rng.shuffle(loose)
+    k = 0
+    for s in others:
+        for i in loose[k:k + room[s]]:
+            hands[s] |= 1 << i
+        k += room[s]
+    return hands
+
+
+def playouts(mine: int, table: int, counts: list[int], me: int, candidates: list[int],
+             reading: tuple[list[int], list[int], list[float]], rng: random.Random) -> list[int]:
+    """Which of the same random deals each candidate play goes on to win (bit d: deal d)."""
+    lacks, passed_over, belief = reading
+    n = len(counts)
+    frontier = frontier_of(table)
+    unseen = FULL & ~mine & ~table
+    deals = max(MIN_DEALS, min(MAX_DEALS, WORK // ((len(candidates) + 1) * sum(counts))))
+    wins = [0] * len(candidates)
+    after = [placed(frontier, m) for m in candidates]
+    for d in range(deals):
+        styles = [FIRST if rng.random() < p else HEURISTIC if rng.random() < THINKING else RANDOM
+                  for p in belief]
+        styles[me] = HEURISTIC
+        hands = deal(unseen, counts, me, [a | (p if style == FIRST else 0) for a, p, style in
+                                          zip(lacks, passed_over, styles, strict=True)], rng)
+        seed = rng.getrandbits(32)
+        for k, play in enumerate(candidates):
+            hands[me] = mine & ~play
+            wins[k] |= playout(list(hands), after[k], (me + 1) % n, me, styles, random.Random(seed)) << d
+    return wins
+
+
+def playout(hands: list[int], frontier: int, turn: int, me: int, styles: list[int], rng: random.Random) -> int:
+    """Play the hand out (``hands`` is used up): 1 if ``me`` goes out first, else 0."""
+    n = len(hands)
+    rand = rng.random
+    while True:
+        hand = hands[turn]
+        can = hand & frontier
+        if can:
+            style = styles[turn]
+            if not can & (can - 1):
+                play = can
+            elif style == HEURISTIC:
+                best, top = 0, -1e9
+                for i in bits(can):
+                    score = worth(hand, i)
+                    if score > top:
+                        best, top = i, score
+                play = 1 << best
+            elif style == FIRST:
+                play = can & -can
+            else:
+                for _ in range(int(rand() * can.bit_count())):
+                    can &= can - 1
+                play = can & -can
+            if style != FIRST:  # the partners go down with it: all one's 7s, or both ends
+                play |= hand & SEVENS if play & SEVENS else hand & frontier & SUIT[play.bit_length() - 1]
+            hand &= ~play
+            hands[turn] = hand
+            if not hand:
+                return 1 if turn == me else 0
+            frontier &= ~play
+            while play:
+                low = play & -play
+                play ^= low
+                frontier |= OPENS[low.bit_length() - 1]
+        turn += 1
+        if turn == n:
+            turn = 0

@@ -1,0 +1,78 @@
+"""Fan Tan's computer player against fixed baselines: its win rate with one computer seat (moving
+round the table game by game) and every other seat playing the baseline, "random" (any legal
+action) or "first" (the first legal action, which is a play whenever there is one). Default game
+options: one hand, strict passing. Random seating would win 1 game in n. Also the time the
+computer takes per move.
+
+    python -m bench.fan_tan_strength [--games 1000] [--players 4 --players 6]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from games.core import decks
+from games.fan_tan import RULES, FanTanState, ai
+
+BASELINES = ("random", "first")
+
+
+def one_game(players: int, baseline: str, seed: int) -> tuple[bool, list[float]]:
+    """Whether the computer won, and its move times in seconds."""
+    me = seed % players
+    state = RULES.new_game(players, seed=seed)
+    assert isinstance(state, FanTanState)
+    rng = random.Random(seed)
+    times: list[float] = []
+    while not state.is_over:
+        seat = state.turn
+        if seat == me:
+            start = time.perf_counter()
+            action = ai.choose(state, seat, decks.rng(seed, "bench", len(state.history)))
+            times.append(time.perf_counter() - start)
+        else:
+            legal = state.legal_actions(seat)
+            action = rng.choice(legal) if baseline == "random" else legal[0]
+        state = state.apply(seat, action)
+    outcome = state.outcome
+    assert outcome is not None
+    return me in outcome.winners, times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=1000, help="games per match-up")
+    parser.add_argument("--players", type=int, action="append", help="table size (repeatable); default 4 and 6")
+    args = parser.parse_args()
+    sizes = args.players or [4, 6]
+    all_times: list[float] = []
+    print(f"Fan Tan: the computer in one seat, the baseline in the others; {args.games} games a match-up.")
+    with ProcessPoolExecutor() as pool:
+        for players in sizes:
+            for baseline in BASELINES:
+                n = args.games
+                results = list(pool.map(one_game, [players] * n, [baseline] * n, range(n), chunksize=10))
+                wins = sum(won for won, _ in results)
+                times = [t for _, ts in results for t in ts]
+                all_times += times
+                rate = wins / n
+                err = (rate * (1 - rate) / n) ** 0.5
+                print(f"  {players}p vs {baseline:<6}: won {wins}/{n} = {100 * rate:5.1f}% (±{100 * err:.1f}; "
+                      f"seat by chance {100 / players:.1f}%), move median "
+                      f"{1000 * statistics.median(times):.2f} ms, p95 {1000 * _p(times, 0.95):.2f} ms")
+    print(f"  all computer moves: median {1000 * statistics.median(all_times):.2f} ms, "
+          f"p95 {1000 * _p(all_times, 0.95):.2f} ms, max {1000 * max(all_times):.2f} ms "
+          f"over {len(all_times)} moves")
+
+
+def _p(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
+
+
+if __name__ == "__main__":
+    main()
