@@ -6,21 +6,9 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from games import registry
-from games.core.cards import STANDARD_RANKS
 from games.fan_tan import FanTanState, Pass, Play, ai
-from games.fan_tan.rules import SUITS
 
-RULES = registry.get("fan-tan")
-PACK = [f"{r}{s}" for s in SUITS for r in STANDARD_RANKS]
-
-
-def stacked(hands: list[list[str]], players: int = 4) -> list[str]:
-    """A deck that deals ``hands`` (filled up with the other cards) when dealt seat 0 first."""
-    rest = iter(c for c in PACK if not any(c in h for h in hands))
-    sizes = [52 // players + (1 if s < 52 % players else 0) for s in range(players)]
-    full = [list(h) + [next(rest) for _ in range(size - len(h))] for h, size in zip(hands, sizes, strict=True)]
-    return [full[s][i] for i in range(max(sizes)) for s in range(players) if i < sizes[s]]
+from .test_fan_tan import RULES, stacked
 
 
 def game(hands: list[list[str]], players: int = 4, **options: object) -> FanTanState:
