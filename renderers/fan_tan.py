@@ -248,6 +248,8 @@ class Table:
                 self.fines[seat] += int(found.get("fine") or 0)
         outcome = view.get("outcome") or {}
         self.winners = {int(s) for s in outcome.get("winners") or []} if self.over else set()
+        self.status = layout.named(view, str(view.get("status", "")))
+        self.top_h = BANNER_H if self.over else layout.status_height(self.status, WIDTH - 2 * PAD)
         self.top = math.ceil(self.players / 2)  # seats along the top; the rest along the bottom
         self.columns = max(self.top, self.players - self.top, 2)
 
@@ -258,14 +260,8 @@ class Table:
     def name(self, seat: int | None) -> str:
         return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else "?"
 
-    def status(self) -> str:
-        return layout.named(self.view, str(self.view.get("status", "")))
-
-    def top_height(self) -> int:
-        return BANNER_H if self.over else layout.status_height(self.status(), WIDTH - 2 * PAD)
-
     def felt_top(self) -> int:
-        return layout.HEADER_HEIGHT + 10 + self.top_height() + 10 + CELL_H + 10
+        return layout.HEADER_HEIGHT + 10 + self.top_h + 10 + CELL_H + 10
 
     def seven_centre(self, row: int) -> tuple[float, float]:
         """Where the 7 of the ``row``-th suit (0 = spades, at the top) has its centre."""
@@ -273,14 +269,14 @@ class Table:
         return WIDTH / 2, top + CARD_H / 2
 
     def draw(self) -> Image.Image:
-        top_h = self.top_height()
+        top_h = self.top_h
         height = self.felt_top() + FELT_H + 10 + (CELL_H + 10 if self.players > self.top else 0) + PAD - 10
         img, draw = layout.canvas(WIDTH, height)
         y = layout.header(img, draw, str(self.view.get("title") or "Fan Tan"), self.subtitle()) + 10
         if self.over:
             self.result_banner(img, draw, (PAD, y, WIDTH - PAD, y + top_h))
         else:
-            layout.status_line(img, draw, (PAD, y, WIDTH - PAD, y + top_h), self.status())
+            layout.status_line(img, draw, (PAD, y, WIDTH - PAD, y + top_h), self.status)
         y += top_h + 10
         self.band(img, list(range(self.top)), y)
         y += CELL_H + 10

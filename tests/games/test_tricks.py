@@ -12,7 +12,7 @@ from games.core import tricks
 from games.core.cards import rank_of, suit_of
 from games.core.tricks import CLOCKWISE, COUNTERCLOCKWISE, Trick
 
-BUSCA_ORDER = ("3", "2", "A", "K", "Q", "J", "7", "6", "5", "4")
+BUSCA_ORDER = tuple(reversed(("4", "5", "6", "7", "J", "Q", "K", "A", "2", "3")))  # highest first
 PACK = [f"{r}{s}" for s in "SHDC" for r in BUSCA_ORDER]
 PLAIN = tricks.follow_suit_strength(BUSCA_ORDER, suit_of, rank_of)
 
