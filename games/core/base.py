@@ -364,6 +364,8 @@ class Rules(ABC):
     # What outcome scores count: "points", or "money" (cents of the game's stakes, shown in the
     # guild's unit).
     score_unit: ClassVar[Literal["points", "money"]] = "points"
+    # Whether the lowest score is the best (Busca): leaderboards and results read scores that way.
+    low_scores_win: ClassVar[bool] = False
 
     @property
     def min_players(self) -> int:

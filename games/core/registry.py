@@ -13,6 +13,7 @@ _PACKAGES: dict[str, str] = {
     "fosco": "games.fosco",
     "dracula": "games.dracula",
     "fscking-ace": "games.fscking_ace",
+    "busca": "games.busca",
     "fan-tan": "games.fan_tan",
 }
 _loaded: dict[str, Rules] = {}

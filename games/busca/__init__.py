@@ -1,0 +1,7 @@
+"""Busca (rules/busca.md)."""
+
+from .rules import BuscaRules, BuscaState, Discard, Play
+
+RULES = BuscaRules()
+
+__all__ = ["RULES", "BuscaRules", "BuscaState", "Discard", "Play"]
