@@ -33,6 +33,7 @@ SAMPLE_ROUNDS = 3  # a game that never ends by itself is ended after this many r
 # won yet), the stage is the nearest state whose view shows what the stage is for.
 View = dict[str, Any]
 WANTED: dict[str, dict[str, Callable[[View], bool]]] = {
+    "busca": {"middle": lambda v: len((v["trick"] or {}).get("plays") or []) >= 2 and v["last_trick"] is not None},
     "fscking-ace": {
         "middle": lambda v: (len(v["flips"]) >= 2 and v["rounds_played"] >= 1
                              and sum(v["card_counts"]) >= 2 * v["players"]),

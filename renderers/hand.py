@@ -1,7 +1,7 @@
 """The generic hand image, for any game: the viewer's cards, big, in the game's order.
 
-When the viewer is to move, the cards named by their legal actions (``play:<cards>``, cards
-comma-separated; ``place:<card>@<rc>``) are raised and glow and the others are dimmed; where
+When the viewer is to move, the cards named by their legal actions (``play:<cards>`` and
+``discard:<cards>``, cards comma-separated; ``place:<card>@<rc>``) are raised and glow and the others are dimmed; where
 an action's label says what a card leads to ("7♥ → 14") that result is written under the card.
 A header gives the status line. Large hands wrap into rows of at most ``PER_ROW`` cards.
 """
@@ -55,7 +55,7 @@ def playable(view: Mapping[str, Any]) -> tuple[set[str], dict[str, str]]:
         token = str(action.get("token", ""))
         verb, _, arg = token.partition(":")
         named: list[str] = []
-        if verb == "play":
+        if verb in ("play", "discard"):
             named = [c for c in arg.split(",") if c]
         elif verb == "place":
             named = [arg.split("@")[0]] if arg.split("@")[0] else []

@@ -229,25 +229,28 @@ def suit_chip(img: Image.Image, draw: Draw, box: Box, suit: str | None, family: 
 
 
 def draw_number(draw: Draw, xy: tuple[float, float], value: float, size: int, fill: Colour,
-                anchor: str = "mm") -> None:
-    """A number that may end in a half, the half as a small stacked 1/2 ("10½" without the
-    font's missing glyph). ``anchor`` is ``"lm"``, ``"mm"`` or ``"rm"`` (vertical middle)."""
+                anchor: str = "mm", parts: int = 2) -> None:
+    """A number that may end in a fraction of ``parts`` (halves by default, thirds for Busca),
+    the fraction as small stacked numerals ("10½", "3⅔" without the font's missing glyphs).
+    ``anchor`` is ``"lm"``, ``"mm"`` or ``"rm"`` (vertical middle)."""
     whole = math.floor(value + 1e-9)
-    half = value - whole > 0.25
-    text = str(whole) if (whole or not half) else ""
+    numerator = round((value - whole) * parts)
+    if numerator >= parts:
+        whole, numerator = whole + 1, 0
+    text = str(whole) if (whole or not numerator) else ""
     w_whole = text_width(text, size, bold=True) if text else 0.0
     small = max(10, round(size * 0.36))
-    w_half = small * 1.25 if half else 0.0
-    total = w_whole + (size * 0.06 if text and half else 0) + w_half
+    w_part = small * 1.25 if numerator else 0.0
+    total = w_whole + (size * 0.06 if text and numerator else 0) + w_part
     x = xy[0] - {"l": 0.0, "m": total / 2, "r": total}[anchor[0]]
     y = xy[1]
     if text:
         draw_text(draw, (x, y), text, size, fill, anchor="lm", bold=True)
-    if half:
-        hx = x + total - w_half / 2
-        draw_text(draw, (hx, y - small * 0.62), "1", small, fill, anchor="mm", bold=True)
+    if numerator:
+        hx = x + total - w_part / 2
+        draw_text(draw, (hx, y - small * 0.62), str(numerator), small, fill, anchor="mm", bold=True)
         draw.line([(hx - small * 0.55, y), (hx + small * 0.55, y)], fill=fill, width=max(2, small // 7))
-        draw_text(draw, (hx, y + small * 0.68), "2", small, fill, anchor="mm", bold=True)
+        draw_text(draw, (hx, y + small * 0.68), str(parts), small, fill, anchor="mm", bold=True)
 
 
 def pill(draw: Draw, xy: tuple[float, float], text: str, size: int = theme.SMALL_TEXT_SIZE + 3,

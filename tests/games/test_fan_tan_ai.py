@@ -1,5 +1,5 @@
 """Fan Tan's computer player: legal and honest, deterministic, reading only what the table shows,
-and playing sensibly in set positions (bench.fan_tan_strength measures its strength)."""
+and playing sensibly in set positions (bench.seat_strength --game fan-tan measures its strength)."""
 
 from __future__ import annotations
 

@@ -48,6 +48,7 @@ def cases() -> Iterator[tuple[str, bytes]]:
                 yield f"{key}-{players}p-round-end.png", render_round_end(key, stage.view(None), ended)
     yield "fscking-ace-4p-doubled-settlement.png", doubled_settlement()
     yield from honour_mode()
+    yield "busca-5p-cappotto-round-end.png", cappotto()
 
 
 def honour_mode() -> Iterator[tuple[str, bytes]]:
@@ -68,6 +69,22 @@ def honour_mode() -> Iterator[tuple[str, bytes]]:
     yield "fan-tan-4p-fined-table.png", render_table("fan-tan", fined.view(None) | names)
     yield "fan-tan-4p-offences-round-end.png", render_round_end("fan-tan", state.view(None) | names,
                                                                state.round_ends[-1])
+
+
+def cappotto() -> bytes:
+    """A Busca hand where seat 0 holds every 3 and 2 and so takes every trick (B-1)."""
+    from games.core import decks
+    from tests.games.stacking import deck_for
+
+    tops = [f"{r}{s}" for s in "SHCD" for r in ("3", "2")]
+    deck = deck_for(decks.busca(), [8] * 5, [tops])
+    state = registry.get("busca").new_game(5, seed=SEED, options={"first_dealer": 1}, deck=deck)
+    while not state.round_ends:
+        (seat,) = state.to_move
+        state = state.apply(seat, state.legal_actions(seat)[0])
+    assert state.round_ends[0]["cappotto"] == 0
+    view = state.view(None) | {"names": ["Ann", "Bartholomew", "Cyrille", "Dmitri", "Eve"]}
+    return render_round_end("busca", view, state.round_ends[0])
 
 
 def doubled_settlement() -> bytes:

@@ -1,35 +1,40 @@
-"""Fan Tan's computer player against fixed baselines: its win rate with one computer seat (moving
+"""A game's computer player against fixed baselines: its win rate with one computer seat (moving
 round the table game by game) and every other seat playing the baseline, "random" (any legal
-action) or "first" (the first legal action, which is a play whenever there is one). Default game
-options: one hand, strict passing. Random seating would win 1 game in n. Also the time the
-computer takes per move.
+action) or "first" (the first legal action: in Fan Tan a play whenever there is one, in Busca
+the lowest card that may go). Default game options. Random seating would win 1 game in n; a
+shared win (equal best totals) counts as a win, and how many were shared is shown. Also the time
+the computer takes per move.
 
-    python -m bench.fan_tan_strength [--games 1000] [--players 4 --players 6]
+    python -m bench.seat_strength --game busca [--games 1000] [--players 4 --players 3]
+    python -m bench.seat_strength --game fan-tan [--players 4 --players 6]
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from games import registry
 from games.core import decks
-from games.fan_tan import RULES, FanTanState, ai
 
 BASELINES = ("random", "first")
+SIZES = {"fan-tan": [4, 6], "busca": [4, 3, 5]}  # the table sizes measured unless told
 
 
-def one_game(players: int, baseline: str, seed: int) -> tuple[bool, list[float]]:
-    """Whether the computer won, and its move times in seconds."""
+def one_game(key: str, players: int, baseline: str, seed: int) -> tuple[bool, bool, list[float]]:
+    """Whether the computer won, whether it shared the win, and its move times in seconds."""
+    rules = registry.get(key)
+    ai = importlib.import_module(f"games.{key.replace('-', '_')}.ai")
     me = seed % players
-    state = RULES.new_game(players, seed=seed)
-    assert isinstance(state, FanTanState)
+    state = rules.new_game(players, seed=seed)
     rng = random.Random(seed)
     times: list[float] = []
     while not state.is_over:
-        seat = state.turn
+        seat = min(state.to_move)
         if seat == me:
             start = time.perf_counter()
             action = ai.choose(state, seat, decks.rng(seed, "bench", len(state.history)))
@@ -40,29 +45,34 @@ def one_game(players: int, baseline: str, seed: int) -> tuple[bool, list[float]]
         state = state.apply(seat, action)
     outcome = state.outcome
     assert outcome is not None
-    return me in outcome.winners, times
+    won = me in outcome.winners
+    return won, won and len(outcome.winners) > 1, times
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--game", default="busca", choices=sorted(SIZES))
     parser.add_argument("--games", type=int, default=1000, help="games per match-up")
-    parser.add_argument("--players", type=int, action="append", help="table size (repeatable); default 4 and 6")
+    parser.add_argument("--players", type=int, action="append", help="table size (repeatable)")
     args = parser.parse_args()
-    sizes = args.players or [4, 6]
+    sizes = args.players or SIZES[args.game]
+    title = registry.get(args.game).title
     all_times: list[float] = []
-    print(f"Fan Tan: the computer in one seat, the baseline in the others; {args.games} games a match-up.")
+    print(f"{title}: the computer in one seat, the baseline in the others; {args.games} games a match-up.")
     with ProcessPoolExecutor() as pool:
         for players in sizes:
             for baseline in BASELINES:
                 n = args.games
-                results = list(pool.map(one_game, [players] * n, [baseline] * n, range(n), chunksize=10))
-                wins = sum(won for won, _ in results)
-                times = [t for _, ts in results for t in ts]
+                results = list(pool.map(one_game, [args.game] * n, [players] * n, [baseline] * n, range(n),
+                                        chunksize=10))
+                wins = sum(won for won, _, _ in results)
+                shared = sum(split for _, split, _ in results)
+                times = [t for _, _, ts in results for t in ts]
                 all_times += times
                 rate = wins / n
                 err = (rate * (1 - rate) / n) ** 0.5
                 print(f"  {players}p vs {baseline:<6}: won {wins}/{n} = {100 * rate:5.1f}% (±{100 * err:.1f}; "
-                      f"seat by chance {100 / players:.1f}%), move median "
+                      f"{shared} shared; seat by chance {100 / players:.1f}%), move median "
                       f"{1000 * statistics.median(times):.2f} ms, p95 {1000 * _p(times, 0.95):.2f} ms")
     print(f"  all computer moves: median {1000 * statistics.median(all_times):.2f} ms, "
           f"p95 {1000 * _p(all_times, 0.95):.2f} ms, max {1000 * max(all_times):.2f} ms "

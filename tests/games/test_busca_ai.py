@@ -1,0 +1,66 @@
+"""Busca's computer player: always legal, and sensible in set positions: it ducks under a trick
+with points, throws its costliest card when it cannot follow, takes a trick it must take as
+cheaply as it can, leads cards that lose, lays aside a dangerous card
+(bench.seat_strength --game busca measures its strength)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.busca import BuscaState, ai
+from games.core import decks
+
+from .test_busca import RULES, game
+
+SPADELESS = ["AH", "4D", "5D", "6D", "7D", "JD", "QD", "KD", "AD", "2D"]
+
+
+def choice(state: BuscaState) -> str:
+    seat = state.turn
+    return ai.choose(state, seat, random.Random(0)).token
+
+
+def test_it_ducks_under_the_best_card_shedding_the_costliest_card_that_ducks() -> None:
+    state = game(4, [["QH"], [], [], ["KH", "JH", "5H", "4S"]]).apply(0, "play:QH")
+    assert choice(state) == "play:JH"  # the Jack is worth a third, the 5 nothing; both lose to the Queen
+
+
+def test_unable_to_follow_it_throws_away_an_ace() -> None:
+    state = game(4, [["4S"], [], [], ["KH", *SPADELESS[1:]]]).apply(0, "play:4S")
+    assert state.to_move == {3} and "AD" in state.hands[3]
+    assert choice(state) == "play:AD"
+
+
+def test_last_to_play_and_bound_to_win_it_wins_without_points() -> None:
+    state = game(4, [["4S"], ["7S", "2S"], ["5S"], ["6S"]])
+    for seat, card in ((0, "4S"), (3, "6S"), (2, "5S")):
+        state = state.apply(seat, f"play:{card}")
+    assert state.to_move == {1} and set(state.playable(1)) >= {"7S", "2S"}
+    assert choice(state) == "play:7S"
+
+
+def test_leading_it_keeps_a_sure_winner_back_and_leads_a_card_that_loses() -> None:
+    lead = ["3S", "4H", "5D", "6D", "7D", "JD", "QD", "KD", "AD", "2D"]
+    state = game(4, [lead])
+    assert choice(state) in {"play:4H", "play:5D", "play:6D", "play:7D"}
+
+
+def test_a_three_player_dealer_lays_aside_a_high_card() -> None:
+    state = game(3, [[], ["3C"]], then=["4D"])
+    assert state.discarding and state.to_move == {1}
+    token = choice(state)
+    assert token.startswith("discard:") and token.split(":")[1][:-1] in {"3", "2", "A"}
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_computers_in_every_seat_play_legal_moves_to_the_end(players: int) -> None:
+    state = RULES.new_game(players, seed=players)
+    assert isinstance(state, BuscaState)
+    while not state.is_over:
+        seat = state.turn
+        action = ai.choose(state, seat, decks.rng(1, len(state.history)))
+        assert action.token in {a.token for a in state.legal_actions(seat)}
+        state = state.apply(seat, action)
+    assert state.outcome is not None and max(state.totals) >= 31

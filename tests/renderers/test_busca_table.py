@@ -1,0 +1,93 @@
+"""The Busca table, hand and hand's-end images: real game states from stacked decks (dealt one
+card at a time from the top, seat 0 first), what each shows where, and that the card a
+three-player dealer lays aside is drawn for nobody."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image, ImageChops, ImageStat
+
+from games import registry
+from games.busca import BuscaState
+from games.core import decks
+from renderers import busca, render_hand, render_round_end, render_table, trick_table
+from renderers.layout import HEADER_HEIGHT
+from renderers.theme import card_height
+from tests.games.stacking import deck_for
+
+RULES = registry.get("busca")
+NAMES = ["Annabel", "Bartholomew", "Cyrille", "Dmitri", "Eve"]
+
+
+def game(players: int, hands: list[list[str]], then: list[str] = ()) -> BuscaState:  # type: ignore[assignment]
+    deck = deck_for(decks.busca(), [40 // players] * players, hands, then)
+    state = RULES.new_game(players, seed=3, options={"first_dealer": 1}, deck=deck)
+    assert isinstance(state, BuscaState)
+    return state
+
+
+def view(state: BuscaState, seat: int | None = None) -> dict[str, object]:
+    return state.view(seat) | {"names": NAMES[: state.players]}
+
+
+def image(png: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def whiteness(img: Image.Image, box: tuple[float, float, float, float]) -> float:
+    """How card-white the middle of ``box`` is (0..255): a card face is near 250, the felt near 60."""
+    x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    patch = img.crop((round(x) - 20, round(y) + 24, round(x) + 20, round(y) + 30))  # under the centre pip
+    return float(sum(ImageStat.Stat(patch).mean) / 3)
+
+
+def card_box(state: BuscaState, seat: int) -> tuple[float, float, float, float]:
+    table = busca.Table(view(state))
+    felt_top = HEADER_HEIGHT + 10 + table.top_h + 10
+    felt = (busca.PAD, felt_top, busca.WIDTH - busca.PAD, felt_top + trick_table.felt_height(state.players))
+    x, y = trick_table.card_spot(felt, seat, state.players)
+    return x, y, x + trick_table.TRICK_CARD, y + card_height(trick_table.TRICK_CARD)
+
+
+def test_each_trick_card_lies_in_front_of_whoever_played_it() -> None:
+    state = game(4, [["4S"], ["5S"], ["6S"], ["7S"]])  # seat 0 leads, then 3, 2, 1
+    state = state.apply(0, "play:4S").apply(3, "play:7S")
+    img = image(render_table("busca", view(state)))
+    assert whiteness(img, card_box(state, 0)) > 200 and whiteness(img, card_box(state, 3)) > 200
+    assert whiteness(img, card_box(state, 2)) < 140 and whiteness(img, card_box(state, 1)) < 140
+
+
+def test_the_card_laid_aside_is_drawn_for_nobody_but_its_dealer() -> None:
+    """Two deals alike but for the card the dealer (seat 1) keeps back: every picture another seat
+    or a spectator sees is the same pixel for pixel."""
+    first = game(3, [], then=["AS"])
+    aside_ace = first.apply(1, "discard:AS")
+    aside_four = first.apply(1, f"discard:{next(c for c in first.hands[1] if c.startswith('4'))}")
+    for seat in (0, 2, None):
+        a = image(render_table("busca", view(aside_ace, seat)))
+        b = image(render_table("busca", view(aside_four, seat)))
+        assert ImageChops.difference(a, b).getbbox() is None
+    for seat in (0, 2):
+        assert render_hand("busca", view(aside_ace, seat)) == render_hand("busca", view(aside_four, seat))
+    assert view(aside_ace, 1)["discard"] == "AS"
+
+
+def test_the_hand_shows_the_trick_so_far_above_the_cards() -> None:
+    state = game(4, [["4S"], ["5S"], ["6S"], ["7S"]])
+    lead = image(render_hand("busca", view(state, 0)))
+    state = state.apply(0, "play:4S")
+    follow = image(render_hand("busca", view(state, 3)))
+    assert follow.height > lead.height  # the strip with the 4 of spades
+
+
+def test_a_hands_end_shows_each_players_points_and_what_they_scored() -> None:
+    state = game(4, [])
+    while not state.round_ends:
+        seat = state.turn
+        state = state.apply(seat, state.legal_actions(seat)[0])
+    data = dict(state.round_ends[0])
+    plain = image(render_round_end("busca", view(state), data))
+    other = dict(data, thirds=[t + (1 if s == 0 else -1 if s == 1 else 0) for s, t in enumerate(data["thirds"])])
+    changed = ImageChops.difference(plain, image(render_round_end("busca", view(state), other))).getbbox()
+    assert changed is not None and changed[3] - changed[1] < 200  # only the two points figures moved
