@@ -202,17 +202,24 @@ def leaderboard_command(bot: Parlour) -> app_commands.Command[Any, ..., None]:
     async def leaderboard(interaction: discord.Interaction[Any], game: app_commands.Choice[str]) -> None:
         assert interaction.guild_id is not None
         store = await bot.stores.guild(interaction.guild_id)
-        rows = await store.leaderboard(game.value)
-        title = f"{registry.get(game.value).title} leaderboard"
+        rules = registry.get(game.value)
+        rows = await store.leaderboard(game.value, low_scores_win=rules.low_scores_win)
+        title = f"{rules.title} leaderboard"
         if not rows:
             await interaction.response.send_message(f"**{title}**\nNobody has finished a game yet.")
             return
         unit = str(await store.get_setting("stakes_unit", "dollars"))
-        lines = [f"`{i + 1:>2}.` <@{r.member_id}> — {r.wins} won of {r.games}, "
-                 f"{shown_score(registry.get(game.value), r.points, unit)}" for i, r in enumerate(rows)]
+        if rules.low_scores_win:  # a sum of totals means nothing here; the average does
+            lines = [f"`{i + 1:>2}.` <@{r.member_id}> — {r.wins} won of {r.games}, "
+                     f"average total {r.average:.1f}" for i, r in enumerate(rows)]
+            ties = f"In {rules.title} the lowest total wins, so on equal records the lower average ranks first."
+        else:
+            lines = [f"`{i + 1:>2}.` <@{r.member_id}> — {r.wins} won of {r.games}, "
+                     f"{shown_score(rules, r.points, unit)}" for i, r in enumerate(rows)]
+            ties = "On equal records the higher average score ranks first."
         embed = discord.Embed(title=title, description="\n".join(lines), colour=discord.Colour.gold())
         embed.set_footer(text="Ranked by win rate with allowance for how many games were played, "
-                              "so one lucky game does not top the table.")
+                              f"so one lucky game does not top the table. {ties}")
         await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
     return leaderboard
@@ -235,6 +242,10 @@ def stats_command(bot: Parlour) -> app_commands.Command[Any, ..., None]:
         lines = []
         for r in rows:
             rules = registry.get(r.game) if r.game in set(registry.keys()) else None
+            if rules is not None and rules.low_scores_win:  # the lowest total is the best one
+                lines.append(f"**{rules.title}**: {r.wins} won, {r.draws} drawn of {r.games}; average total "
+                             f"{r.points / max(1, r.games):.1f}, best (lowest) {r.lowest_score}")
+                continue
             best = shown_score(rules, r.best_score, unit, with_word=False)
             lines.append(f"**{rules.title if rules else r.game}**: {r.wins} won, {r.draws} drawn of {r.games}; "
                          f"{shown_score(rules, r.points, unit)}, best {best}")

@@ -476,10 +476,11 @@ class GuildStore:
         ]
 
     # -- results --------------------------------------------------------------------------
-    async def leaderboard(self, game: str, limit: int = 10) -> list[LeaderRow]:
+    async def leaderboard(self, game: str, limit: int = 10, low_scores_win: bool = False) -> list[LeaderRow]:
         """The best members at ``game``, ranked by :func:`bot.store.ranking.rating` (the Wilson
         lower bound of the win rate, draws as half wins), so that one lucky game does not top
-        the board; ties go to more wins, then more games. Computer seats are not ranked."""
+        the board; ties go to more wins, then the better average score (the lower one in a game
+        where ``low_scores_win``, as in Busca), then more games. Computer seats are not ranked."""
         rows = await self._read(lambda conn: _fetchall(
             conn,
             "SELECT member_id, COUNT(*) AS games, SUM(won) AS wins, SUM(drew) AS draws, SUM(score) AS points"
@@ -487,7 +488,8 @@ class GuildStore:
             (game,),
         ))
         board = [_leader_row(row) for row in rows]
-        board.sort(key=lambda row: (-row.rating, -row.wins, -row.games, row.member_id))
+        side = 1 if low_scores_win else -1
+        board.sort(key=lambda row: (-row.rating, -row.wins, side * row.average, -row.games, row.member_id))
         return board[: max(limit, 0)]
 
     async def member_stats(self, member_id: int) -> list[StatRow]:
@@ -495,10 +497,12 @@ class GuildStore:
         rows = await self._read(lambda conn: _fetchall(
             conn,
             "SELECT game, COUNT(*) AS games, SUM(won) AS wins, SUM(drew) AS draws, SUM(score) AS points,"
-            " MAX(score) AS best FROM results WHERE member_id = ? GROUP BY game ORDER BY games DESC, game",
+            " MAX(score) AS best, MIN(score) AS lowest FROM results WHERE member_id = ?"
+            " GROUP BY game ORDER BY games DESC, game",
             (member_id,),
         ))
-        return [StatRow(r["game"], r["games"], r["wins"], r["draws"], r["points"], r["best"]) for r in rows]
+        return [StatRow(r["game"], r["games"], r["wins"], r["draws"], r["points"], r["best"], r["lowest"])
+                for r in rows]
 
     # -- stakes ---------------------------------------------------------------------------
     async def stakes_balances(self, member_id: int | None = None) -> list[Balance]:

@@ -159,10 +159,16 @@ class LeaderRow:
     points: int
     rating: float
 
+    @property
+    def average(self) -> float:
+        """The mean score per game."""
+        return self.points / self.games if self.games else 0.0
+
 
 @dataclass(frozen=True)
 class StatRow:
-    """A member's record in one game."""
+    """A member's record in one game: ``best_score`` is the highest, ``lowest_score`` the
+    lowest (the best in a game where low scores win)."""
 
     game: str
     games: int
@@ -170,3 +176,4 @@ class StatRow:
     draws: int
     points: int
     best_score: int
+    lowest_score: int

@@ -348,7 +348,7 @@ async def test_finish_table_writes_results_once(store: GuildStore) -> None:
     finished = await store.get_table(table_id)
     assert finished is not None and finished.status == "finished" and finished.finished_at == 20.0
     assert finished.turn_started_at is None and not finished.is_open
-    assert await store.member_stats(ALICE) == [StatRow("fosco", 1, 1, 0, 11, 11)]
+    assert await store.member_stats(ALICE) == [StatRow("fosco", 1, 1, 0, 11, 11, 11)]
 
 
 async def finish(store: GuildStore, game: str, results: list[tuple[int, int | None, int, bool, bool]]) -> None:
@@ -384,8 +384,24 @@ async def test_member_stats_across_games(store: GuildStore) -> None:
     await finish(store, "fosco", [(0, ALICE, 11, True, False), (1, BOB, 7, False, False)])
     await finish(store, "fosco", [(0, ALICE, 6, False, False), (1, BOB, 11, True, False)])
     await finish(store, "dracula", [(0, ALICE, 40, False, True), (1, BOB, 40, False, True)])
-    assert await store.member_stats(ALICE) == [StatRow("fosco", 2, 1, 0, 17, 11), StatRow("dracula", 1, 0, 1, 40, 40)]
+    assert await store.member_stats(ALICE) == [StatRow("fosco", 2, 1, 0, 17, 11, 6),
+                                               StatRow("dracula", 1, 0, 1, 40, 40, 40)]
     assert await store.member_stats(CAROL) == []
+
+
+async def test_a_low_scoring_game_breaks_ties_by_the_lower_average(store: GuildStore) -> None:
+    """Busca: equal records rank the member with the lower average total first; a game where
+    high scores win ranks the same results the other way."""
+    for game in ("busca", "fosco"):
+        await finish(store, game, [(0, ALICE, 12, True, False), (1, BOB, 30, False, False)])
+        await finish(store, game, [(0, ALICE, 33, False, False), (1, BOB, 20, True, False)])
+        await finish(store, game, [(0, ALICE, 25, False, False), (1, BOB, 31, False, False),
+                                   (2, CAROL, 9, True, False)])
+    low = await store.leaderboard("busca", low_scores_win=True)
+    assert [row.member_id for row in low] == [CAROL, ALICE, BOB]  # Alice averages 23⅓, Bob 27
+    assert [row.member_id for row in await store.leaderboard("fosco")] == [CAROL, BOB, ALICE]
+    (busca,) = [r for r in await store.member_stats(ALICE) if r.game == "busca"]
+    assert (busca.lowest_score, busca.best_score) == (12, 33)
 
 
 def test_rating_prefers_evidence() -> None:
