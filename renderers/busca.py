@@ -50,29 +50,17 @@ def _plays(trick: Any) -> list[tuple[int, str]]:
     return [(int(p["seat"]), str(p["card"])) for p in trick.get("plays") or []]
 
 
-class Table:
+class Table(layout.SeatedView):
     """The view, read once, and the drawing of each part."""
 
     def __init__(self, view: Mapping[str, Any]) -> None:
-        self.view = view
-        self.players = int(view.get("players") or 4)
-        self.names = layout.names(view)
-        self.over = bool(view.get("over"))
-        turn = view.get("turn")
-        self.turn: int | None = turn if isinstance(turn, int) and not self.over else None
-        dealer = view.get("dealer")
-        self.dealer: int | None = dealer if isinstance(dealer, int) else None
-        self.totals = _seat_list(view, "totals", self.players)
-        self.tricks = _seat_list(view, "tricks", self.players)
-        self.counts = _seat_list(view, "counts", self.players)
-        self.taken = _seat_list(view, "taken_thirds", self.players)
-        outcome = view.get("outcome") or {}
-        self.winners = {int(s) for s in outcome.get("winners") or []} if self.over else set()
+        super().__init__(view, default_players=4)
+        self.totals = self.per_seat("totals")
+        self.tricks = self.per_seat("tricks")
+        self.counts = self.per_seat("counts")
+        self.taken = self.per_seat("taken_thirds")
         self.status = layout.named(view, str(view.get("status", "")))
         self.top_h = BANNER_H if self.over else layout.status_height(self.status, WIDTH - 2 * PAD)
-
-    def name(self, seat: int | None) -> str:
-        return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else "?"
 
     def scene(self) -> Scene:
         discarding = bool(self.view.get("discarding"))

@@ -221,18 +221,11 @@ def tag_width(text: str, size: int = SMALL - 2) -> float:
 
 # -- the table -----------------------------------------------------------------------------------
 
-class Table:
+class Table(layout.SeatedView):
     """The view, read once, and the drawing of each part."""
 
     def __init__(self, view: Mapping[str, Any]) -> None:
-        self.view = view
-        self.players = int(view.get("players") or 3)
-        self.names = layout.names(view)
-        self.over = bool(view.get("over"))
-        turn = view.get("turn")
-        self.turn: int | None = turn if isinstance(turn, int) and not self.over else None
-        dealer = view.get("dealer")
-        self.dealer: int | None = dealer if isinstance(dealer, int) else None
+        super().__init__(view, default_players=3)
         self.counts = self.per_seat("counts", 0)
         self.stacks = self.per_seat("stacks", 0)
         self.antes = self.per_seat("antes", 0)
@@ -246,19 +239,10 @@ class Table:
             seat = found.get("seat")
             if isinstance(seat, int) and 0 <= seat < self.players and int(found.get("hand") or 0) == self.hand_no:
                 self.fines[seat] += int(found.get("fine") or 0)
-        outcome = view.get("outcome") or {}
-        self.winners = {int(s) for s in outcome.get("winners") or []} if self.over else set()
         self.status = layout.named(view, str(view.get("status", "")))
         self.top_h = BANNER_H if self.over else layout.status_height(self.status, WIDTH - 2 * PAD)
         self.top = math.ceil(self.players / 2)  # seats along the top; the rest along the bottom
         self.columns = max(self.top, self.players - self.top, 2)
-
-    def per_seat(self, key: str, empty: Any) -> list[Any]:
-        given = list(self.view.get(key) or [])
-        return given + [empty] * (self.players - len(given))
-
-    def name(self, seat: int | None) -> str:
-        return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else "?"
 
     def felt_top(self) -> int:
         return layout.HEADER_HEIGHT + 10 + self.top_h + 10 + CELL_H + 10

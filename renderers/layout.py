@@ -99,6 +99,31 @@ def variant_of(view: Mapping[str, Any]) -> str:
     return VARIANTS.get(str(view.get("game")), "standard")
 
 
+class SeatedView:
+    """A table's view read once, for a game's table drawer to build on: the seats and their
+    names, whether the game is over, whose turn it is and who deals (None if nobody or over),
+    the winners once it is over, and per-seat lists padded to every seat."""
+
+    def __init__(self, view: Mapping[str, Any], default_players: int = 2) -> None:
+        self.view = view
+        self.players = int(view.get("players") or default_players)
+        self.names = names(view)
+        self.over = bool(view.get("over"))
+        turn = view.get("turn")
+        self.turn: int | None = turn if isinstance(turn, int) and not self.over else None
+        dealer = view.get("dealer")
+        self.dealer: int | None = dealer if isinstance(dealer, int) else None
+        outcome = view.get("outcome") or {}
+        self.winners = {int(s) for s in outcome.get("winners") or []} if self.over else set()
+
+    def per_seat(self, key: str, empty: Any = 0) -> list[Any]:
+        given = list(self.view.get(key) or [])
+        return given + [empty] * (self.players - len(given))
+
+    def name(self, seat: int | None) -> str:
+        return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else "?"
+
+
 def plural(n: int, word: str) -> str:
     """``1 card``, ``3 cards``."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"

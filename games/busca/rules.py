@@ -10,7 +10,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.core import base, cards, decks, tricks
-from games.core.base import Action, Event, Option, OptionValue, Outcome, Rules, TurnState, check_token, player
+from games.core.base import (
+    Action,
+    Event,
+    Option,
+    OptionValue,
+    Outcome,
+    Rules,
+    TurnState,
+    check_token,
+    leaders,
+    player,
+    replace_at,
+)
 from games.core.cards import SUIT_NAMES, CardOrder
 from games.core.errors import IllegalAction
 from games.core.tricks import COUNTERCLOCKWISE, Trick
@@ -110,12 +122,12 @@ class BuscaState(TurnState):
         if isinstance(action, Discard):
             hand = tuple(c for c in self.hands[seat] if c != action.card)
             line = Event(f"{player(seat)} lays one card aside, face down, for whoever takes the last trick")
-            return dataclasses.replace(self, hands=self._with_hand(seat, hand), discard=action.card,
+            return dataclasses.replace(self, hands=replace_at(self.hands, seat, hand), discard=action.card,
                                        turn=self.trick.leader, log=self.with_events(line))
         assert isinstance(action, Play)
         hand = tuple(c for c in self.hands[seat] if c != action.card)
         trick = self.trick.add(seat, action.card)
-        state = dataclasses.replace(self, hands=self._with_hand(seat, hand), trick=trick,
+        state = dataclasses.replace(self, hands=replace_at(self.hands, seat, hand), trick=trick,
                                     log=self.with_events(Event(f"{player(seat)} plays {cards.short(action.card)}")))
         if not trick.complete(self.players):
             return dataclasses.replace(state, turn=tricks.next_seat(seat, self.players, DIRECTION))
@@ -172,17 +184,11 @@ class BuscaState(TurnState):
         return _start_hand(dataclasses.replace(self, dealer=dealer, hands=hands, discard=None))
 
     def _finish(self) -> BuscaState:
-        low = min(self.totals)
-        top = frozenset(s for s, n in enumerate(self.totals) if n == low)
-        winners = frozenset() if len(top) == self.players else top  # B-3; all level is a draw
-        names = " and ".join(player(s) for s in sorted(top))
+        low, top, winners, names = leaders(self.totals, low=True)  # B-3; all level is a draw
         detail = (f"Everyone ends level on {low} points" if not winners else
                   f"{names} {'wins' if len(top) == 1 else 'share the win'} with the lowest total, {low} points")
         return dataclasses.replace(self, result=Outcome(self.totals, winners, detail),
                                    log=self.with_events(Event(detail, notable=True)))
-
-    def _with_hand(self, seat: int, hand: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-        return tuple(hand if s == seat else h for s, h in enumerate(self.hands))
 
     # -- presentation ------------------------------------------------------------------------
     def status(self, seat: int | None) -> str:

@@ -12,7 +12,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal, NamedTuple, Self
+from typing import Any, ClassVar, Literal, NamedTuple, Self, TypeVar
 
 from .cards import CardOrder
 from .errors import BadOptions, IllegalAction
@@ -165,6 +165,34 @@ class Event(NamedTuple):
 def player(seat: int) -> str:
     """A placeholder for a seat's name in status and log lines; see :func:`name_players`."""
     return f"{{p{seat}}}"
+
+
+T = TypeVar("T")
+
+
+def replace_at(items: Sequence[T], index: int, item: T) -> tuple[T, ...]:
+    """``items`` as a tuple with the one at ``index`` replaced (a seat's new hand, stack …)."""
+    return tuple(item if i == index else old for i, old in enumerate(items))
+
+
+class Leaders(NamedTuple):
+    """Who is ahead on a set of scores: the ``best`` score, the seats on it (``top``), the
+    ``winners`` (those seats, or none at all, a draw, when every seat is on it) and the top
+    seats' names as a line writes them (``names``)."""
+
+    best: int
+    top: frozenset[int]
+    winners: frozenset[int]
+    names: str
+
+
+def leaders(scores: Sequence[int], low: bool = False) -> Leaders:
+    """The seats ahead on ``scores``: the highest, or the lowest where ``low`` scores win.
+    Equal best scores share the win."""
+    best = min(scores) if low else max(scores)
+    top = frozenset(s for s, n in enumerate(scores) if n == best)
+    winners = frozenset() if len(top) == len(scores) else top
+    return Leaders(best, top, winners, " and ".join(player(s) for s in sorted(top)))
 
 
 def name_players(text: str, names: Sequence[str], unit: str = "dollars") -> str:

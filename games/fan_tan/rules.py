@@ -10,7 +10,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.core import cards, decks
-from games.core.base import Action, Event, Option, OptionValue, Outcome, Rules, TurnState, check_token, player
+from games.core.base import (
+    Action,
+    Event,
+    Option,
+    OptionValue,
+    Outcome,
+    Rules,
+    TurnState,
+    check_token,
+    leaders,
+    player,
+    replace_at,
+)
 from games.core.cards import STANDARD_RANKS, CardOrder
 from games.core.errors import IllegalAction
 
@@ -146,7 +158,7 @@ class FanTanState(TurnState):
             runs[i] = (value, value) if run is None else (min(run[0], value), max(run[1], value))
         line = Event(f"{player(seat)} plays {' and '.join(cards.short(c) for c in action.cards)}")
         state = dataclasses.replace(
-            self, hands=self._with_hand(seat, hand), runs=tuple(runs), log=self.with_events(line),
+            self, hands=replace_at(self.hands, seat, hand), runs=tuple(runs), log=self.with_events(line),
             last_play=(seat, action.cards),
             opening_passes=-1 if any(rank(c) == SEVEN for c in action.cards) else self.opening_passes,
         )
@@ -241,17 +253,11 @@ class FanTanState(TurnState):
                                          turn=(dealer + 1) % self.players))
 
     def _finish(self) -> FanTanState:
-        best = max(self.stacks)
-        top = frozenset(s for s, n in enumerate(self.stacks) if n == best)
-        winners = frozenset() if len(top) == self.players else top
-        names = " and ".join(player(s) for s in sorted(top))
+        best, top, winners, names = leaders(self.stacks)
         detail = (f"Everyone ends level at {best} chips" if not winners else
                   f"{names} {'ends' if len(top) == 1 else 'end'} with the most chips, {best}")
         return dataclasses.replace(self, result=Outcome(self.stacks, winners, detail),
                                    log=self.with_events(Event(detail, notable=True)))
-
-    def _with_hand(self, seat: int, hand: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-        return tuple(hand if s == seat else h for s, h in enumerate(self.hands))
 
     # -- presentation ------------------------------------------------------------------------
     def status(self, seat: int | None) -> str:

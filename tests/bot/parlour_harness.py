@@ -5,9 +5,10 @@ from __future__ import annotations
 import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
-from bot import ids
+from bot import ids, lobby
 from bot.client import Parlour, configure_endpoints
 from bot.config import Config
 from bot.limits import ChannelLimits
@@ -145,3 +146,29 @@ async def hand_reply(standin: StandIn, record: InteractionRecord, timeout: float
         return None
 
     return await standin.wait_for(shown, timeout, "the hand shown in reply")
+
+
+def table_text(guild: Any, channel: str) -> str:
+    """Everything the bot wrote in the table channel named ``channel``."""
+    table = channel_named(guild, channel)
+    assert table is not None
+    return "\n".join(m.content for m in table.messages)
+
+
+def attachments(guild: Any, channel: str) -> list[str]:
+    """The names of the files the bot posted in the table channel named ``channel``."""
+    table = channel_named(guild, channel)
+    assert table is not None
+    return [a.filename for m in table.messages for a in m.attachments]
+
+
+def token_of(comp: Any) -> str:
+    """The move a control's custom_id carries."""
+    ref = ids.parse(comp.custom_id)
+    assert isinstance(ref, ids.ActionRef)
+    return ref.token
+
+
+def fix_seed(monkeypatch: Any, seed: int) -> None:
+    """Every table the lobby opens gets ``seed``: the same deals, and computer moves, every run."""
+    monkeypatch.setattr(lobby, "secrets", SimpleNamespace(randbits=lambda bits: seed))

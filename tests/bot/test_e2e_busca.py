@@ -6,17 +6,25 @@ the best; /rules and /play know the game."""
 from __future__ import annotations
 
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
-from bot import ids, lobby
 from games.busca import BuscaState
 from games.core.cards import short
 from tests.standin import StandIn
 
-from .parlour_harness import channel_named, controls, open_table, play_to_end, running, take_turn
+from .parlour_harness import (
+    attachments,
+    controls,
+    fix_seed,
+    open_table,
+    play_to_end,
+    running,
+    table_text,
+    take_turn,
+    token_of,
+)
 from .test_e2e import standin, world
 
 __all__ = ["standin"]  # the fixture, shared with test_e2e
@@ -27,30 +35,12 @@ SEED = 5  # the table's seed: the same deals every run
 
 @pytest.fixture(autouse=True)
 def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(lobby, "secrets", SimpleNamespace(randbits=lambda bits: SEED))
+    fix_seed(monkeypatch, SEED)
 
 
 def busca(live: Any) -> BuscaState:
     assert isinstance(live.state, BuscaState)
     return live.state
-
-
-def table_text(guild: Any) -> str:
-    table = channel_named(guild, CHANNEL)
-    assert table is not None
-    return "\n".join(m.content for m in table.messages)
-
-
-def attachments(guild: Any) -> list[str]:
-    table = channel_named(guild, CHANNEL)
-    assert table is not None
-    return [a.filename for m in table.messages for a in m.attachments]
-
-
-def token_of(comp: Any) -> str:
-    ref = ids.parse(comp.custom_id)
-    assert isinstance(ref, ids.ActionRef)
-    return ref.token
 
 
 async def test_three_players_with_the_dealers_card_laid_aside_play_to_the_end_with_a_restart(
@@ -64,7 +54,7 @@ async def test_three_players_with_the_dealers_card_laid_aside_play_to_the_end_wi
                          joiners=(bob, carol))
         live = await bot.tables.get(guild.id, 1)
         assert live is not None and busca(live).discarding and live.state.to_move == {0}
-        # alice (seat 1 to players, 0 here) deals 14 cards to herself and is offered each one to lay aside, by DM.
+        # alice (seat 1 as players count, 0 here) deals herself 14 cards and may lay any aside, by DM.
         version = live.version
         dm = await standin.wait_for(lambda: next((m for m in reversed(standin.dm_messages(alice))
                                                   if controls(m, version)), None), 10, "alice's hand")
@@ -81,7 +71,7 @@ async def test_three_players_with_the_dealers_card_laid_aside_play_to_the_end_wi
         before = live.state
 
     async with running(standin, tmp_path) as bot:  # a new process: the table picks up where it was
-        await standin.wait_for(lambda: "restored" in table_text(guild), 5, "the notice")
+        await standin.wait_for(lambda: "restored" in table_text(guild, CHANNEL), 5, "the notice")
         live = await bot.tables.get(guild.id, 1)
         assert live is not None and live.state == before and busca(live).discard == aside
         while not busca(live).round_ends:  # to the end of the first hand
@@ -91,7 +81,7 @@ async def test_three_players_with_the_dealers_card_laid_aside_play_to_the_end_wi
         first = busca(live).round_ends[0]
         assert first["discard"] == aside and sum(first["thirds"]) == 32  # every card went to someone
         # The card laid aside was shown to nobody but alice: not in the channel, not in a DM.
-        assert short(aside) not in table_text(guild)
+        assert short(aside) not in table_text(guild, CHANNEL)
         for user in (bob, carol):
             assert all(short(aside) not in m.content for m in standin.dm_messages(user))
         assert f"goes to {{p{first['last_trick']}}}" in " ".join(e.text for e in busca(live).log)
@@ -100,8 +90,8 @@ async def test_three_players_with_the_dealers_card_laid_aside_play_to_the_end_wi
         outcome = state.outcome
         assert outcome is not None and max(state.totals) >= 12 and list(outcome.scores) == list(state.totals)
         assert outcome.winners == {s for s, t in enumerate(state.totals) if t == min(state.totals)}
-        assert "lowest total" in table_text(guild) and "takes the last trick" in table_text(guild)
-        assert any(n.startswith("round-end") for n in attachments(guild))
+        assert "lowest total" in table_text(guild, CHANNEL) and "takes the last trick" in table_text(guild, CHANNEL)
+        assert any(n.startswith("round-end") for n in attachments(guild, CHANNEL))
         board = await standin.slash(alice, lobby_channel, "leaderboard", options={"game": "busca"})
         text = str(board.embeds)
         assert "average total" in text and "lowest total wins" in text

@@ -6,12 +6,10 @@ with her DMs closed alice plays from "My hand"; /rules and /play know the game."
 from __future__ import annotations
 
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
-from bot import ids, lobby
 from bot.client import Parlour
 from bot.live import Live
 from games.fan_tan import FanTanState
@@ -19,15 +17,19 @@ from tests.standin import StandIn
 from tests.standin.model import InteractionRecord, Message, User
 
 from .parlour_harness import (
+    attachments,
     channel_named,
     click_move,
     controls,
+    fix_seed,
     hand_reply,
     live_table,
     open_table,
     play_to_end,
     running,
+    table_text,
     take_turn,
+    token_of,
     wait_past,
 )
 from .test_e2e import standin, world
@@ -40,30 +42,12 @@ SEED = 11  # the table's seed: the same deals, and the same computer moves, ever
 
 @pytest.fixture(autouse=True)
 def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(lobby, "secrets", SimpleNamespace(randbits=lambda bits: SEED))
+    fix_seed(monkeypatch, SEED)
 
 
 def fan_tan(live: Live) -> FanTanState:
     assert isinstance(live.state, FanTanState)
     return live.state
-
-
-def table_text(guild: Any) -> str:
-    table = channel_named(guild, CHANNEL)
-    assert table is not None
-    return "\n".join(m.content for m in table.messages)
-
-
-def attachments(guild: Any) -> list[str]:
-    table = channel_named(guild, CHANNEL)
-    assert table is not None
-    return [a.filename for m in table.messages for a in m.attachments]
-
-
-def token_of(comp: Any) -> str:
-    ref = ids.parse(comp.custom_id)
-    assert isinstance(ref, ids.ActionRef)
-    return ref.token
 
 
 async def offered(standin: StandIn, live: Live, user: User) -> tuple[Message, list[Any]]:
@@ -121,7 +105,7 @@ async def test_four_players_play_to_the_end_by_clicks_with_a_restart(standin: St
         before = live.state
 
     async with running(standin, tmp_path) as bot:  # a new process: the table picks up where it was
-        await standin.wait_for(lambda: "restored" in table_text(guild), 5, "the notice")
+        await standin.wait_for(lambda: "restored" in table_text(guild, CHANNEL), 5, "the notice")
         live = await bot.tables.get(guild.id, 1)
         assert live is not None and live.state == before
         await play_to_end(standin, bot, live, {0: alice})
@@ -129,8 +113,8 @@ async def test_four_players_play_to_the_end_by_clicks_with_a_restart(standin: St
         outcome = state.outcome
         assert outcome is not None and list(outcome.scores) == list(state.stacks)
         assert sum(state.stacks) == 4 * 30 and state.pot == 0  # every chip accounted for
-        assert "takes the pot" in table_text(guild)
-        await standin.wait_for(lambda: any(n.startswith("round-end") for n in attachments(guild)), 10,
+        assert "takes the pot" in table_text(guild, CHANNEL)
+        await standin.wait_for(lambda: any(n.startswith("round-end") for n in attachments(guild, CHANNEL)), 10,
                                "the picture of the hand's end")
         board = await standin.slash(alice, lobby_channel, "leaderboard", options={"game": "fan-tan"})
         assert f"<@{alice.id}>" in " ".join(e.get("description", "") for e in board.embeds)
@@ -152,12 +136,12 @@ async def test_honour_mode_a_held_back_card_is_found_out_and_charged(standin: St
             withheld += 1
             if not fan_tan(live).found:
                 await bot.publisher.settled(live, timeout=10)
-                assert "passed holding" not in table_text(guild)  # not announced before it is found out
+                assert "passed holding" not in table_text(guild, CHANNEL)  # not announced before it is found out
         await bot.publisher.settled(live, timeout=10)
         state = fan_tan(live)
         mine = [f for f in state.found if f["seat"] == 0]
         assert withheld == 2 and len(mine) == 2  # each found out, by a later play or at the hand's end
-        assert "Found out" in table_text(guild) and "passed holding" in table_text(guild)
+        assert "Found out" in table_text(guild, CHANNEL) and "passed holding" in table_text(guild, CHANNEL)
         assert all(f["fine"] >= 3 for f in mine)
         assert sum(state.stacks) == 4 * 20 and state.pot == 0  # fines moved chips, made none
 
@@ -183,7 +167,7 @@ async def test_a_round_of_passes_before_any_7_is_a_dead_hand(standin: StandIn, t
         assert state.pot == first.pot + 3 + 3 * len(fined) + sum(state.antes)
         assert sum(state.stacks) + state.pot == 3 * 20
         await bot.publisher.settled(live, timeout=10)
-        assert "the hand is dead" in table_text(guild)
+        assert "the hand is dead" in table_text(guild, CHANNEL)
         version = live.version
         (seat,) = live.state.to_move
         message, _ = await offered(standin, live, people[seat])  # a hand of the new deal, to play
@@ -195,7 +179,7 @@ async def test_closed_dms_play_from_my_hand(standin: StandIn, tmp_path: Path) ->
         guild, alice, lobby_channel, live = await alice_and_three_computers(standin, bot, {}, dm_closed=True)
         table = channel_named(guild, CHANNEL)
         assert table is not None
-        await standin.wait_for(lambda: "direct messages are closed" in table_text(guild), 5, "the notice")
+        await standin.wait_for(lambda: "direct messages are closed" in table_text(guild, CHANNEL), 5, "the notice")
         assert await my_turn(standin, live, 0)
         board = next(m for m in table.messages if any(c.label == "My hand" for c in m.components))
         mine = await hand_reply(standin, await standin.click(alice, board, label="My hand"))

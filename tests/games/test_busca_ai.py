@@ -5,6 +5,7 @@ cheaply as it can, leads cards that lose, lays aside a dangerous card
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -64,3 +65,16 @@ def test_computers_in_every_seat_play_legal_moves_to_the_end(players: int) -> No
         assert action.token in {a.token for a in state.legal_actions(seat)}
         state = state.apply(seat, action)
     assert state.outcome is not None and max(state.totals) >= 31
+
+
+def test_holding_every_counting_card_still_out_it_plays_to_win_them_all() -> None:
+    """Cappotto is 0 against 11 for everyone else: with every counting card taken so far and the
+    last one in hand, it leads that card to win it rather than a card that loses."""
+    start = game(4, [])
+    hands = (("3S", "4H"), ("5S", "5H"), ("6S", "6H"), ("7S", "7H"))
+    rest = tuple(c for c in decks.busca() if not any(c in h for h in hands))
+    won = dataclasses.replace(start, hands=hands, taken=(rest, (), (), ()), tricks_won=(8, 0, 0, 0))
+    assert choice(won) == "play:3S"
+    mine = tuple(c for c in rest if c != "KC")
+    shared = dataclasses.replace(won, taken=(mine, ("KC",), (), ()), tricks_won=(7, 1, 0, 0))
+    assert choice(shared) == "play:4H"  # someone else has a point: no cappotto to chase, so it ducks
