@@ -30,7 +30,8 @@ from games.core.tricks import COUNTERCLOCKWISE, Trick
 from .guide import GUIDE
 from .scoring import counts, hand_scores, thirds, thirds_text
 
-RANKS = ("3", "2", "A", "K", "Q", "J", "7", "6", "5", "4")  # high to low in every suit
+LOW_TO_HIGH = ("4", "5", "6", "7", "J", "Q", "K", "A", "2", "3")  # the same in every suit
+RANKS = tuple(reversed(LOW_TO_HIGH))  # highest first, as tricks.follow_suit_strength takes them
 SUITS = ("S", "H", "C", "D")  # the order hands are sorted in (the colours alternate)
 HAND_SIZES = {3: 13, 4: 10, 5: 8}
 DIRECTION = COUNTERCLOCKWISE  # the deal, the play and the next dealer all go to the right
@@ -267,7 +268,7 @@ class BuscaRules(Rules):
     key = "busca"
     title = "Busca"
     player_counts = (3, 4, 5)
-    card_order = CardOrder(suits=SUITS, ranks=tuple(reversed(RANKS)))  # low to high, left to right
+    card_order = CardOrder(suits=SUITS, ranks=LOW_TO_HIGH)  # hands read low to high, left to right
     summary = ("Take tricks without taking points: Aces and court cards count against you, and the "
                "last trick is the worst. Lowest total wins. Three to five players.")
     guide = GUIDE
