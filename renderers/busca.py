@@ -79,7 +79,6 @@ class Table(layout.SeatedView):
         worth = int(last.get("thirds") or 0) if isinstance(last, Mapping) else 0
         return Scene(
             seats=seats, direction=int(self.view.get("direction") or -1), trick=plays,
-            leader=trick.get("leader") if isinstance(trick, Mapping) else None,
             to_play=None if (discarding or self.over) else self.turn,
             last=_plays(last), last_winner=last.get("winner") if isinstance(last, Mapping) else None,
             last_note=points(worth) if worth else "no points",

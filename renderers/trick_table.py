@@ -40,14 +40,14 @@ DEALER: RGB = (236, 236, 240)
 
 @dataclass(frozen=True)
 class Seat:
-    """One player as the table shows them. ``lines``: the plate's second line, as (text,
-    colour) pieces ("8 cards", "2 tricks" …); ``score``: the box at the right (a total)."""
+    """One player as the table shows them: cards held and tricks taken on the plate's second
+    line; ``score`` in the box at the right (a total); ``note`` a coloured tag ("2⅓ points")."""
 
     name: str
     cards: int
     tricks: int
     score: str = ""
-    note: str = ""  # a short coloured tag on the plate ("2⅓ taken", "cappotto")
+    note: str = ""  # a short coloured tag on the plate ("2⅓ points")
     note_colour: RGB = theme.HIGHLIGHT
     to_move: bool = False
     dealer: bool = False
@@ -56,14 +56,14 @@ class Seat:
 
 @dataclass(frozen=True)
 class Scene:
-    """What the felt shows. ``trick`` and ``last`` are (seat, card) pairs in play order;
+    """What the felt shows. ``trick`` and ``last`` are (seat, card) pairs in play order (the
+    first card of ``trick`` is marked as led);
     ``direction`` is +1 when play passes to the next seat number (clockwise), -1 the other
     way (Busca)."""
 
     seats: Sequence[Seat]
     direction: int
     trick: Sequence[tuple[int, str]] = ()
-    leader: int | None = None
     to_play: int | None = None
     last: Sequence[tuple[int, str]] = ()
     last_winner: int | None = None

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from games.core import base, cards, decks, tricks
 from games.core.base import (
@@ -44,12 +44,20 @@ def suit_name(card: str) -> str:
 
 
 @dataclass(frozen=True)
-class Play(Action):
+class CardMove(Action):
+    """A move of one card: ``verb:<card>``."""
+
     card: str
+    verb: ClassVar[str]
 
     @property
     def token(self) -> str:
-        return f"play:{self.card}"
+        return f"{self.verb}:{self.card}"
+
+
+@dataclass(frozen=True)
+class Play(CardMove):
+    verb = "play"
 
     @property
     def label(self) -> str:
@@ -57,14 +65,10 @@ class Play(Action):
 
 
 @dataclass(frozen=True)
-class Discard(Action):
+class Discard(CardMove):
     """The three-player dealer's extra card, laid aside face down for the last trick's winner."""
 
-    card: str
-
-    @property
-    def token(self) -> str:
-        return f"discard:{self.card}"
+    verb = "discard"
 
     @property
     def label(self) -> str:
