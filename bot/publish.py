@@ -257,7 +257,8 @@ class Publisher:
         nudged: list[int] = []
         files = []
         for before, after in batch.steps():
-            lines += [live.text(e.text) for e in after.log[len(before.log):] if e.notable]
+            lines += [live.text(f"{e.text} {e.shown}" if e.shown else e.text)
+                      for e in after.log[len(before.log):] if e.notable]
             for member in self.nudges(live, before, after):
                 if member not in nudged:
                     nudged.append(member)

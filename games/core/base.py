@@ -8,6 +8,7 @@ only what differs, in ``_legal`` and ``_apply``.
 from __future__ import annotations
 
 import dataclasses
+import random
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -156,10 +157,46 @@ class Outcome:
 
 class Event(NamedTuple):
     """A public log line. Notable ones (a capture, a scored coffin, a deal's result) are what a
-    table channel posts; the rest only show in the view's recent log."""
+    table channel posts; the rest only show in the view's recent log. ``shown`` is said in the
+    channel with a notable line, at that moment only, and never kept in the view's log: cards
+    turned up for all to see that may later go face down again (Bullshit's call)."""
 
     text: str
     notable: bool = False
+    shown: str = ""
+
+
+@dataclass(frozen=True)
+class Clock:
+    """A short clock on some seats' open choices (Bullshit's challenge window): once
+    ``seconds`` have passed since the action that made state version ``since``, the table plays
+    each of ``seats`` still to move its ``default_action``. Counted from that action, so a
+    restart keeps the time that was left."""
+
+    seats: frozenset[int]
+    seconds: float
+    since: int
+
+
+@dataclass(frozen=True)
+class Pick:
+    """A move made by choosing some of one's cards, too many ways to list one by one (Bullshit's
+    play: any 1 to 4 cards of a hand that may hold 40). The move's token is
+    ``verb:<the chosen cards>``; the bot offers ``cards`` to tick and one button labelled
+    ``label`` ("Play them as Kings"). ``cards`` may hold a card twice (two packs)."""
+
+    verb: str
+    cards: tuple[str, ...]
+    fewest: int
+    most: int
+    label: str
+
+    def token(self, chosen: Sequence[str]) -> str:
+        return f"{self.verb}:{','.join(chosen)}"
+
+    def to_json(self) -> JSON:
+        return {"verb": self.verb, "cards": list(self.cards), "fewest": self.fewest, "most": self.most,
+                "label": self.label}
 
 
 def player(seat: int) -> str:
@@ -279,6 +316,20 @@ class State(ABC):
     def can_join(self) -> bool:
         return self.between_rounds and self.rules.joinable and self.players < self.rules.max_players
 
+    @property
+    def clock(self) -> Clock | None:
+        """The short clock running on some seats' choices now, if the game has one."""
+        return None
+
+    def pick(self, seat: int) -> Pick | None:
+        """The seat's move made by choosing cards, where a game has one (see :class:`Pick`)."""
+        return None
+
+    def offered(self, seat: int) -> tuple[Action, ...]:
+        """The moves shown one by one (as buttons): every legal move, but for those a ``pick``
+        makes, which a game with a pick leaves out rather than list thousands of them."""
+        return self.legal_actions(seat)
+
     def default_action(self, seat: int) -> Action:
         """What the table plays for a seat that timed out: the first legal action unless the
         game knows better."""
@@ -312,15 +363,21 @@ class State(ABC):
             raise IllegalAction(f"there is no seat {seat} at this table")
         if seat not in self.to_move:
             raise IllegalAction("it is not your turn")
-        for legal in self._legal(seat):
-            if legal.token == act.token:
-                new = self._apply(seat, legal)
-                return dataclasses.replace(new, history=self.history + ((seat, legal.token),))
-        raise IllegalAction(self.why_illegal(seat, act))
+        legal = self._match(seat, act)
+        if legal is None:
+            raise IllegalAction(self.why_illegal(seat, act))
+        new = self._apply(seat, legal)
+        return dataclasses.replace(new, history=self.history + ((seat, legal.token),))
+
+    def _match(self, seat: int, action: Action) -> Action | None:
+        """The legal action with ``action``'s token, or None. Games whose legal actions are too
+        many to list at every move (every handful of cards from a big hand) check directly."""
+        return next((legal for legal in self._legal(seat) if legal.token == action.token), None)
 
     def view(self, seat: int | None) -> JSON:
         """Everything ``seat`` may see (``None``: a spectator), JSON-able."""
-        legal = self.legal_actions(seat) if seat is not None else ()
+        legal = self.offered(seat) if seat is not None and seat in self.to_move else ()
+        pick = self.pick(seat) if seat is not None and seat in self.to_move else None
         outcome = self.outcome
         data: JSON = {
             "game": self.rules.key,
@@ -333,6 +390,7 @@ class State(ABC):
             "status": self.status(seat),
             "log": [e.text for e in self.log[-VIEW_LOG_LINES:]],
             "legal": [{"token": a.token, "label": a.label} for a in legal],
+            "pick": pick.to_json() if pick else None,
             "outcome": outcome.to_json() if outcome else None,
             "options": dict(self.options),
         }
@@ -471,3 +529,15 @@ def check_token(token: str) -> str:
     if not isinstance(token, str) or not token or len(token) > MAX_TOKEN or not token.isprintable():
         raise IllegalAction("that is not a move in this game")
     return token
+
+
+def random_action(state: State, seat: int, rng: random.Random) -> Action:
+    """A random legal move for ``seat`` (tests, benchmarks): one of the moves listed one by one
+    or, where the seat has a pick, a random handful of its cards, at even odds, so that a game
+    whose every handful is a move is played without listing them all."""
+    listed = state.offered(seat)
+    pick = state.pick(seat)
+    if pick is not None and (not listed or rng.random() < 0.5):
+        chosen = rng.sample(pick.cards, rng.randint(pick.fewest, min(pick.most, len(pick.cards))))
+        return state.rules.parse_action(pick.token(chosen))
+    return rng.choice(listed)

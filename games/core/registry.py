@@ -15,6 +15,7 @@ _PACKAGES: dict[str, str] = {
     "fscking-ace": "games.fscking_ace",
     "busca": "games.busca",
     "fan-tan": "games.fan_tan",
+    "bullshit": "games.bullshit",
 }
 _loaded: dict[str, Rules] = {}
 

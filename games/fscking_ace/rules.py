@@ -125,7 +125,7 @@ class FsckingAceState(TurnState):
         this stock). A token is hidden only while no copy of it is on view: not face up this
         round and not named in the log lines a view carries.
         """
-        named = {tok for text, _ in self.log[-VIEW_LOG_LINES:]
+        named = {tok for text, *_ in self.log[-VIEW_LOG_LINES:]
                  for lab, tok in _labels(self.players, self.remove_extra_twos) if lab in text}
         return frozenset(set(self.stock[self.drawn:]) - set(self.stock[:self.drawn]) - named)
 

@@ -7,6 +7,7 @@ card the viewer may not see.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from collections.abc import Iterator
@@ -16,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games import registry
-from games.core.base import END_GAME, JOIN, MAX_TOKEN, NEXT_ROUND, Option, OptionValue, Rules, State
+from games.core.base import END_GAME, JOIN, MAX_TOKEN, NEXT_ROUND, Option, OptionValue, Rules, State, random_action
 from games.core.errors import BadOptions, IllegalAction, UnknownGame
 
 from .leaks import leaked
@@ -53,17 +54,25 @@ def mover(state: State, rng: random.Random) -> int:
     return rng.choice(sorted(state.to_move))
 
 
-def check_step(state: State, rules: Rules) -> None:
+def check_step(state: State, rules: Rules, rng: random.Random) -> None:
+    """Every seat to move has moves, each a short token that parses back to itself; no one else
+    has any. A game's moves may number thousands (every handful of cards, a pick), so at most
+    60 listed ones and a few picked handfuls are tried at each step."""
     assert state.to_move, "a game that is not over always has someone to move"
     for seat in range(state.players):
-        legal = state.legal_actions(seat)
-        if seat in state.to_move:
-            assert legal, f"seat {seat} is to move but has no legal action"
-            for action in legal:
-                assert len(action.token) <= MAX_TOKEN and action.label
-                assert rules.parse_action(action.token).token == action.token
-        else:
-            assert legal == ()
+        pick = state.pick(seat)
+        if seat not in state.to_move:
+            assert state.legal_actions(seat) == () and state.offered(seat) == () and pick is None
+            continue
+        listed = state.offered(seat) if pick is not None else state.legal_actions(seat)
+        assert listed or pick, f"seat {seat} is to move but has no legal action"
+        tried = list(listed) if len(listed) <= 60 else rng.sample(listed, 60)
+        if pick is not None:
+            tried += [random_action(state, seat, rng) for _ in range(5)]
+        for action in tried:
+            assert len(action.token) <= MAX_TOKEN and action.label
+            assert rules.parse_action(action.token).token == action.token
+            state.apply(seat, action.token)
 
 
 def play_out(rules: Rules, players: int, seed: int, options: dict[str, OptionValue],
@@ -74,9 +83,9 @@ def play_out(rules: Rules, players: int, seed: int, options: dict[str, OptionVal
         if state.is_over:
             return state
         if step_check:
-            check_step(state, rules)
+            check_step(state, rules, rng)
         seat = mover(state, rng)
-        state = state.apply(seat, rng.choice(state.legal_actions(seat)))
+        state = state.apply(seat, random_action(state, seat, rng))
     raise AssertionError("the game did not end")
 
 
@@ -119,9 +128,13 @@ def test_illegal_actions_are_refused_and_change_nothing(rules: Rules) -> None:
     refused = 0
     while not state.is_over:
         for seat in range(state.players):
-            seen.update(a.token for a in state.legal_actions(seat))
+            seen.update(a.token for a in state.offered(seat))
+            if state.pick(seat) is not None:
+                seen.add(random_action(state, seat, rng).token)
         seat = mover(state, rng)
-        legal = {a.token for a in state.legal_actions(seat)}
+        legal = {a.token for a in state.offered(seat)}
+        if state.pick(seat) is not None:  # a handful seen earlier may be a move now too
+            legal |= {t for t in seen if _legal_now(state, seat, t)}
         before = state.to_record()
         for token in sorted(seen - legal)[:3]:
             with pytest.raises(IllegalAction) as err:
@@ -129,14 +142,23 @@ def test_illegal_actions_are_refused_and_change_nothing(rules: Rules) -> None:
             assert str(err.value) and "Traceback" not in str(err.value)
             refused += 1
         idle = [s for s in range(state.players) if s not in state.to_move]
+        legal.add(random_action(state, seat, rng).token)
         if idle and legal:
             with pytest.raises(IllegalAction, match="not your turn"):
                 state.apply(idle[0], next(iter(legal)))
         with pytest.raises(IllegalAction):
             state.apply(seat, "no-such-move")
         assert state.to_record() == before
-        state = state.apply(seat, rng.choice(state.legal_actions(seat)))
+        state = state.apply(seat, random_action(state, seat, rng))
     assert refused > 10
+
+
+def _legal_now(state: State, seat: int, token: str) -> bool:
+    try:
+        state.apply(seat, token)
+    except IllegalAction:
+        return False
+    return True
 
 
 @pytest.mark.parametrize("rules", ALL, ids=lambda r: r.key)
@@ -170,7 +192,7 @@ def test_views_never_show_a_hidden_card(data: st.DataObject) -> None:
         if state.is_over:
             break
         seat = mover(state, rng)
-        state = state.apply(seat, rng.choice(state.legal_actions(seat)))
+        state = state.apply(seat, random_action(state, seat, rng))
 
 
 @pytest.mark.parametrize("rules", [r for r in ALL if r.open_ended], ids=lambda r: r.key)
@@ -237,8 +259,7 @@ def test_default_action_is_legal(rules: Rules) -> None:
                 break
             seat = mover(state, rng)
             action = state.default_action(seat)
-            assert action.token in {a.token for a in state.legal_actions(seat)}
-            state = state.apply(seat, action)
+            state = state.apply(seat, action.token)  # refused unless legal
 
 
 @pytest.mark.parametrize("rules", ALL, ids=lambda r: r.key)
@@ -246,3 +267,24 @@ def test_every_game_explains_itself(rules: Rules) -> None:
     assert rules.summary and len(rules.guide) > 500
     assert "Table ruling" in rules.guide  # our decisions beyond the source are marked
     assert len(rules.guide) < 4000  # fits in one Discord embed description
+
+
+@pytest.mark.parametrize("rules", ALL, ids=lambda r: r.key)
+def test_the_moves_listed_and_picked_are_exactly_the_legal_moves(rules: Rules) -> None:
+    """A pick stands for the legal moves not listed one by one: together they are all of them."""
+    for players in rules.player_counts[:2]:
+        state = rules.new_game(players, seed=21)
+        rng = random.Random(21)
+        for _ in range(30):
+            if state.is_over:
+                break
+            for seat in sorted(state.to_move):
+                pick = state.pick(seat)
+                expected = {a.token for a in state.offered(seat)}
+                if pick is not None:
+                    sizes = range(pick.fewest, pick.most + 1)
+                    expected |= {rules.parse_action(pick.token(c)).token for n in sizes
+                                 for c in itertools.combinations(pick.cards, n)}
+                assert {a.token for a in state.legal_actions(seat)} == expected
+            seat = mover(state, rng)
+            state = state.apply(seat, random_action(state, seat, rng))

@@ -1,0 +1,7 @@
+"""Bullshit, also called Cheat (rules/bullshit.md)."""
+
+from .rules import CALL, PASS, BullshitRules, BullshitState, Play
+
+RULES = BullshitRules()
+
+__all__ = ["CALL", "PASS", "RULES", "BullshitRules", "BullshitState", "Play"]
