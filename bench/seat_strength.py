@@ -1,12 +1,15 @@
 """A game's computer player against fixed baselines: its win rate with one computer seat (moving
 round the table game by game) and every other seat playing the baseline, "random" (any legal
-action) or "first" (the first legal action: in Fan Tan a play whenever there is one, in Busca
-the lowest card that may go). Default game options. Random seating would win 1 game in n; a
+action; a handful of random cards where the move is a pick) or "first" (the first legal action:
+in Fan Tan a play whenever there is one, in Busca the lowest card that may go) or, in Bullshit,
+"honest" (every card it holds of the rank asked, one card when it holds none, and it never
+calls). Default game options. Random seating would win 1 game in n; a
 shared win (equal best totals) counts as a win, and how many were shared is shown. Also the time
 the computer takes per move.
 
     python -m bench.seat_strength --game busca [--games 1000] [--players 4 --players 3]
     python -m bench.seat_strength --game fan-tan [--players 4 --players 6]
+    python -m bench.seat_strength --game bullshit
 """
 
 from __future__ import annotations
@@ -19,10 +22,29 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from games import registry
-from games.core import decks
+from games.core import cards, decks
+from games.core.base import Action, State, random_action
 
-BASELINES = ("random", "first")
-SIZES = {"fan-tan": [4, 6], "busca": [4, 3, 5]}  # the table sizes measured unless told
+BASELINES = {"bullshit": ("random", "honest")}  # unless listed: random and first
+SIZES = {"fan-tan": [4, 6], "busca": [4, 3, 5], "bullshit": [4, 3, 6]}  # the table sizes measured unless told
+
+
+def honest(state: State, seat: int) -> Action:
+    """Bullshit's honest player: never calls; plays every card of the rank asked, or one card."""
+    pick = state.pick(seat)
+    if pick is None:
+        return state.rules.parse_action("pass")
+    rank = str(state.view(None)["rank"])
+    mine = [c for c in pick.cards if cards.rank_of(c) == rank][: pick.most] or list(pick.cards[:1])
+    return state.rules.parse_action(pick.token(mine))
+
+
+def baseline_move(name: str, state: State, seat: int, rng: random.Random) -> Action:
+    if name == "random":
+        return random_action(state, seat, rng)
+    if name == "honest":
+        return honest(state, seat)
+    return state.legal_actions(seat)[0]
 
 
 def one_game(key: str, players: int, baseline: str, seed: int) -> tuple[bool, bool, list[float]]:
@@ -40,8 +62,7 @@ def one_game(key: str, players: int, baseline: str, seed: int) -> tuple[bool, bo
             action = ai.choose(state, seat, decks.rng(seed, "bench", len(state.history)))
             times.append(time.perf_counter() - start)
         else:
-            legal = state.legal_actions(seat)
-            action = rng.choice(legal) if baseline == "random" else legal[0]
+            action = baseline_move(baseline, state, seat, rng)
         state = state.apply(seat, action)
     outcome = state.outcome
     assert outcome is not None
@@ -61,7 +82,7 @@ def main() -> None:
     print(f"{title}: the computer in one seat, the baseline in the others; {args.games} games a match-up.")
     with ProcessPoolExecutor() as pool:
         for players in sizes:
-            for baseline in BASELINES:
+            for baseline in BASELINES.get(args.game, ("random", "first")):
                 n = args.games
                 results = list(pool.map(one_game, [args.game] * n, [players] * n, [baseline] * n, range(n),
                                         chunksize=10))

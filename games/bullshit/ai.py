@@ -9,6 +9,8 @@ up (and whose hand they went into). From that it judges each claim.
   cannot place, against the size of the pile it would pick up if wrong. A player putting down
   their last cards is always called when only the winner counts (letting them stand loses the
   game; a wrong call only costs a pile nobody needs any more).
+- **Waiting.** As the next player it lets a window run its course rather than play over it,
+  so a person at the table always has their time to call.
 - **Playing.** It plays every card it holds of the rank asked. With none it must lie, and puts
   down one card of the rank it will be asked for last (the one it can least use honestly soon).
   Now and then, when the pile is small and the claim stays believable, it slips one such card in
@@ -31,11 +33,11 @@ BLUFF_CHANCE = 0.3
 
 def choose(state: BullshitState, seat: int, rng: random.Random) -> Action:
     window = state.window
-    if window is not None and seat in window.waiting and _should_call(state, seat, rng):
-        return CALL
-    if state.can_play(seat):
-        return _play(state, seat, rng)
-    return PASS
+    if window is not None:
+        # Call or let it stand; never play over an open window, which would cut short the
+        # others' time to call (it plays once the window has closed).
+        return CALL if seat in window.waiting and _should_call(state, seat, rng) else PASS
+    return _play(state, seat, rng)
 
 
 def _sight(state: BullshitState, seat: int) -> Counter[str]:
