@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from games.core import registry
-from games.core.base import END_GAME, JOIN, NEXT_ROUND, Action, State
+from games.core.base import END_GAME, JOIN, NEXT_ROUND, Action, State, random_action
 
 from . import render_hand, render_round_end, render_settlement, render_table
 
@@ -33,6 +33,7 @@ SAMPLE_ROUNDS = 3  # a game that never ends by itself is ended after this many r
 # won yet), the stage is the nearest state whose view shows what the stage is for.
 View = dict[str, Any]
 WANTED: dict[str, dict[str, Callable[[View], bool]]] = {
+    "bullshit": {"middle": lambda v: v["window"] is not None and v["pile"] >= 6, "late": lambda v: bool(v["reveal"])},
     "busca": {"middle": lambda v: len((v["trick"] or {}).get("plays") or []) >= 2 and v["last_trick"] is not None},
     "fscking-ace": {
         "middle": lambda v: (len(v["flips"]) >= 2 and v["rounds_played"] >= 1
@@ -66,7 +67,10 @@ class Stage:
 
 def _choose(state: State, seat: int, rng: random.Random, rounds: int) -> Action:
     """A random legal move, except between rounds: play on until ``SAMPLE_ROUNDS`` rounds, then
-    end; never deal a newcomer in (the stage keeps its player count)."""
+    end; never deal a newcomer in (the stage keeps its player count). A seat with a pick (too
+    many handfuls to list) plays a random handful or one of its listed moves."""
+    if not state.between_rounds and state.pick(seat) is not None:
+        return random_action(state, seat, rng)
     legal = [a for a in state.legal_actions(seat) if a.token != JOIN]
     if state.between_rounds:
         want = NEXT_ROUND if rounds < SAMPLE_ROUNDS else END_GAME

@@ -4,11 +4,15 @@ When the viewer is to move, the cards named by their legal actions (``play:<card
 ``discard:<cards>``, cards comma-separated; ``place:<card>@<rc>``) are raised and glow and the others are dimmed; where
 an action's label says what a card leads to ("7♥ → 14") that result is written under the card.
 A header gives the status line. Large hands wrap into rows of at most ``PER_ROW`` cards.
+
+A game may pass its own cards to raise (``glow``: raised and glowing whoever is to move, the
+others left as they are), its own grouping of the cards (``group``: by rank instead of suit)
+and a ``band`` drawn between the status line and the cards (its height and a painter).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from PIL import Image
@@ -67,14 +71,24 @@ def playable(view: Mapping[str, Any]) -> tuple[set[str], dict[str, str]]:
     return cards, results
 
 
-def hand(view: Mapping[str, Any]) -> Image.Image:
-    """The viewer's hand for ``view`` (an empty-hand notice for spectators)."""
+Band = tuple[int, Callable[[Image.Image, layout.Draw, layout.Box], None]]
+
+
+def hand(view: Mapping[str, Any], *, glow: Collection[str] | None = None, group: Callable[[str], str] | None = None,
+         band: Band | None = None) -> Image.Image:
+    """The viewer's hand for ``view`` (an empty-hand notice for spectators). ``glow``: the cards
+    to raise, instead of those the viewer's legal moves name; ``group``: how the cards group in
+    their rows (default by suit); ``band``: (height, painter) for a panel under the status line."""
     cards = hand_cards(view)
     family, variant = layout.family_of(view), layout.variant_of(view)
     viewer = view.get("viewer")
     my_turn = viewer is not None and viewer in (view.get("to_move") or []) and not view.get("over")
     legal, results = playable(view) if my_turn else (set(), {})
-    group = layout.suit_group(family)
+    dimming = my_turn
+    if glow is not None:
+        legal, results, dimming = set(glow), {}, False
+    if group is None:
+        group = layout.suit_group(family)
     rows = layout.split_rows(cards, PER_ROW, group, SLACK)
     layouts = [layout.fan_positions(layout.groups_of(row, group), CARD, MAX_WIDTH - 2 * PAD, max_step=STEP,
                                     group_gap=20, weights=[TAGGED if c in results else 1.0 for c in row])
@@ -88,13 +102,17 @@ def hand(view: Mapping[str, Any]) -> Image.Image:
     status_h = layout.status_height(status, width - 2 * theme.PADDING)
     heights = [layout.LIFT + card_height(CARD) + (TAG if set(row) & set(results) else 0) + 14 for row in rows]
     body = sum(heights) + 8 if rows else 90
-    height = layout.HEADER_HEIGHT + 10 + status_h + 10 + body + 2 * 10 + theme.PADDING
+    band_h = band[0] + 10 if band is not None else 0
+    height = layout.HEADER_HEIGHT + 10 + status_h + 10 + band_h + body + 2 * 10 + theme.PADDING
     img, draw = layout.canvas(width, height)
     count = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
     y = layout.header(img, draw, title, f"{view.get('title') or view.get('game', '')} \u00b7 {count}") + 10
     layout.status_line(img, draw, (theme.PADDING, y, width - theme.PADDING, y + status_h), status,
                        colour=theme.ACCENT if my_turn else theme.PANEL_LIGHT)
     y += status_h + 10
+    if band is not None:
+        band[1](img, draw, (theme.PADDING, y, width - theme.PADDING, y + band[0]))
+        y += band_h
     felt = (theme.PADDING, y, width - theme.PADDING, y + body + 20)
     layout.panel(draw, felt, theme.FELT, theme.FELT_LIGHT, line=2, radius=theme.RADIUS + 6)
     if not cards:
@@ -104,7 +122,7 @@ def hand(view: Mapping[str, Any]) -> Image.Image:
     y += 16
     for row, xs, row_h in zip(rows, layouts, heights, strict=True):
         left = (width - layout.row_width(xs, CARD)) / 2
-        dim = set(row) - legal if my_turn else set()
+        dim = set(row) - legal if dimming else set()
         boxes = layout.draw_cards(img, row, xs, y + layout.LIFT, card_width=CARD, family=family, variant=variant,
                                   highlight=legal, raised=legal, dim=dim, x0=left)
         for i, (tok, box) in enumerate(zip(row, boxes, strict=True)):

@@ -85,13 +85,16 @@ def angle(seat: int, players: int) -> float:
     return math.pi / 2 + 2 * math.pi * seat / players
 
 
-def spot(box: Box, seat: int, players: int, reach: float) -> tuple[float, float]:
-    """A point on the way from the oval's centre toward ``seat``: ``reach`` 1 is the plate's
-    centre, smaller is nearer the middle."""
+def spot(box: Box, seat: int, players: int, reach: float,
+         plate: tuple[float, float] = (PLATE_W, PLATE_H)) -> tuple[float, float]:
+    """A point on the way from the oval's centre toward ``seat``: ``reach`` 1 is the centre of
+    the seat's plate (``plate`` wide and high, kept inside ``box``), smaller is nearer the
+    middle. Plates sit at even angles: at ten seats they must be narrower than the default
+    (a game with more seats passes its own ``plate``)."""
     x0, y0, x1, y1 = box
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    rx = (x1 - x0) / 2 - PLATE_W / 2 - 4
-    ry = (y1 - y0) / 2 - PLATE_H / 2 - 4
+    rx = (x1 - x0) / 2 - plate[0] / 2 - 4
+    ry = (y1 - y0) / 2 - plate[1] / 2 - 4
     a = angle(seat, players)
     return cx + rx * reach * math.cos(a), cy + ry * reach * math.sin(a)
 
@@ -136,13 +139,17 @@ def turn_arrow(radius: int, direction: int) -> Image.Image:
     return big.reduce(ss)
 
 
+def paste_oval(img: Image.Image, box: Box) -> None:
+    """The bare oval of felt in ``box`` (the plates round it overhang its rim)."""
+    x0, y0, x1, y1 = box
+    felt = oval(round(x1 - x0 - 40), round(y1 - y0 - 50))
+    img.paste(felt, (round(x0 + 20), round(y0 + 25)), felt)
+
+
 def draw_felt(img: Image.Image, draw: Draw, box: Box, scene: Scene) -> None:
     """The oval with everything on it, inside ``box``."""
-    x0, y0, x1, y1 = box
     players = len(scene.seats)
-    felt = oval(round(x1 - x0 - 40), round(y1 - y0 - 50))
-    fx, fy = round(x0 + 20), round(y0 + 25)
-    img.paste(felt, (fx, fy), felt)
+    paste_oval(img, box)
     _middle(img, draw, box, scene)
     _last_trick(img, draw, box, scene)
     _trick(img, draw, box, scene)

@@ -15,8 +15,9 @@ from pathlib import Path
 from PIL import Image, ImageChops, ImageStat
 
 from games.core import registry
+from games.core.base import State
 from renderers import render_hand, render_round_end, render_settlement, render_table
-from renderers.gallery import rendered_games, stages
+from renderers.gallery import SAMPLE_NAMES, rendered_games, stages
 
 FOLDER = Path(__file__).resolve().parent / "golden"
 SEED = 7
@@ -48,6 +49,7 @@ def cases() -> Iterator[tuple[str, bytes]]:
                 yield f"{key}-{players}p-round-end.png", render_round_end(key, stage.view(None), ended)
     yield "fscking-ace-4p-doubled-settlement.png", doubled_settlement()
     yield from honour_mode()
+    yield from bullshit_moments()
     yield "busca-5p-cappotto-round-end.png", cappotto()
 
 
@@ -69,6 +71,47 @@ def honour_mode() -> Iterator[tuple[str, bytes]]:
     yield "fan-tan-4p-fined-table.png", render_table("fan-tan", fined.view(None) | names)
     yield "fan-tan-4p-offences-round-end.png", render_round_end("fan-tan", state.view(None) | names,
                                                                state.round_ends[-1])
+
+
+def quiet_bullshit(players: int, pile: int) -> State:
+    """A seeded Bullshit game in which nobody calls until the pile holds ``pile`` cards (random play
+    calls every other play, so its piles stay small), each play one to three cards; then the seat
+    to play next plays all its cards as soon as it holds no more than a play may."""
+    import random
+
+    state = registry.get("bullshit").new_game(players, seed=SEED, options={"first_dealer": 0})
+    rng = random.Random(SEED)
+    while True:
+        view = state.view(None)
+        if view["window"] is not None:
+            if view["pile"] >= pile and view["window"]["last_cards"]:
+                return state
+            state = state.apply(min(state.to_move), "pass")
+            continue
+        seat = view["turn"]
+        held = state.view(seat)["hand"]
+        if view["pile"] >= pile and len(held) <= view["most"]:
+            chosen = held
+        else:
+            chosen = rng.sample(held, min(len(held) - 1, rng.randint(1, 3)))
+        state = state.apply(seat, "play:" + ",".join(chosen))
+
+
+def bullshit_moments() -> Iterator[tuple[str, bytes]]:
+    """Bullshit where random play seldom goes: ten players (two packs) waiting on a player's last
+    cards on a pile of 30 and more, and the call that turns them up; four players, a call on a
+    big pile, and a hand that sees the claim a call would answer."""
+    ten = quiet_bullshit(10, 30)
+    names = {"names": list(SAMPLE_NAMES[:10])}
+    yield "bullshit-10p-last-cards-table.png", render_table("bullshit", ten.view(None) | names)
+    called = ten.apply(ten.view(None)["window"]["next"], "call")
+    yield "bullshit-10p-called-table.png", render_table("bullshit", called.view(None) | names)
+    four = quiet_bullshit(4, 20)
+    names = {"names": list(SAMPLE_NAMES[:4])}
+    caller = four.view(None)["window"]["next"]
+    yield "bullshit-4p-last-cards-hand.png", render_hand("bullshit", four.view(caller) | names)
+    called = four.apply(caller, "call")
+    yield "bullshit-4p-called-table.png", render_table("bullshit", called.view(None) | names)
 
 
 def cappotto() -> bytes:

@@ -1,0 +1,284 @@
+"""The Bullshit table and hand images: real game states (stacked decks are dealt one card at a time
+from the top, seat 0 first), what each shows, and that no picture shows a card its viewer may not
+see: the pile stays face down whatever it holds, and only a call turns cards up."""
+
+from __future__ import annotations
+
+import copy
+import functools
+import io
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from PIL import Image, ImageChops, ImageDraw
+
+from games import registry
+from games.bullshit.rules import BullshitState
+from games.core import decks
+from games.core.base import State
+from renderers import bullshit, layout, regions, render_hand, render_table
+from renderers.gallery import play
+from renderers.theme import card_height
+from tests.games.stacking import deck_for
+
+RULES = registry.get("bullshit")
+NAMES = ["Ann", "Bo", "Cyrille", "Dmitri", "Eve", "Fatima", "Gustavo", "Hiroko", "Ines", "Jonathan"]
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.fixture
+def texts(drawn: list[str], monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """``drawn``, with every plate drawn afresh (so that the texts on them are recorded)."""
+    monkeypatch.setattr(bullshit, "plate_sprite", bullshit.plate_sprite.__wrapped__)
+    return drawn
+
+
+def game(players: int = 4, hands: list[list[str]] | None = None) -> BullshitState:
+    """A game dealt by the last seat, so that seat 0 (given the A♠ here) plays first."""
+    pack = decks.standard() * (1 if players <= 6 else 2)
+    base, extra = divmod(len(pack), players)
+    sizes = [base + (1 if s < extra else 0) for s in range(players)]
+    deck = deck_for(pack, sizes, hands or [["AS", "AH", "KS", "7D"], ["2C", "2D", "QS"]])
+    state = RULES.new_game(players, seed=3, options={"first_dealer": players - 1}, deck=deck)
+    assert isinstance(state, BullshitState) and state.to_move == {0}
+    return state
+
+
+def view(state: State, seat: int | None = None) -> dict[str, Any]:
+    return state.view(seat) | {"names": NAMES[: state.players]}
+
+
+def image(png: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def same(a: bytes, b: bytes) -> bool:
+    return ImageChops.difference(image(a), image(b)).getbbox() is None
+
+
+@functools.cache
+def history(players: int) -> tuple[State, ...]:
+    return tuple(play("bullshit", players, seed=5))
+
+
+def moments(players: int) -> Iterator[State]:
+    """The start, the first open window, the first call turned up, the first play that stood
+    and the end of a seeded random game."""
+    states = history(players)
+    views = [s.view(None) for s in states]
+    yield states[0]
+    yield from [s for s, v in zip(states, views, strict=True) if v["window"]][:1]
+    yield from [s for s, v in zip(states, views, strict=True) if v["reveal"]][:1]
+    yield from [s for s, v in zip(states, views, strict=True) if not v["window"] and not v["reveal"] and v["pile"]][:1]
+    yield states[-1]
+
+
+# -- the table -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("players", range(3, 11))
+def test_every_table_size_draws_the_same_phone_sized_table_for_players_and_spectators(players: int) -> None:
+    for state in moments(players):
+        mover = min(state.to_move) if state.to_move else 0
+        table = render_table("bullshit", view(state, mover))
+        assert table.startswith(PNG_MAGIC) and len(table) < layout.PNG_LIMIT
+        assert same(table, render_table("bullshit", view(state)))  # the table shows no hand
+        width, height = image(table).size
+        assert width == bullshit.WIDTH and 800 <= height <= 1000
+        hand = render_hand("bullshit", view(state, mover))
+        assert hand.startswith(PNG_MAGIC) and len(hand) < layout.PNG_LIMIT
+
+
+@pytest.mark.parametrize("players", range(3, 11))
+def test_plates_never_overlap_and_the_middle_clears_them(players: int) -> None:
+    felt = (0.0, 0.0, float(bullshit.WIDTH - 2 * bullshit.PAD), float(bullshit.FELT_H))
+    plates = bullshit.plate_boxes(felt, players)
+    x0, y0, x1, y1 = bullshit.centre_box(players, round(felt[2]), round(felt[3]))
+    assert x1 - x0 >= 370 and y1 - y0 == bullshit.CENTRE_H
+    for i, a in enumerate(plates):
+        assert min(a[0], a[1]) >= 0 and a[2] <= felt[2] and a[3] <= felt[3]
+        assert a[2] <= x0 or a[0] >= x1 or a[3] <= y0 or a[1] >= y1, f"seat {i} covers the middle"
+        for j, b in enumerate(plates[i + 1:], i + 1):
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], f"seats {i} and {j} overlap"
+
+
+def test_the_pile_looks_the_same_whatever_it_hides() -> None:
+    """Seat 0 plays the A♠ as an Ace, or the K♠: every other seat and a spectator see the same
+    table (and the same hands) while the play lies face down, until a call turns it up."""
+    start = game()
+    honest, bluff = start.apply(0, "play:AS"), start.apply(0, "play:KS")
+    for a, b in ((honest, bluff), (honest.apply(1, "pass"), bluff.apply(1, "pass"))):
+        for seat in (1, 2, 3, None):
+            assert same(render_table("bullshit", view(a, seat)), render_table("bullshit", view(b, seat)))
+        for seat in (1, 2, 3):
+            assert render_hand("bullshit", view(a, seat)) == render_hand("bullshit", view(b, seat))
+    called = (honest.apply(2, "call"), bluff.apply(2, "call"))
+    assert not same(render_table("bullshit", view(called[0])), render_table("bullshit", view(called[1])))
+
+
+@pytest.mark.parametrize("players", [4, 10])
+def test_only_the_cards_a_call_turned_up_and_the_viewers_own_are_drawn_face_up(
+        players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    faces: list[str] = []
+    real = layout.paste_card
+
+    def recording(img: Image.Image, token: str | None, *args: Any, **kwargs: Any) -> layout.Box:
+        if token is not None:
+            faces.append(token)
+        return real(img, token, *args, **kwargs)
+
+    monkeypatch.setattr(layout, "paste_card", recording)
+    for state in history(players)[::3]:
+        public = state.view(None)
+        turned_up = set((public["reveal"] or {}).get("cards") or [])
+        for seat in (min(state.to_move) if state.to_move else 0, None):
+            faces.clear()
+            bullshit.table(view(state, seat))
+            assert set(faces) == turned_up
+            faces.clear()
+            bullshit.hand(view(state, seat))
+            assert set(faces) <= set(state.view(seat)["hand"] or [])
+            assert not set(faces) & state.hidden_cards(seat)
+
+
+def test_rendering_is_pure_and_the_same_whatever_was_drawn_before(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sprite and text caches change nothing: each view gives the same picture drawn again,
+    in the other order, with every plate drawn in place or after the caches were emptied; drawing
+    never changes a view."""
+    views = [view(state, seat) for players in (3, 10) for state in moments(players)
+             for seat in (min(state.to_move) if state.to_move else 0, None)]
+    before = copy.deepcopy(views)
+    tables = [render_table("bullshit", v) for v in views]
+    hands = [render_hand("bullshit", v) for v in views]
+    assert [render_table("bullshit", v) for v in reversed(views)][::-1] == tables
+    monkeypatch.setattr(bullshit, "paste_plate", lambda img, box, info: bullshit.paint_plate(
+        img, ImageDraw.Draw(img, "RGBA"), box, info=info))
+    assert [render_table("bullshit", v) for v in views] == tables, "a cached plate is not the plate drawn in place"
+    monkeypatch.undo()
+    for cached in (bullshit.pile_sprite, bullshit.plate_sprite, bullshit.cross, bullshit.verdict_mark,
+                   layout.rich_width, layout.ellipsize):
+        cached.cache_clear()
+    regions.REGIONS.clear()
+    assert [render_table("bullshit", v) for v in views] == tables
+    assert [render_hand("bullshit", v) for v in views] == hands
+    assert views == before
+
+
+def test_the_pile_grows_with_its_size_up_to_a_point() -> None:
+    heights = [bullshit.pile_sprite(bullshit.layers_for(n)).height for n in range(1, 60)]
+    assert heights == sorted(heights) and heights[-1] > heights[0] + 30
+    assert bullshit.layers_for(40) == bullshit.layers_for(104) == bullshit.MOST_LAYERS
+
+
+def test_the_window_shows_the_claim_and_who_may_still_call(texts: list[str]) -> None:
+    state = game().apply(0, "play:KS,7D")
+    bullshit.table(view(state))
+    assert {"Ann says", "2", "Aces", "Call it or let it stand", "Bo plays 2s"} <= set(texts)
+    assert texts.count("may call") == 3 and "no call" not in texts
+    texts.clear()
+    bullshit.table(view(state.apply(2, "pass")))
+    assert texts.count("may call") == 2 and texts.count("no call") == 1 and "just played" in texts
+
+
+def quietly(state: State) -> State:
+    """``state`` with every open window passed by all who may call."""
+    while state.view(None)["window"] is not None:
+        state = state.apply(min(state.to_move), "pass")
+    return state
+
+
+def test_last_cards_are_announced(texts: list[str]) -> None:
+    state: State = game()
+    while True:  # four cards a turn, nobody calling, until someone can play their last
+        state = quietly(state)
+        seat = state.view(None)["turn"]
+        held = state.view(seat)["hand"]
+        state = state.apply(seat, "play:" + ",".join(held[:4]))
+        if len(held) <= 4:
+            break
+    assert state.view(None)["window"]["last_cards"]
+    bullshit.table(view(state))
+    assert {"Last cards!", f"Unless it is called, {NAMES[seat]} is out"} <= set(texts)
+
+
+@pytest.mark.parametrize(("played", "lie"), [("KS", True), ("AS", False)])
+def test_a_call_turns_the_play_up_and_says_who_picks_up_the_pile(played: str, lie: bool, texts: list[str]) -> None:
+    state = game().apply(0, f"play:{played}").apply(1, "call")
+    assert state.view(None)["reveal"]["lie"] is lie
+    bullshit.table(view(state))
+    taker = "Ann" if lie else "Bo"
+    assert {"Lie!" if lie else "True!", f"{taker} picks up 1", "Bo called Ann's", "took 1", "called"} <= set(texts)
+    assert "Call it or let it stand" not in texts
+
+
+def card_white(img: Image.Image, box: tuple[float, float, float, float]) -> int:
+    """How many pixels of ``box`` are the white of a card's face (text is a little greyer)."""
+    crop = img.crop((round(box[0]), round(box[1]), round(box[2]), round(box[3]))).convert("L")
+    return sum(crop.histogram()[249:])
+
+
+def test_the_cards_a_call_turns_up_lie_face_up_in_the_middle() -> None:
+    before = game().apply(0, "play:KS")
+    after = before.apply(1, "call")
+    counts = []
+    for state in (before, after):
+        table = bullshit.Table(view(state))
+        top = layout.HEADER_HEIGHT + 10 + table.top_h + 10
+        x0, y0, x1, y1 = bullshit.centre_box(4, bullshit.WIDTH - 2 * bullshit.PAD, bullshit.FELT_H)
+        middle = (bullshit.PAD + x0, top + y0, bullshit.PAD + x1, top + y1)
+        counts.append(card_white(image(render_table("bullshit", view(state))), middle))
+    face = bullshit.REVEAL_CARD * card_height(bullshit.REVEAL_CARD)
+    assert counts[1] > counts[0] + face // 4  # the K♠ face up where a back lay
+
+
+# -- the hand ------------------------------------------------------------------------------------
+
+def raised_in_hand(view_: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    raised: set[str] = set()
+    real = layout.draw_cards
+
+    def recording(img: Image.Image, cards: Any, xs: Any, y: float, **kwargs: Any) -> list[layout.Box]:
+        raised.update(kwargs.get("raised") or ())
+        return real(img, cards, xs, y, **kwargs)
+
+    monkeypatch.setattr(layout, "draw_cards", recording)
+    bullshit.hand(view_)
+    monkeypatch.undo()
+    return raised
+
+
+def of_rank(state: State, seat: int, rank: str) -> set[str]:
+    return {c for c in state.view(seat)["hand"] if c[:-1] == rank}
+
+
+def test_the_hand_raises_the_cards_of_the_rank_declared_next(monkeypatch: pytest.MonkeyPatch) -> None:
+    start = game()
+    assert raised_in_hand(view(start, 0), monkeypatch) == of_rank(start, 0, "A") >= {"AS", "AH"}
+    state = start.apply(0, "play:KS")
+    assert view(state, 1)["rank"] == "2"
+    assert raised_in_hand(view(state, 1), monkeypatch) == of_rank(state, 1, "2") >= {"2C", "2D"}  # plays 2s next
+    assert raised_in_hand(view(state, 2), monkeypatch) == of_rank(state, 2, "2")  # may only call: still the 2s
+    assert raised_in_hand(view(state), monkeypatch) == set()  # a spectator holds nothing
+
+
+def test_the_hand_tells_how_many_of_the_claimed_rank_the_viewer_holds(texts: list[str]) -> None:
+    state = game().apply(0, "play:KS,7D")
+    held = state.view(2)["hand"]
+    twos, aces = (sum(1 for c in held if c[:-1] == r) for r in ("2", "A"))
+    bullshit.hand(view(state, 2))
+    assert {"NEXT PLAY", f"2s \u00b7 you hold {twos or 'none'}", "Ann says", "Aces",
+            f" \u00b7 you hold {aces or 'none'}", "pile 2"} <= set(texts)
+
+
+def test_passes_are_told_in_one_line() -> None:
+    log = ["{p0} plays 2 \u00d7 Kings", "{p1} lets it stand", "{p2} lets it stand", "{p3} lets it stand",
+           "{p1} plays 1 \u00d7 Ace", "{p2} lets it stand"]
+    assert bullshit.merged_log(log) == ["{p0} plays 2 \u00d7 Kings", "{p1}, {p2} and {p3} let it stand",
+                                        "{p1} plays 1 \u00d7 Ace", "{p2} lets it stand"]
+
+
+def test_rank_words_and_places() -> None:
+    assert [bullshit.rank_word(r, n) for r, n in (("A", 1), ("K", 3), ("10", 2), ("2", 1))] == \
+        ["Ace", "Kings", "10s", "2"]
+    assert [bullshit.ordinal(n) for n in (1, 2, 3, 4, 10, 11, 12, 13, 21)] == \
+        ["1st", "2nd", "3rd", "4th", "10th", "11th", "12th", "13th", "21st"]
