@@ -42,7 +42,8 @@ def to_game_value(option: Option, value: Any) -> Any:
     return value - 1 if option.kind == "seat" else value
 
 
-def play_command(bot: Parlour, rules: Rules) -> app_commands.Command[Any, ..., None]:
+def play_command(bot: Parlour, rules: Rules, alias: str | None = None) -> app_commands.Command[Any, ..., None]:
+    """``/play <game>``, or the same under another name the game goes by (``alias``)."""
     async def callback(interaction: discord.Interaction[Any], **given: Any) -> None:
         by_name = {o.name: o for o in rules.options}
         options = {k: to_game_value(by_name[k], v) for k, v in given.items() if v is not None}
@@ -55,8 +56,9 @@ def play_command(bot: Parlour, rules: Rules) -> app_commands.Command[Any, ..., N
                                         annotation=Optional[annotation(option, rules)]))  # noqa: UP045
     callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     described = app_commands.describe(**{o.name: describe(o) for o in rules.options})(callback)
-    return app_commands.Command(name=rules.key, description=clip(rules.summary or rules.title),
-                                callback=described)
+    summary = rules.summary or rules.title
+    return app_commands.Command(name=alias or rules.key, callback=described,
+                                description=clip(f"{rules.title}: {summary}" if alias else summary))
 
 
 def describe(option: Option) -> str:
@@ -85,6 +87,8 @@ def build(bot: Parlour) -> list[app_commands.Command[Any, ..., Any] | app_comman
     for rules in registry.all_rules():
         if has_table(rules.key):  # a game arrives in /play once its table can be drawn
             play.add_command(play_command(bot, rules))
+            for alias in rules.aliases:
+                play.add_command(play_command(bot, rules, alias))
     return [play, TableCommands(bot), rules_command(bot), leaderboard_command(bot), stats_command(bot),
             StakesCommands(bot), ParlourCommands(bot), help_command(bot)]
 

@@ -10,13 +10,15 @@ from typing import Any
 
 import discord
 
-from games.core.base import Action
+from games.core import cards
+from games.core.base import Action, Pick
 
 from . import ids
 
 MAX_BUTTONS = 20  # four rows of five, leaving a row for anything else on the message
 SELECT_SIZE = 25  # Discord's limit on a select's options
 MAX_ROWS = 5
+PICK_SELECTS = MAX_ROWS - 1  # a pick's cards (at most 100) above one row of buttons
 
 
 class Control(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"pl:(?P<body>.*)"):
@@ -67,6 +69,85 @@ def action_view(guild_id: int, table_id: int, version: int, actions: Sequence[Ac
     for item in extra:
         view.add_item(item)
     return view
+
+
+def move_view(guild_id: int, table_id: int, version: int, actions: Sequence[Action], *,
+              pick: Pick | None = None, chosen: Sequence[int] = (), clock: int | None = None,
+              label: Callable[[str], str] = str) -> discord.ui.View:
+    """A seat's moves. ``actions`` as buttons (as in :func:`action_view`); with a ``pick``, its
+    cards in selects (``chosen``: the positions ticked so far) and the button that makes the move,
+    whose custom_id is the only place the choice is kept. Moves made while a clock runs on the
+    seat (``clock``: the version it began at) stay good for as long as it runs."""
+    if pick is None and clock is None:
+        return action_view(guild_id, table_id, version, actions, label=label)
+    view = discord.ui.View(timeout=None)
+    row = 0
+    at = version if clock is None else clock
+    if pick is not None:
+        for n in range(0, min(len(pick.cards), PICK_SELECTS * SELECT_SIZE), SELECT_SIZE):
+            view.add_item(Control(pick_select(guild_id, table_id, at, pick, n // SELECT_SIZE, chosen)))
+            row += 1
+    if len(actions) + (pick is not None) > 5:
+        raise ValueError(f"{len(actions)} moves do not fit beside a pick")
+    for action in actions:
+        custom_id = (ids.action(guild_id, table_id, version, action.token) if clock is None
+                     else ids.clock(guild_id, table_id, clock, action.token))
+        view.add_item(button(custom_id, label(action.label), _style(action, actions), row=row))
+    if pick is not None:
+        view.add_item(pick_button(guild_id, table_id, at, pick, chosen, clock=clock is not None, row=row))
+    return view
+
+
+def _style(action: Action, actions: Sequence[Action]) -> discord.ButtonStyle:
+    """On a clock the first move is the one that acts (Bullshit!), the others stand aside."""
+    return discord.ButtonStyle.danger if action is actions[0] else discord.ButtonStyle.secondary
+
+
+def pick_select(guild_id: int, table_id: int, version: int, pick: Pick, index: int,
+                chosen: Sequence[int]) -> discord.ui.Select[Any]:
+    """The ``index``-th select of a pick's cards: each option's value is the card's position."""
+    first = index * SELECT_SIZE
+    part = pick.cards[first:first + SELECT_SIZE]
+    several = len(pick.cards) > SELECT_SIZE
+    placeholder = (f"Cards {first + 1} to {first + len(part)}: {cards.short(part[0])} … {cards.short(part[-1])}"
+                   if several else f"Choose {pick.fewest} to {pick.most} cards")
+    options = [discord.SelectOption(label=f"{cards.short(card)} {cards.name(card)}"[:100], value=str(first + i),
+                                    default=first + i in chosen) for i, card in enumerate(part)]
+    return discord.ui.Select(custom_id=ids.pick(guild_id, table_id, version, index), placeholder=placeholder[:150],
+                             min_values=0, max_values=min(pick.most, len(part)), options=options)
+
+
+def pick_button(guild_id: int, table_id: int, version: int, pick: Pick, chosen: Sequence[int], *,
+                clock: bool = False, row: int | None = None) -> Control:
+    """The button that makes a pick's move with the cards ``chosen`` (positions), or says what
+    is missing; its custom_id carries the move, so the choice survives anything."""
+    picked = [pick.cards[i] for i in sorted(chosen)]
+    ready = pick.fewest <= len(picked) <= pick.most
+    token = pick.token(picked) if ready else f"{pick.verb}:"
+    make = ids.clock if clock else ids.action
+    if ready:
+        text = f"{pick.label}: {' '.join(cards.short(c) for c in picked)}"
+    elif picked:
+        text = f"Too many: choose at most {pick.most}"
+    else:
+        text = f"{pick.label} (choose cards first)"
+    return button(make(guild_id, table_id, version, token), text, discord.ButtonStyle.success, row=row,
+                  disabled=not ready)
+
+
+def chosen_in(pick: Pick, token: str) -> list[int]:
+    """The positions in ``pick.cards`` of the cards a pick's move ``token`` names (twins in turn)."""
+    verb, _, arg = token.partition(":")
+    if verb != pick.verb:
+        return []
+    free = list(range(len(pick.cards)))
+    found: list[int] = []
+    for card in cards.split(arg) if arg else ():
+        at = next((i for i in free if pick.cards[i] == card), None)
+        if at is not None:
+            free.remove(at)
+            found.append(at)
+    return found
 
 
 def lobby_view(guild_id: int, table_id: int, can_start: bool = True) -> discord.ui.View:

@@ -3,6 +3,11 @@
 
     pl:a:<guild>:<table>:<version>:<token>   an action button
     pl:s:<guild>:<table>:<version>:<n>       an action select (its values are action tokens)
+    pl:w:<guild>:<table>:<since>:<token>     a move on a clock (a State.clock's seats' choice), good
+                                             for as long as the clock that began at version
+                                             <since> runs, however many moves others make meanwhile
+    pl:c:<guild>:<table>:<version>:<n>       the n-th select of cards for a pick (State.pick): the
+                                             choice so far is in the pick's button, nowhere else
     pl:l:<guild>:<table>:<verb>              a lobby button (join, leave, computer, start, cancel)
     pl:h:<guild>:<table>                     "My hand"
     pl:t:<guild>:<table>:<verb>              a table button for a game of rounds (join, leave, end,
@@ -54,6 +59,15 @@ class ActionRef:
     version: int
     token: str  # the action, or for a select its index ("0", "1", …)
     select: bool = False
+    clock: bool = False  # a clock move: ``version`` is the clock's start (see ``window``)
+
+
+@dataclass(frozen=True)
+class PickRef:
+    guild_id: int
+    table_id: int
+    version: int
+    index: int
 
 
 @dataclass(frozen=True)
@@ -76,7 +90,7 @@ class TableRef:
     verb: str
 
 
-Ref = ActionRef | LobbyRef | HandRef | TableRef
+Ref = ActionRef | PickRef | LobbyRef | HandRef | TableRef
 
 
 def action(guild_id: int, table_id: int, version: int, token: str) -> str:
@@ -87,6 +101,14 @@ def action(guild_id: int, table_id: int, version: int, token: str) -> str:
 
 def select(guild_id: int, table_id: int, version: int, index: int) -> str:
     return f"{PREFIX}s:{b36(guild_id)}:{b36(table_id)}:{b36(version)}:{index}"
+
+
+def clock(guild_id: int, table_id: int, since: int, token: str) -> str:
+    return action(guild_id, table_id, since, token).replace(f"{PREFIX}a:", f"{PREFIX}w:", 1)
+
+
+def pick(guild_id: int, table_id: int, version: int, index: int) -> str:
+    return f"{PREFIX}c:{b36(guild_id)}:{b36(table_id)}:{b36(version)}:{index}"
 
 
 def lobby(guild_id: int, table_id: int, verb: str) -> str:
@@ -111,13 +133,15 @@ def parse(custom_id: str) -> Ref:
         raise BadCustomId("not a Parlour control")
     kind, _, rest = custom_id[len(PREFIX):].partition(":")
     try:
-        if kind in ("a", "s"):
+        if kind in ("a", "s", "w", "c"):
             guild, table, version, token = rest.split(":", 3)
-            if kind == "s" and not token.isdigit():
+            if kind in ("s", "c") and not (token.isdigit() and len(token) < 3):
                 raise ValueError("select index")
             if not _TOKEN.fullmatch(token):
                 raise ValueError("token")
-            return ActionRef(unb36(guild), unb36(table), unb36(version), token, select=kind == "s")
+            if kind == "c":
+                return PickRef(unb36(guild), unb36(table), unb36(version), int(token))
+            return ActionRef(unb36(guild), unb36(table), unb36(version), token, select=kind == "s", clock=kind == "w")
         if kind in ("l", "t"):
             guild, table_id, verb = rest.split(":")
             if verb not in (LOBBY_VERBS if kind == "l" else TABLE_VERBS):

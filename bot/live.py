@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from games.core import registry
-from games.core.base import JOIN, Outcome, State, name_players
+from games.core.base import JOIN, Clock, Outcome, State, name_players
 from games.core.errors import IllegalAction
 
 from .store import GuildStore, Movement, Stores, TableRow
@@ -45,6 +45,7 @@ class Live:
     state: State
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     unit: str = "dollars"  # the guild's stakes unit, for amounts in lines and images
+    clock_started: tuple[int, float] | None = None  # (version, time) of the action that began a clock
 
     @property
     def table_id(self) -> int:
@@ -119,9 +120,31 @@ class Tables:
 
     def adopt(self, guild_id: int, row: TableRow) -> Live:
         assert row.record is not None
-        state = registry.get(row.game).from_record(row.record)
-        live = self.live.setdefault((guild_id, row.id), Live(guild_id, row, state))
+        live = self.live.get((guild_id, row.id))
+        if live is None:
+            state = registry.get(row.game).from_record(row.record)
+            live = self.live.setdefault((guild_id, row.id), Live(guild_id, row, state))
+        elif live.row.channel_id is None and row.channel_id is not None:
+            # loaded by a click between the start and its channel being made: take the channel
+            live.row = replace(live.row, channel_id=row.channel_id, is_thread=row.is_thread)
         return live
+
+    async def clock_deadline(self, live: Live, clock: Clock) -> float:
+        """When ``clock`` runs out: its seconds after the action that began it, whose time is in
+        the action log, so a restart keeps the time that was left."""
+        started = live.clock_started
+        if started is None or started[0] != clock.since:
+            rows = await (await self.store(live.guild_id)).actions(live.table_id, after_version=clock.since - 1)
+            at = next((row.at for row in rows if row.version == clock.since), time.time())
+            live.clock_started = started = (clock.since, at)
+        return started[1] + clock.seconds
+
+    @staticmethod
+    def state_at(live: Live, version: int) -> State:
+        """The table's state as it was at ``version`` (replayed: for the rare late click)."""
+        record = live.state.to_record()
+        record["actions"] = record["actions"][:version]
+        return live.state.rules.from_record(record)
 
     def forget(self, live: Live) -> None:
         self.live.pop((live.guild_id, live.table_id), None)
@@ -170,6 +193,8 @@ class Tables:
                                              seats=seats if applied == JOIN else None, movements=money):
                 raise Stale()
             live.state = after
+            if after.clock is not None and after.clock.since == version + 1:
+                live.clock_started = (version + 1, at)
             # what the commit just wrote, without reading it back on every move
             live.row = replace(live.row, record=record, version=version + 1, updated_at=at,
                                turn_started_at=at, reminded=False, seats=seats)

@@ -209,7 +209,8 @@ class Publisher:
         await self.events(live, batch)
         if not state.rules.open_play:
             await self.hands(live, batch)
-        await self.update_replies(live, state)
+        await self.update_replies(live, state, batch)
+        await self.clock_message(live, state)
         # One write notes what is shown now and where the hands went (a restart redraws a table
         # only if it was left behind, and takes the controls off the old hand messages).
         version = len(state.history)
@@ -245,6 +246,35 @@ class Publisher:
         async with self.limits.write(channel.id):
             sent = await channel.send(content=content, file=file, view=view)
         live.row = await store.update_table(live.table_id, table_message_id=sent.id)
+
+    async def clock_message(self, live: Live, state: State) -> None:
+        """A short clock is announced in the channel by a message of its own, with the moves every
+        waiting seat shares (Bullshit! and No call) and when it closes; once the clock stops,
+        that message says so and loses its buttons. Kept in the table's extra for a restart."""
+        channel_id = live.row.channel_id
+        if channel_id is None:
+            return
+        clock = state.clock
+        shown = live.row.extra.get("clock")
+        if shown and (clock is None or clock.since != shown["since"]):
+            with contextlib.suppress(discord.HTTPException):
+                async with self.limits.write(channel_id):
+                    await self.channel(channel_id).get_partial_message(shown["message"]).edit(
+                        content=f"{shown['text']}\n*Closed.*", view=None)
+            shown = None
+        if clock is not None and not shown and not state.is_over:
+            seats = [s for s in sorted(clock.seats & state.to_move)]
+            shared = [a for a in state.offered(seats[0])
+                      if all(a.token in {b.token for b in state.offered(s)} for s in seats[1:])] if seats else []
+            text = live.text(state.status(None))
+            view = controls.move_view(live.guild_id, live.table_id, len(state.history), shared, clock=clock.since,
+                                      label=live.text)
+            sent = await self.post(channel_id, f"{text}\n{await self.clock_line(live, state)}", view=view,
+                                   allowed_mentions=discord.AllowedMentions.none())
+            shown = {"message": sent.id, "since": clock.since, "text": text}
+        if shown != live.row.extra.get("clock"):
+            store = await self.bot.stores.guild(live.guild_id)
+            live.row = await store.merge_extra(live.table_id, {"clock": shown})
 
     async def events(self, live: Live, batch: Batch) -> None:
         """Notable lines, with a picture of any settlement (who paid whom, how much and why) or
@@ -297,15 +327,44 @@ class Publisher:
         state = live.state if state is None else state
         view = live.view(seat, state)
         png = await self.bot.workers.hand(live.row.game, view)
-        # Between rounds the table's buttons answer (bot.rounds), not the opener's hand.
-        actions = () if state.between_rounds else state.legal_actions(seat)
         status = live.text(str(view["status"]))
         content = f"**{state.rules.title}** · table #{live.table_id} · {live.names[seat]}\n{status}"
+        clock = state.clock
+        if clock is not None and seat in clock.seats and seat in state.to_move:
+            content += f"\n{await self.clock_line(live, state)}"
         kwargs: dict[str, Any] = {"content": content[:2000],
                                   "file": discord.File(io.BytesIO(png), filename="hand.png")}
-        if actions:
-            kwargs["view"] = controls.action_view(live.guild_id, live.table_id, len(state.history), actions)
+        moves = self.moves_view(live, seat, state)
+        if moves is not None:
+            kwargs["view"] = moves
         return kwargs
+
+    def moves_view(self, live: Live, seat: int, state: State,
+                   chosen: list[int] | None = None) -> discord.ui.View | None:
+        """A seat's controls in ``state``: its moves, and its pick with the cards ``chosen``;
+        between rounds none (the table's buttons answer, see bot.rounds)."""
+        if state.between_rounds or seat not in state.to_move:
+            return None
+        actions, pick, clock = state.offered(seat), state.pick(seat), state.clock
+        if not actions and pick is None:
+            return None
+        on_clock = clock.since if clock is not None and seat in clock.seats else None
+        return controls.move_view(live.guild_id, live.table_id, len(state.history), actions, pick=pick,
+                                  chosen=chosen or (), clock=on_clock, label=live.text)
+
+    async def clock_line(self, live: Live, state: State) -> str:
+        clock = state.clock
+        assert clock is not None
+        deadline = await self.bot.tables.clock_deadline(live, clock)
+        return f"⏱ Closes <t:{int(deadline + 0.999)}:R>"
+
+    @staticmethod
+    def same_clock(seat: int, batch: Batch) -> bool:
+        """Whether ``seat`` was waiting on one clock all through ``batch``: its controls, made for
+        that clock, are still good, and redrawing them would lose a choice half made."""
+        first, last = batch.states[0].clock, batch.last.clock
+        return (first is not None and last is not None and first.since == last.since
+                and seat in first.seats and seat in last.seats and seat in batch.last.to_move)
 
     async def hands(self, live: Live, batch: Batch) -> None:
         """Each member whose turn is on now gets their hand (a new DM if the turn began in these
@@ -316,6 +375,8 @@ class Publisher:
             if info.ai or info.member_id is None:
                 continue
             had = [seat in s.to_move for s in batch.states]
+            if had[-1] and self.same_clock(seat, batch) and not batch.hands:
+                continue
             if had[-1]:
                 if len(batch.states) > 1 or batch.hands:
                     await self.send_hand(live, seat, fresh=batch.hands == "fresh" or not all(had), state=state)
@@ -391,7 +452,7 @@ class Publisher:
             await self._edit_reply(previous, content=REPLACED_REPLY, attachments=[], view=None)
         self.watch_replies(live)
 
-    async def update_replies(self, live: Live, state: State) -> None:
+    async def update_replies(self, live: Live, state: State, batch: Batch | None = None) -> None:
         """Show each tracked reply the seat's hand as it is in ``state``: its moves if it is to
         move, none if not; once the game is over they are left as they are, without controls."""
         replies = dict(live.row.extra.get("replies", {}))
@@ -401,6 +462,8 @@ class Publisher:
         for key, entry in list(replies.items()):
             if entry[3] <= now:
                 continue  # the watcher takes its controls away
+            if batch is not None and self.same_clock(int(key), batch):
+                continue
             message = await self.hand_message(live, int(key), state)
             if not await self._edit_reply(entry, content=message["content"], attachments=[message["file"]],
                                           view=message.get("view")):

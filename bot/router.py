@@ -9,13 +9,17 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from . import ids
+from games.core.base import Pick
+
+from . import controls, ids
 from .live import ALREADY_MADE, MOVED_ON, NOT_SEATED, Live, Refusal, Stale
 
 if TYPE_CHECKING:
     from .client import Parlour
 
 log = logging.getLogger("parlour.router")
+TOO_LATE = "Too late: that moment has passed, and your click changed nothing."
+CHOSEN_ALREADY = "You already made your choice there; it counted once."
 
 
 def payload(interaction: discord.Interaction[Any]) -> dict[str, Any]:
@@ -62,6 +66,8 @@ class Router:
                 await self.bot.lobbies.rematch(interaction, ref.guild_id, ref.table_id)
             elif isinstance(ref, ids.TableRef):
                 await self.bot.rounds.click(interaction, ref)
+            elif isinstance(ref, ids.PickRef):
+                await self.pick(interaction, ref)
             else:
                 await self.action(interaction, ref)
         except Refusal as refusal:
@@ -120,6 +126,9 @@ class Router:
             if len(values) != 1 or not isinstance(values[0], str):
                 raise Refusal("Choose one move from the list.")
             token = values[0]
+        if ref.clock:
+            await self.clock_move(interaction, live, seat, ref.version, token)
+            return
         if ref.version != live.version:  # checked again under the table's lock
             await self.stale(interaction, live, seat, ref.version, token)
             return
@@ -135,6 +144,75 @@ class Router:
             await self.bot.tables.act(live, ref.version, seat, token, interaction.user.id, "click")
         except Stale:
             await self.stale(interaction, live, seat, ref.version, token)  # another click got there first
+
+    async def clock_move(self, interaction: discord.Interaction[Any], live: Live, seat: int, since: int,
+                         token: str) -> None:
+        """A move made on a clock: good while the clock begun at version ``since`` runs, whoever
+        moves meanwhile. Once it has stopped, a pick's move still stands if the seat could make
+        that very move then and still can (a play chosen in the window, made just after it
+        closed); anything else is too late. Of two calls at once the second finds the clock
+        stopped: the first counts, once."""
+        for _ in range(5):  # each retry follows another seat's move inside the same clock
+            version = live.version
+            if not self.still_good(live, seat, since, token):
+                made = [tok for s, tok in live.state.history[since:] if s == seat]
+                raise Refusal(CHOSEN_ALREADY if made else TOO_LATE)
+            if not interaction.response.is_done():
+                await interaction.response.defer()
+            try:
+                await self.bot.tables.act(live, version, seat, token, interaction.user.id, "click")
+                return
+            except Stale:
+                continue
+        raise Refusal("The table is busy: try once more.")
+
+    def still_good(self, live: Live, seat: int, since: int, token: str) -> bool:
+        state = live.state
+        if seat not in state.to_move:
+            return False
+        clock = state.clock
+        if clock is not None and clock.since == since:
+            return seat in clock.seats
+        pick = state.pick(seat)
+        if pick is None or not token.startswith(f"{pick.verb}:") or since > len(state.history):
+            return False
+        return self.bot.tables.state_at(live, since).pick(seat) == pick
+
+    async def pick(self, interaction: discord.Interaction[Any], ref: ids.PickRef) -> None:
+        """Cards ticked in a pick's select: the message's controls are redrawn with the choice in
+        the pick's button (the choice lives nowhere else), still good if the table moved on
+        without changing what the seat may choose."""
+        live, seat = await self.seated(interaction, ref.guild_id, ref.table_id)
+        pick = live.state.pick(seat)
+        current = ref.version == live.version or (pick is not None and self.still_good(
+            live, seat, ref.version, f"{pick.verb}:"))
+        if pick is None or not current:
+            await self.stale(interaction, live, seat, ref.version, "")
+            return
+        first = ref.index * controls.SELECT_SIZE
+        part = range(first, min(first + controls.SELECT_SIZE, len(pick.cards)))
+        values = payload(interaction).get("values") or []
+        if not all(isinstance(v, str) and v.isdigit() and int(v) in part for v in values):
+            raise Refusal("That choice of cards is out of date. Use the newest copy of your hand.")
+        ticked = {int(v) for v in values}
+        kept = {i for i in self.chosen(interaction, pick) if i not in part}
+        view = self.bot.publisher.moves_view(live, seat, live.state, chosen=sorted(kept | ticked))
+        await interaction.response.edit_message(view=view)
+
+    @staticmethod
+    def chosen(interaction: discord.Interaction[Any], pick: Pick) -> list[int]:
+        """The cards chosen so far, read from the pick's button on the clicked message."""
+        message = interaction.message
+        for row in message.components if message is not None else []:
+            for item in getattr(row, "children", [row]):
+                custom_id = getattr(item, "custom_id", None) or ""
+                try:
+                    ref = ids.parse(custom_id)
+                except ids.BadCustomId:
+                    continue
+                if isinstance(ref, ids.ActionRef) and ref.token.startswith(f"{pick.verb}:"):
+                    return controls.chosen_in(pick, ref.token)
+        return []
 
     async def stale(self, interaction: discord.Interaction[Any], live: Live, seat: int, version: int,
                     token: str) -> None:

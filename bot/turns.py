@@ -1,5 +1,6 @@
 """Timers: computer moves after PARLOUR_AI_DELAY, a reminder at half the turn timeout and the
-computer playing for an absent player at the end of it, lobby expiry, and removing a finished
+computer playing for an absent player at the end of it, a game's short clock (``State.clock``)
+closing with each waiting seat's default move, lobby expiry, and removing a finished
 table's channel. Every deadline is computed from times in the store, so a restart picks them up."""
 
 from __future__ import annotations
@@ -68,6 +69,9 @@ class Turns:
                 await self._play_for(live, version, seat, "computer")
                 return  # the action reschedules the table
             return
+        if state.clock is not None:  # the game's own short clock, instead of the turn timeout
+            await self._clock(live, version)
+            return
         store = await self.bot.stores.guild(live.guild_id)
         timeout = MINUTE * int(await store.get_setting("turn_timeout", 10))
         started = live.row.turn_started_at or time.time()
@@ -88,6 +92,22 @@ class Turns:
                     f"{live.names[seat]} ran out of time, so the computer plays this turn for them.",
                     allowed_mentions=discord.AllowedMentions.none())
             await self._play_turn_for(live, seat)
+
+    async def _clock(self, live: Live, version: int) -> None:
+        """When the clock runs out, each of its seats still to choose gets its default move, one
+        action each, through the one action path (the first reschedules the table, which finds
+        the time up and goes on with the next)."""
+        clock = live.state.clock
+        assert clock is not None
+        deadline = await self.bot.tables.clock_deadline(live, clock)
+        await asyncio.sleep(max(0.0, deadline - time.time()))
+        if live.version != version:
+            return
+        for seat in sorted(clock.seats & live.state.to_move):
+            token = live.state.default_action(seat).token
+            with contextlib.suppress(Refusal):
+                await self.bot.tables.act(live, version, seat, token, None, "clock")
+            return
 
     async def _play_turn_for(self, live: Live, seat: int) -> None:
         """The computer finishes an absent player's turn, however many moves it takes (Fscking

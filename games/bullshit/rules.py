@@ -309,6 +309,7 @@ def _hand_sizes(players: int, dealer: int, total: int) -> list[int]:
 class BullshitRules(Rules):
     key = "bullshit"
     title = "Bullshit (Cheat)"
+    aliases = ("cheat",)
     player_counts = tuple(range(3, 11))
     card_order = CardOrder()
     summary = ("Play your cards face down as the rank the table is up to, honestly or not; anyone may "
@@ -317,7 +318,7 @@ class BullshitRules(Rules):
     options = (
         Option("call_seconds", "int", 10, "Seconds to call bullshit after each play", min=3, max=60),
         Option("places", "bool", False, "Play on after the winner to rank every player"),
-        Option("first_dealer", "seat", None, "Who deals first (default: chosen by the shuffle)"),
+        Option("first_dealer", "seat", None, "Who deals first"),
     )
 
     def sort_cards(self, tokens: Sequence[str]) -> list[str]:

@@ -280,7 +280,7 @@ class BuscaRules(Rules):
     options = (
         Option("target", "int", 31, "The total that ends the game", min=5, max=200),
         Option("hands", "int", 0, "Hands to play (0: play until someone reaches the target)", min=0, max=30),
-        Option("first_dealer", "seat", None, "Who deals first (default: chosen by the shuffle)"),
+        Option("first_dealer", "seat", None, "Who deals first"),
     )
 
     def _new_game(self, players: int, seed: int, options: Mapping[str, OptionValue],

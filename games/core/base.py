@@ -452,6 +452,8 @@ class Rules(ABC):
     score_unit: ClassVar[Literal["points", "money"]] = "points"
     # Whether the lowest score is the best (Busca): leaderboards and results read scores that way.
     low_scores_win: ClassVar[bool] = False
+    # Other names the game goes by, each offered as a command of its own (Bullshit is also Cheat).
+    aliases: ClassVar[tuple[str, ...]] = ()
 
     @property
     def min_players(self) -> int:

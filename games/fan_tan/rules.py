@@ -341,7 +341,7 @@ class FanTanRules(Rules):
         Option("hands", "int", 1, "Hands to play (the game also ends when someone runs out of chips)",
                min=1, max=20),
         Option("strict", "bool", True, "Allow a pass only with nothing to play (off: honour mode, fines)"),
-        Option("first_dealer", "seat", None, "Who deals first (default: chosen by the shuffle)"),
+        Option("first_dealer", "seat", None, "Who deals first"),
     )
 
     def _new_game(self, players: int, seed: int, options: Mapping[str, OptionValue],

@@ -8,19 +8,48 @@ import discord
 
 from bot import controls, ids
 from games import registry
+from games.core.base import Pick, random_action
 
 
 def largest_choice(key: str, players: int, seed: int = 1) -> list:  # type: ignore[type-arg]
-    """The largest set of legal actions met in a random game."""
+    """The largest set of moves offered one by one in a random game."""
+    return largest(key, players, seed)[0]
+
+
+def largest(key: str, players: int, seed: int = 1) -> tuple[list, Pick | None]:  # type: ignore[type-arg]
+    """The largest set of moves offered one by one, and the largest pick, met in a random game."""
     state = registry.get(key).new_game(players, seed=seed)
     rng = random.Random(seed)
     best: list = []  # type: ignore[type-arg]
+    biggest: Pick | None = None
     while not state.is_over:
         seat = min(state.to_move)
-        legal = list(state.legal_actions(seat))
-        best = max(best, legal, key=len)
-        state = state.apply(seat, rng.choice(legal))
-    return best
+        best = max(best, list(state.offered(seat)), key=len)
+        pick = state.pick(seat)
+        if pick is not None and (biggest is None or len(pick.cards) > len(biggest.cards)):
+            biggest = pick
+        state = state.apply(seat, random_action(state, seat, rng))
+    return best, biggest
+
+
+def test_a_pick_fits_discords_limits_and_its_button_carries_the_choice() -> None:
+    for rules in registry.all_rules():
+        for players in rules.player_counts:
+            actions, pick = largest(rules.key, players)
+            if pick is None:
+                continue
+            chosen = list(range(min(pick.most, len(pick.cards))))
+            view = controls.move_view(2**62, 10**6, 10**4, actions[:2], pick=pick, chosen=chosen, clock=10**4 - 3)
+            items = [i.item for i in view.children]  # type: ignore[attr-defined]
+            selects = [i for i in items if isinstance(i, discord.ui.Select)]
+            assert len(selects) == min(4, -(-len(pick.cards) // 25)) and all(len(s.options) <= 25 for s in selects)
+            assert all(len(getattr(i, "custom_id", "")) <= 100 for i in items)
+            assert len({i.row for i in items}) <= 5
+            play = ids.parse(items[-1].custom_id)  # type: ignore[attr-defined]
+            assert isinstance(play, ids.ActionRef) and play.clock and play.version == 10**4 - 3
+            assert play.token == pick.token([pick.cards[i] for i in chosen])
+            assert controls.chosen_in(pick, play.token) == chosen
+            assert [o.default for o in selects[0].options][:len(chosen)] == [True] * len(chosen)
 
 
 def test_every_registered_game_fits_discords_limits() -> None:

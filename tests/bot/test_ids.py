@@ -23,11 +23,15 @@ def test_other_ids_round_trip() -> None:
     assert ids.parse(ids.lobby(BIG, 5, "join")) == ids.LobbyRef(BIG, 5, "join")
     assert ids.parse(ids.hand(1, 2)) == ids.HandRef(1, 2)
     assert ids.parse(ids.select(1, 2, 3, 1)) == ids.ActionRef(1, 2, 3, "1", select=True)
+    assert ids.parse(ids.clock(BIG, 2, 40, "call")) == ids.ActionRef(BIG, 2, 40, "call", clock=True)
+    assert ids.parse(ids.clock(1, 2, 3, "play:10H,10H")) == ids.ActionRef(1, 2, 3, "play:10H,10H", clock=True)
+    assert ids.parse(ids.pick(1, 2, 3, 2)) == ids.PickRef(1, 2, 3, 2)
 
 
 @pytest.mark.parametrize("bad", [
     "", "hello", "pl:", "pl:a:1:2", "pl:a:1:2:X:play:7H", "pl:a:1:2:3:", "pl:l:1:2:dance", "pl:h:1",
-    "pl:a:-1:2:3:play:7H", "pl:a:1:2:3:play 7H", "pl:s:1:2:3:x", "pl:z:1:2", "pl:" + "a" * 120,
+    "pl:a:-1:2:3:play:7H", "pl:a:1:2:3:play 7H", "pl:s:1:2:3:x", "pl:z:1:2",
+    "pl:c:1:2:3:x", "pl:c:1:2:3:123", "pl:w:1:2:3:", "pl:" + "a" * 120,
 ])
 def test_damaged_ids_are_refused(bad: str) -> None:
     with pytest.raises(ids.BadCustomId):

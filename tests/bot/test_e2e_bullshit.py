@@ -1,0 +1,295 @@
+"""Bullshit end to end through the stand-in (issue 13): cards chosen in selects and played with
+one button; the live window in the channel and in DMs, with its Bullshit! button and closing
+time; calls that catch a lie and calls that do not; two calls at once counting once; a click
+after the close answered "too late"; a window closed by the clock, also across a restart; a
+last play that wins; alice against computers to the end."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot import controls, ids
+from games.bullshit import BullshitState
+from games.core import cards, decks
+from tests.standin import StandIn
+
+from .parlour_harness import channel_named, fix_seed, live_table, open_table, running, table_text, wait_past
+from .test_e2e import standin, world
+
+__all__ = ["standin"]  # the fixture, shared with test_e2e
+
+CHANNEL = "bullshit-1"
+SEED = 11
+
+
+@pytest.fixture(autouse=True)
+def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    fix_seed(monkeypatch, SEED)
+
+
+def game(live: Any) -> BullshitState:
+    assert isinstance(live.state, BullshitState)
+    return live.state
+
+
+def clock_message(guild: Any, since: int) -> Any:
+    """The channel's announcement of the window opened at version ``since``."""
+    table = channel_named(guild, CHANNEL)
+    assert table is not None
+    for message in reversed(table.messages):
+        for comp in message.components:
+            if comp.custom_id and comp.custom_id.startswith("pl:w:"):
+                ref = ids.parse(comp.custom_id)
+                if isinstance(ref, ids.ActionRef) and ref.version == since:
+                    return message
+    return None
+
+
+async def window_open(standin: StandIn, guild: Any, live: Any) -> Any:
+    state = game(live)
+    assert state.clock is not None
+    return await standin.wait_for(lambda: clock_message(guild, state.clock.since), 10, "the window's message")
+
+
+async def play(standin: StandIn, live: Any, user: Any, chosen: list[str]) -> None:
+    """``user`` ticks ``chosen`` in the selects of their newest hand DM and presses the play button."""
+    state = game(live)
+    seat = live.seat_of(user.id)
+    pick = state.pick(seat)
+    assert pick is not None, "not this player's play"
+    at = state.clock.since if state.clock and seat in state.clock.seats else live.version
+
+    def hand() -> Any:
+        for message in reversed(standin.dm_messages(user)):
+            for comp in message.components:
+                if comp.custom_id and comp.custom_id.startswith("pl:c:"):
+                    ref = ids.parse(comp.custom_id)
+                    if isinstance(ref, ids.PickRef) and ref.version == at:
+                        return message
+        return None
+
+    message = await standin.wait_for(hand, 10, f"{user.name}'s cards to choose from")
+    positions = controls.chosen_in(pick, pick.token(chosen))
+    assert len(positions) == len(chosen)
+    selects = [c for c in message.components if c.type == 3]
+    for n, select in enumerate(selects):
+        mine = [str(p) for p in positions if p // controls.SELECT_SIZE == n]
+        if mine:
+            record = await standin.select(user, message, select.custom_id, values=mine)
+            assert record.response_type == 7  # the message's controls redrawn in place, nothing else
+    button = next(c for c in message.components if c.type == 2 and (c.label or "").startswith("Play these"))
+    assert not button.disabled and all(cards.short(c) in button.label for c in chosen)
+    version = live.version
+    await standin.click(user, message, button.custom_id)
+    await wait_past(standin, live, version, "the play")
+
+
+async def choose(standin: StandIn, live: Any, message: Any, user: Any, label: str, *, wait: bool = True) -> Any:
+    version = live.version
+    record = await standin.click(user, message, label=label)
+    if wait:
+        await wait_past(standin, live, version, f"{user.name}: {label}")
+    return record
+
+
+def declared(state: BullshitState) -> str:
+    return str(state.view(None)["rank"])
+
+
+def honest(state: BullshitState, seat: int) -> list[str]:
+    mine = [c for c in state.hands[seat] if cards.rank_of(c) == declared(state)]
+    return mine[:4]
+
+
+def lie(state: BullshitState, seat: int) -> list[str]:
+    return [next(c for c in state.hands[seat] if cards.rank_of(c) != declared(state))]
+
+
+async def test_calls_a_double_call_a_late_click_the_clock_a_restart_and_a_last_play_that_wins(
+        standin: StandIn, tmp_path: Path) -> None:
+    guild, alice, bob, lobby_channel = world(standin)
+    carol = standin.add_user("carol")
+    guild.add_member(carol)
+    people = {0: alice, 1: bob, 2: carol}
+    async with running(standin, tmp_path) as bot:
+        await open_table(standin, alice, lobby_channel, "bullshit", {"call_seconds": 4}, joiners=(bob, carol))
+        live = await live_table(standin, bot)
+        state = game(live)
+        (first,) = state.to_move
+        assert "AS" in state.hands[first]
+
+        # A lie, called from the channel by the next player but one: the liar takes the pile.
+        liar, caller = first, (first + 2) % 3
+        await play(standin, live, people[liar], lie(game(live), liar))
+        message = await window_open(standin, guild, live)
+        assert "<t:" in message.content and ":R>" in message.content  # when it closes, in each reader's time
+        assert {c.label for c in message.components} == {"Bullshit!", "No call"}
+        dm = next(m for m in reversed(standin.dm_messages(people[caller])) if any(
+            (c.label or "") == "Bullshit!" for c in m.components))  # offered by DM too
+        assert "<t:" in dm.content
+        pile = len(game(live).pile)
+        await choose(standin, live, message, people[caller], "Bullshit!")
+        after = game(live)
+        assert after.reveal is not None and after.reveal["lie"] and len(after.hands[liar]) >= pile
+        await bot.publisher.settled(live, timeout=10)
+        said = table_text(guild, CHANNEL)
+        assert "Turned up:" in said and "calls bullshit" in said
+        assert "Closed." in message.content and not message.components  # the window's message, closed
+
+        # A truthful play, called: the caller takes the pile.
+        player = game(live).turn
+        while not honest(game(live), player):  # until someone to play holds the rank asked
+            await play(standin, live, people[player], lie(game(live), player))
+            message = await window_open(standin, guild, live)
+            for seat in sorted(game(live).to_move):
+                await choose(standin, live, message, people[seat], "No call")
+            player = game(live).turn
+        await play(standin, live, people[player], honest(game(live), player))
+        message = await window_open(standin, guild, live)
+        caller = (player + 1) % 3
+        await choose(standin, live, message, people[caller], "Bullshit!")
+        assert not game(live).reveal["lie"] and game(live).reveal["taker"] == caller  # type: ignore[index]
+
+        # Two calls at once: the first counts and closes the window; the second, after the close, is
+        # told it was too late and changes nothing.
+        player = game(live).turn
+        await play(standin, live, people[player], lie(game(live), player))
+        message = await window_open(standin, guild, live)
+        others = [s for s in range(3) if s != player]
+        version = live.version
+        records = await asyncio.gather(*(standin.click(people[s], message, label="Bullshit!") for s in others))
+        await wait_past(standin, live, version, "a call")
+        await bot.publisher.settled(live, timeout=10)
+        calls = [t for _, t in game(live).history[version:] if t == "call"]
+        assert calls == ["call"]
+        await standin.wait_for(lambda: any(told(r) for r in records), 5, "the second caller's answer")
+        assert sorted("Too late" in (told(r) or "") for r in records) == [False, True]
+
+        # Nobody calls: the window closes by itself when its time is up.
+        player = game(live).turn
+        await play(standin, live, people[player], lie(game(live), player))
+        since = game(live).clock.since  # type: ignore[union-attr]
+        await standin.wait_for(lambda: game(live).window is None or game(live).window.seat != player, 10,
+                               "the clock")
+        store = await bot.stores.guild(guild.id)
+        log = await store.actions(1, after_version=since - 1)
+        opened, closes = log[0], [a for a in log[1:] if a.source == "clock"]
+        assert [a.token for a in closes] == ["pass", "pass"] and closes[0].at - opened.at >= 4 - 0.05
+        await standin.wait_for(lambda: "Closed." in (clock_message_text(guild, since) or ""), 10, "closed")
+
+        # A play, and the bot stops inside its window.
+        player = game(live).turn
+        await play(standin, live, people[player], lie(game(live), player))
+        opened_at = time.time()
+        before = live.state
+    async with running(standin, tmp_path) as bot:
+        live = await bot.tables.get(guild.id, 1)
+        assert live is not None and live.state == before and game(live).window is not None  # not closed at once
+        await standin.wait_for(lambda: game(live).window is None, 10, "the window's remaining time")
+        store = await bot.stores.guild(guild.id)
+        log = await store.actions(1, after_version=len(before.history) - 1)
+        closed_at = max(a.at for a in log if a.source == "clock")
+        assert log[0].at + 4 - 0.05 <= closed_at < opened_at + 4 + 1.5  # the time left, not a new window
+
+        # alice plays four cards a turn, the others one, nobody calls: her last play stands and wins.
+        while not live.state.is_over:
+            state = game(live)
+            if state.window is not None and state.window.last_cards:
+                assert state.window.seat == 0 and state.pick((state.window.seat + 1) % 3) is None
+                message = await window_open(standin, guild, live)
+                for seat in sorted(state.to_move):
+                    await choose(standin, live, message, people[seat], "No call")
+                continue
+            if state.window is not None:
+                message = await window_open(standin, guild, live)
+                for seat in sorted(s for s in state.to_move if s != state.next_after(state.window.seat)):
+                    await choose(standin, live, message, people[seat], "No call")
+            seat = game(live).turn if game(live).window is None else game(live).next_after(game(live).window.seat)
+            hand = game(live).hands[seat]
+            await play(standin, live, people[seat], list(hand[:4] if seat == 0 else hand[:1]))
+        outcome = live.state.outcome
+        assert outcome is not None and outcome.winners == {0}
+        await bot.publisher.settled(live, timeout=10)
+        assert "wins" in table_text(guild, CHANNEL)
+
+
+async def moved_on(standin: StandIn, live: Any, what: str) -> None:
+    version = live.version
+    await standin.wait_for(lambda: live.version > version, 10, what)
+
+
+def told(record: Any) -> str | None:
+    """What the bot told the clicker alone, if anything yet."""
+    for message in [record.message, *record.followups]:
+        if message is not None and message.ephemeral and message.content:
+            return str(message.content)
+    return None
+
+
+async def answer(standin: StandIn, record: Any) -> str:
+    return await standin.wait_for(lambda: told(record), 5, "the answer to the click")
+
+
+def clock_message_text(guild: Any, since: int) -> str | None:
+    table = channel_named(guild, CHANNEL)
+    assert table is not None
+    texts = [m.content for m in table.messages if "Closes" in m.content or "Closed." in m.content]
+    return texts[-1] if texts else None
+
+
+async def test_alice_against_two_computers_to_the_end(standin: StandIn, tmp_path: Path) -> None:
+    """She plays what she holds of the rank asked (one card when she holds none) and calls any
+    claim of three or more; the computers call and bluff as they see fit."""
+    guild, alice, _bob, lobby_channel = world(standin)
+    async with running(standin, tmp_path) as bot:
+        await open_table(standin, alice, lobby_channel, "bullshit", {"call_seconds": 5}, computers=2)
+        live = await live_table(standin, bot)
+        for _ in range(600):
+            state = game(live)
+            if state.is_over:
+                break
+            if 0 not in state.to_move:
+                await moved_on(standin, live, "the computers")
+                continue
+            if state.window is not None and state.window.seat != 0:
+                message = await window_open(standin, guild, live)
+                word = "Bullshit!" if state.window.last_cards or len(state.window.cards) >= 3 else "No call"
+                await choose(standin, live, message, alice, word)
+                continue
+            if state.pick(0) is not None:
+                await play(standin, live, alice, honest(state, 0) or [state.hands[0][0]])
+                continue
+            await moved_on(standin, live, "the computers' answers")  # her own play's window
+        outcome = live.state.outcome
+        assert outcome is not None and len(outcome.winners) == 1
+        await bot.publisher.settled(live, timeout=10)
+        said = table_text(guild, CHANNEL)
+        assert "wins" in said and "is over" in said
+        sources = {a.source for a in await (await bot.stores.guild(guild.id)).actions(1)}
+        assert {"click", "computer"} <= sources
+        # The channel names cards only where a call turned them up.
+        for line in said.splitlines():
+            if any(cards.short(c) in line for c in decks.standard()):
+                assert "Turned up:" in line, line
+
+
+async def test_rules_and_play_know_bullshit_by_either_name(standin: StandIn, tmp_path: Path) -> None:
+    _guild, alice, _bob, lobby_channel = world(standin)
+    async with running(standin, tmp_path):
+        rules = await standin.slash(alice, lobby_channel, "rules", options={"game": "bullshit"})
+        text = str(rules.embeds)
+        assert rules.ephemeral and "Table ruling" in text and "Cheat" in text
+        play = next(c for c in standin.commands if c["name"] == "play")
+        for name in ("bullshit", "cheat"):  # either name opens the same game
+            entry = next(g for g in play["options"] if g["name"] == name)
+            options = {o["name"]: o for o in entry["options"]}
+            assert (options["call_seconds"]["min_value"], options["call_seconds"]["max_value"]) == (3, 60)
+        cheat = next(g for g in play["options"] if g["name"] == "cheat")
+        assert cheat["description"].startswith("Bullshit (Cheat): ")
+        lobby = await standin.slash(alice, lobby_channel, "play", "cheat", options={"places": True})
+        assert lobby.message is not None and "Bullshit (Cheat)" in str(lobby.message.embeds)
