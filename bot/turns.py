@@ -24,6 +24,7 @@ log = logging.getLogger("parlour.turns")
 MINUTE = 60.0  # seconds; tests shorten it to run the timers quickly
 LOBBY_IDLE_MINUTES = 15
 MAX_TURN_MOVES = 200  # a turn the computer finishes for an absent player is never longer
+CLOCK_STEP = 0.2  # seconds between computers answering on one clock, after the first has
 
 
 class Turns:
@@ -64,7 +65,14 @@ class Turns:
             return
         computers = sorted(s for s in state.to_move if live.is_computer(s))
         if computers:
-            await asyncio.sleep(self.bot.config.ai_delay)
+            # On a short clock the computers answer one after another (each answer is an action);
+            # after the first they do not each take the full delay, or nine of them would use up
+            # the time the clock gives.
+            clock = state.clock
+            delay = self.bot.config.ai_delay
+            if clock is not None and version > clock.since:
+                delay = min(delay, CLOCK_STEP)
+            await asyncio.sleep(delay)
             for seat in computers:
                 await self._play_for(live, version, seat, "computer")
                 return  # the action reschedules the table
