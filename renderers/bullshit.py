@@ -38,7 +38,7 @@ from .cards import card_back
 from .fonts import draw_text, fit_size, text_width
 from .layout import Box, Draw, plural
 from .theme import RGB, card_height, mix
-from .trick_table import PLATE_H, PLATE_W, paste_oval, spot
+from .trick_table import PLATE_H, PLATE_W, paste_oval, plate_heading, spot
 
 WIDTH = 880
 PAD = theme.PADDING
@@ -289,31 +289,13 @@ def paste_plate(img: Image.Image, box: Box, info: Plate) -> None:
 def paint_plate(img: Image.Image, draw: Draw, box: Box, *, info: Plate) -> None:
     """A seat's plate: pointer (plays next), colour, name, dealer's button or a winner's star;
     under them the cards held and the seat's tags (may call, no call, took 12, out …)."""
-    x0, y0, x1, y1 = box
+    x0, _, x1, y1 = box
     fill = mix(theme.PANEL, theme.ACCENT, 0.45) if info.next else theme.PANEL
     outline = (theme.GOOD if info.winner else theme.HIGHLIGHT if info.waiting else theme.ACCENT if info.next
                else theme.PANEL_LIGHT)
     layout.panel(draw, box, fill, outline, line=plate_line(info), radius=PLATE_RADIUS)
-    mid = y0 + 22
-    x = x0 + 10
-    if info.next:
-        draw.polygon([(x, mid - 8), (x + 12, mid), (x, mid + 8)], fill=theme.HIGHLIGHT)
-        x += 18
-    draw.ellipse((x, mid - 7, x + 14, mid + 7), fill=layout.seat_colour(info.seat))
-    x += 20
-    right = x1 - 10
-    if info.dealer:
-        dw = 24
-        draw.ellipse((right - dw, mid - dw / 2, right, mid + dw / 2), fill=DEALER, outline=theme.MUTED)
-        draw_text(draw, (right - dw / 2, mid), "D", SMALL - 4, theme.PANEL, anchor="mm", bold=True)
-        right -= dw + 6
-    if info.winner:
-        layout.star(draw, (right - 10, mid), 10, theme.HIGHLIGHT)
-        right -= 24
-    size = theme.TEXT_SIZE - 3
-    ink = theme.MUTED if info.out and not info.winner else theme.TEXT
-    layout.draw_rich(img, draw, (x, mid), layout.ellipsize(info.name, size, max(30.0, right - x), True), size, ink,
-                     bold=True)
+    plate_heading(img, draw, box, seat=info.seat, name=info.name, pointer=info.next, dealer=info.dealer,
+                  winner=info.winner, ink=theme.MUTED if info.out and not info.winner else theme.TEXT, inset=10)
     low = y1 - 20
     x = x0 + 12
     back = small_back(16)

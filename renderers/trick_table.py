@@ -220,34 +220,12 @@ def _last_trick(img: Image.Image, draw: Draw, box: Box, scene: Scene) -> None:
 
 
 def _plate(img: Image.Image, draw: Draw, box: Box, *, seat: int, info: Seat) -> None:
-    x0, y0, x1, y1 = box
+    x0, _, x1, y1 = box
     fill = mix(theme.PANEL, theme.ACCENT, 0.45) if info.to_move else theme.PANEL
     outline = theme.GOOD if info.winner else theme.ACCENT if info.to_move else theme.PANEL_LIGHT
     layout.panel(draw, box, fill, outline, line=3 if (info.winner or info.to_move) else 1, radius=theme.RADIUS + 4)
-    mid = y0 + 22
-    x = x0 + 10
-    if info.to_move:
-        draw.polygon([(x, mid - 8), (x + 12, mid), (x, mid + 8)], fill=theme.HIGHLIGHT)
-        x += 18
-    draw.ellipse((x, mid - 7, x + 14, mid + 7), fill=layout.seat_colour(seat))
-    x += 20
-    right = x1 - 8
-    if info.score:
-        sw = text_width(info.score, theme.TEXT_SIZE - 2, True) + 16
-        layout.panel(draw, (right - sw, mid - 15, right, mid + 15), theme.BACKGROUND, radius=15)
-        draw_text(draw, (right - sw / 2, mid), info.score, theme.TEXT_SIZE - 2, theme.TEXT, anchor="mm", bold=True)
-        right -= sw + 6
-    if info.dealer:
-        dw = 24
-        draw.ellipse((right - dw, mid - dw / 2, right, mid + dw / 2), fill=DEALER, outline=theme.MUTED)
-        draw_text(draw, (right - dw / 2, mid), "D", SMALL - 4, theme.PANEL, anchor="mm", bold=True)
-        right -= dw + 6
-    if info.winner:
-        layout.star(draw, (right - 10, mid), 10, theme.HIGHLIGHT)
-        right -= 24
-    size = theme.TEXT_SIZE - 3
-    layout.draw_rich(img, draw, (x, mid), layout.ellipsize(info.name, size, max(30.0, right - x), True), size,
-                     theme.TEXT, bold=True)
+    plate_heading(img, draw, box, seat=seat, name=info.name, pointer=info.to_move, dealer=info.dealer,
+                  winner=info.winner, score=info.score)
     low = y1 - 19
     x = x0 + 12
     back = _small_back(16)
@@ -264,6 +242,38 @@ def _plate(img: Image.Image, draw: Draw, box: Box, *, seat: int, info: Seat) -> 
             layout.panel(draw, (x1 - 8 - w, low - 12, x1 - 8, low + 12), mix(theme.PANEL, info.note_colour, 0.25),
                          info.note_colour, line=1, radius=12)
             draw_text(draw, (x1 - 8 - w / 2, low), info.note, SMALL - 3, info.note_colour, anchor="mm", bold=True)
+
+
+def plate_heading(img: Image.Image, draw: Draw, box: Box, *, seat: int, name: str, pointer: bool = False,
+                  dealer: bool = False, winner: bool = False, score: str = "", ink: RGB = theme.TEXT,
+                  inset: int = 8) -> None:
+    """A seat plate's top line: a pointer (to move), the seat's colour and name; at the right a
+    score, the dealer's button and a winner's star."""
+    x0, y0, x1, _ = box
+    mid = y0 + 22
+    x = x0 + 10
+    if pointer:
+        draw.polygon([(x, mid - 8), (x + 12, mid), (x, mid + 8)], fill=theme.HIGHLIGHT)
+        x += 18
+    draw.ellipse((x, mid - 7, x + 14, mid + 7), fill=layout.seat_colour(seat))
+    x += 20
+    right = x1 - inset
+    if score:
+        sw = text_width(score, theme.TEXT_SIZE - 2, True) + 16
+        layout.panel(draw, (right - sw, mid - 15, right, mid + 15), theme.BACKGROUND, radius=15)
+        draw_text(draw, (right - sw / 2, mid), score, theme.TEXT_SIZE - 2, theme.TEXT, anchor="mm", bold=True)
+        right -= sw + 6
+    if dealer:
+        dw = 24
+        draw.ellipse((right - dw, mid - dw / 2, right, mid + dw / 2), fill=DEALER, outline=theme.MUTED)
+        draw_text(draw, (right - dw / 2, mid), "D", SMALL - 4, theme.PANEL, anchor="mm", bold=True)
+        right -= dw + 6
+    if winner:
+        layout.star(draw, (right - 10, mid), 10, theme.HIGHLIGHT)
+        right -= 24
+    size = theme.TEXT_SIZE - 3
+    layout.draw_rich(img, draw, (x, mid), layout.ellipsize(name, size, max(30.0, right - x), True), size, ink,
+                     bold=True)
 
 
 @lru_cache(maxsize=4)

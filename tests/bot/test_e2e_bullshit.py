@@ -37,17 +37,22 @@ def game(live: Any) -> BullshitState:
     return live.state
 
 
+def newest_with(messages: list[Any], kind: str, version: int) -> Any:
+    """The newest of ``messages`` with a control of ``kind`` ("pl:w:", "pl:c:") made at ``version``."""
+    for message in reversed(messages):
+        for comp in message.components:
+            if comp.custom_id and comp.custom_id.startswith(kind):
+                ref = ids.parse(comp.custom_id)
+                if isinstance(ref, ids.ActionRef | ids.PickRef) and ref.version == version:
+                    return message
+    return None
+
+
 def clock_message(guild: Any, since: int) -> Any:
     """The channel's announcement of the window opened at version ``since``."""
     table = channel_named(guild, CHANNEL)
     assert table is not None
-    for message in reversed(table.messages):
-        for comp in message.components:
-            if comp.custom_id and comp.custom_id.startswith("pl:w:"):
-                ref = ids.parse(comp.custom_id)
-                if isinstance(ref, ids.ActionRef) and ref.version == since:
-                    return message
-    return None
+    return newest_with(table.messages, "pl:w:", since)
 
 
 async def window_open(standin: StandIn, guild: Any, live: Any) -> Any:
@@ -64,16 +69,8 @@ async def play(standin: StandIn, live: Any, user: Any, chosen: list[str]) -> Non
     assert pick is not None, "not this player's play"
     at = state.clock.since if state.clock and seat in state.clock.seats else live.version
 
-    def hand() -> Any:
-        for message in reversed(standin.dm_messages(user)):
-            for comp in message.components:
-                if comp.custom_id and comp.custom_id.startswith("pl:c:"):
-                    ref = ids.parse(comp.custom_id)
-                    if isinstance(ref, ids.PickRef) and ref.version == at:
-                        return message
-        return None
-
-    message = await standin.wait_for(hand, 10, f"{user.name}'s cards to choose from")
+    message = await standin.wait_for(lambda: newest_with(standin.dm_messages(user), "pl:c:", at), 10,
+                                     f"{user.name}'s cards to choose from")
     positions = controls.chosen_in(pick, pick.token(chosen))
     assert len(positions) == len(chosen)
     selects = [c for c in message.components if c.type == 3]
