@@ -140,9 +140,13 @@ def chosen_in(pick: Pick, token: str) -> list[int]:
     verb, _, arg = token.partition(":")
     if verb != pick.verb:
         return []
+    named = list(cards.split(arg)) if arg else []
+    for card in pick.fixed:  # part of the move whatever is chosen
+        if card in named:
+            named.remove(card)
     free = list(range(len(pick.cards)))
     found: list[int] = []
-    for card in cards.split(arg) if arg else ():
+    for card in named:
         at = next((i for i in free if pick.cards[i] == card), None)
         if at is not None:
             free.remove(at)

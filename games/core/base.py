@@ -183,20 +183,22 @@ class Pick:
     """A move made by choosing some of one's cards, too many ways to list one by one (Bullshit's
     play: any 1 to 4 cards of a hand that may hold 40). The move's token is
     ``verb:<the chosen cards>``; the bot offers ``cards`` to tick and one button labelled
-    ``label`` ("Play them as Kings"). ``cards`` may hold a card twice (two packs)."""
+    ``label`` ("Play them as Kings"). ``cards`` may hold a card twice (two packs). ``fixed``
+    cards go with whatever is chosen (a tarot discard that must include every card it may)."""
 
     verb: str
     cards: tuple[str, ...]
     fewest: int
     most: int
     label: str
+    fixed: tuple[str, ...] = ()
 
     def token(self, chosen: Sequence[str]) -> str:
-        return f"{self.verb}:{','.join(chosen)}"
+        return f"{self.verb}:{','.join((*self.fixed, *chosen))}"
 
     def to_json(self) -> JSON:
         return {"verb": self.verb, "cards": list(self.cards), "fewest": self.fewest, "most": self.most,
-                "label": self.label}
+                "label": self.label, "fixed": list(self.fixed)}
 
 
 def player(seat: int) -> str:

@@ -16,6 +16,8 @@ _PACKAGES: dict[str, str] = {
     "busca": "games.busca",
     "fan-tan": "games.fan_tan",
     "bullshit": "games.bullshit",
+    "manchester-piccadilly": "games.manchester_piccadilly",
+    "manchester-truffle": "games.manchester_truffle",
 }
 _loaded: dict[str, Rules] = {}
 

@@ -26,7 +26,7 @@ def leaked(data: Any, hidden: Iterable[str], family: cards.Family = "standard") 
     forms = {}
     for tok in hidden:
         forms[tok] = [re.compile(rf"(?<![\w]){re.escape(tok)}(?![\w])"),
-                      re.compile(re.escape(cards.short(tok, family))),
+                      re.compile(rf"(?<![\w]){re.escape(cards.short(tok, family))}(?![\w])"),  # T1 is not T12
                       re.compile(re.escape(cards.name(tok, family)), re.IGNORECASE)]
     found: set[str] = set()
     for text in strings(data):

@@ -1,0 +1,5 @@
+"""Manchester Piccadilly (rules/tarot.md): two-player tarot, Manchester then Piccadilly."""
+
+from .rules import RULES
+
+__all__ = ["RULES"]

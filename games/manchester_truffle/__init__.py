@@ -1,0 +1,5 @@
+"""Manchester Truffle (rules/tarot.md): two-player tarot, Manchester then Truffle."""
+
+from .rules import RULES
+
+__all__ = ["RULES"]

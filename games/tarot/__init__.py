@@ -1,0 +1,1 @@
+"""The tarot family's shared core (rules/tarot.md)."""
