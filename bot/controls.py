@@ -73,7 +73,7 @@ def action_view(guild_id: int, table_id: int, version: int, actions: Sequence[Ac
 
 def move_view(guild_id: int, table_id: int, version: int, actions: Sequence[Action], *,
               pick: Pick | None = None, chosen: Sequence[int] = (), clock: int | None = None,
-              label: Callable[[str], str] = str) -> discord.ui.View:
+              label: Callable[[str], str] = str, family: cards.Family = "standard") -> discord.ui.View:
     """A seat's moves. ``actions`` as buttons (as in :func:`action_view`); with a ``pick``, its
     cards in selects (``chosen``: the positions ticked so far) and the button that makes the move,
     whose custom_id is the only place the choice is kept. Moves made while a clock runs on the
@@ -85,7 +85,7 @@ def move_view(guild_id: int, table_id: int, version: int, actions: Sequence[Acti
     at = version if clock is None else clock
     if pick is not None:
         for n in range(0, min(len(pick.cards), PICK_SELECTS * SELECT_SIZE), SELECT_SIZE):
-            view.add_item(Control(pick_select(guild_id, table_id, at, pick, n // SELECT_SIZE, chosen)))
+            view.add_item(Control(pick_select(guild_id, table_id, at, pick, n // SELECT_SIZE, chosen, family)))
             row += 1
     if len(actions) + (pick is not None) > 5:
         raise ValueError(f"{len(actions)} moves do not fit beside a pick")
@@ -94,7 +94,8 @@ def move_view(guild_id: int, table_id: int, version: int, actions: Sequence[Acti
                      else ids.clock(guild_id, table_id, clock, action.token))
         view.add_item(button(custom_id, label(action.label), _style(action, actions), row=row))
     if pick is not None:
-        view.add_item(pick_button(guild_id, table_id, at, pick, chosen, clock=clock is not None, row=row))
+        view.add_item(pick_button(guild_id, table_id, at, pick, chosen, clock=clock is not None, row=row,
+                                  family=family))
     return view
 
 
@@ -104,21 +105,23 @@ def _style(action: Action, actions: Sequence[Action]) -> discord.ButtonStyle:
 
 
 def pick_select(guild_id: int, table_id: int, version: int, pick: Pick, index: int,
-                chosen: Sequence[int]) -> discord.ui.Select[Any]:
+                chosen: Sequence[int], family: cards.Family = "standard") -> discord.ui.Select[Any]:
     """The ``index``-th select of a pick's cards: each option's value is the card's position."""
     first = index * SELECT_SIZE
     part = pick.cards[first:first + SELECT_SIZE]
     several = len(pick.cards) > SELECT_SIZE
-    placeholder = (f"Cards {first + 1} to {first + len(part)}: {cards.short(part[0])} … {cards.short(part[-1])}"
+    placeholder = (f"Cards {first + 1} to {first + len(part)}: {cards.short(part[0], family)} … "
+                   f"{cards.short(part[-1], family)}"
                    if several else f"Choose {pick.fewest} to {pick.most} cards")
-    options = [discord.SelectOption(label=f"{cards.short(card)} {cards.name(card)}"[:100], value=str(first + i),
+    options = [discord.SelectOption(label=f"{cards.short(card, family)} {cards.name(card, family)}"[:100],
+                                    value=str(first + i),
                                     default=first + i in chosen) for i, card in enumerate(part)]
     return discord.ui.Select(custom_id=ids.pick(guild_id, table_id, version, index), placeholder=placeholder[:150],
                              min_values=0, max_values=min(pick.most, len(part)), options=options)
 
 
 def pick_button(guild_id: int, table_id: int, version: int, pick: Pick, chosen: Sequence[int], *,
-                clock: bool = False, row: int | None = None) -> Control:
+                clock: bool = False, row: int | None = None, family: cards.Family = "standard") -> Control:
     """The button that makes a pick's move with the cards ``chosen`` (positions), or says what
     is missing; its custom_id carries the move, so the choice survives anything."""
     picked = [pick.cards[i] for i in sorted(chosen)]
@@ -126,7 +129,7 @@ def pick_button(guild_id: int, table_id: int, version: int, pick: Pick, chosen: 
     token = pick.token(picked) if ready else f"{pick.verb}:"
     make = ids.clock if clock else ids.action
     if ready:
-        text = f"{pick.label}: {' '.join(cards.short(c) for c in picked)}"
+        text = f"{pick.label}: {' '.join(cards.short(c, family) for c in [*pick.fixed, *picked])}"
     elif picked:
         text = f"Too many: choose at most {pick.most}"
     else:

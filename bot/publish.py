@@ -350,7 +350,8 @@ class Publisher:
             return None
         on_clock = clock.since if clock is not None and seat in clock.seats else None
         return controls.move_view(live.guild_id, live.table_id, len(state.history), actions, pick=pick,
-                                  chosen=chosen or (), clock=on_clock, label=live.text)
+                                  chosen=chosen or (), clock=on_clock, label=live.text,
+                                  family=state.rules.card_order.family)
 
     async def clock_line(self, live: Live, state: State) -> str:
         clock = state.clock

@@ -39,7 +39,8 @@ def test_a_pick_fits_discords_limits_and_its_button_carries_the_choice() -> None
             if pick is None:
                 continue
             chosen = list(range(min(pick.most, len(pick.cards))))
-            view = controls.move_view(2**62, 10**6, 10**4, actions[:2], pick=pick, chosen=chosen, clock=10**4 - 3)
+            view = controls.move_view(2**62, 10**6, 10**4, actions[:2], pick=pick, chosen=chosen, clock=10**4 - 3,
+                                      family=rules.card_order.family)
             items = [i.item for i in view.children]  # type: ignore[attr-defined]
             selects = [i for i in items if isinstance(i, discord.ui.Select)]
             assert len(selects) == min(4, -(-len(pick.cards) // 25)) and all(len(s.options) <= 25 for s in selects)
