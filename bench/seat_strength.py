@@ -10,6 +10,7 @@ the computer takes per move.
     python -m bench.seat_strength --game busca [--games 1000] [--players 4 --players 3]
     python -m bench.seat_strength --game fan-tan [--players 4 --players 6]
     python -m bench.seat_strength --game bullshit
+    python -m bench.seat_strength --game manchester-piccadilly (or manchester-truffle)
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ from games.core import cards, decks
 from games.core.base import Action, State, random_action
 
 BASELINES = {"bullshit": ("random", "honest")}  # unless listed: random and first
-SIZES = {"fan-tan": [4, 6], "busca": [4, 3, 5], "bullshit": [4, 3, 6]}  # the table sizes measured unless told
+SIZES = {"fan-tan": [4, 6], "busca": [4, 3, 5], "bullshit": [4, 3, 6], "manchester-piccadilly": [2],
+         "manchester-truffle": [2]}  # the table sizes measured unless told
 
 
 def honest(state: State, seat: int) -> Action:

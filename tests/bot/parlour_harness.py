@@ -8,11 +8,13 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+from bot import controls as bot_controls
 from bot import ids, lobby
 from bot.client import Parlour, configure_endpoints
 from bot.config import Config
 from bot.limits import ChannelLimits
 from bot.live import Live
+from games.core import cards
 from tests.standin import StandIn
 from tests.standin.model import LOADING, Channel, InteractionRecord, Message, User
 
@@ -172,3 +174,42 @@ def token_of(comp: Any) -> str:
 def fix_seed(monkeypatch: Any, seed: int) -> None:
     """Every table the lobby opens gets ``seed``: the same deals, and computer moves, every run."""
     monkeypatch.setattr(lobby, "secrets", SimpleNamespace(randbits=lambda bits: seed))
+
+
+def newest_with(messages: list[Message], kind: str, version: int) -> Message | None:
+    """The newest of ``messages`` with a control of ``kind`` ("pl:w:", "pl:c:") made at ``version``."""
+    for message in reversed(messages):
+        for comp in message.components:
+            if comp.custom_id and comp.custom_id.startswith(kind):
+                ref = ids.parse(comp.custom_id)
+                if isinstance(ref, ids.ActionRef | ids.PickRef) and ref.version == version:
+                    return message
+    return None
+
+
+async def pick_cards(standin: StandIn, live: Live, user: User, chosen: list[str]) -> None:
+    """``user`` ticks ``chosen`` in the card selects of their newest DM offering their pick (see
+    ``State.pick``) and presses the pick's button; returns once the move is made."""
+    state = live.state
+    seat = live.seat_of(user.id)
+    assert seat is not None
+    pick = state.pick(seat)
+    assert pick is not None, f"{user.name} has no cards to choose now"
+    clock = state.clock
+    at = clock.since if clock is not None and seat in clock.seats else live.version
+    message = await standin.wait_for(lambda: newest_with(standin.dm_messages(user), "pl:c:", at), 10,
+                                     f"{user.name}'s cards to choose from")
+    positions = bot_controls.chosen_in(pick, pick.token(chosen))
+    assert len(positions) == len(chosen) - len(pick.fixed)
+    selects = [c for c in message.components if c.type == 3]
+    for n, select in enumerate(selects):
+        mine = [str(p) for p in positions if p // bot_controls.SELECT_SIZE == n]
+        if mine:
+            record = await standin.select(user, message, select.custom_id, values=mine)
+            assert record.response_type == 7  # the message's controls redrawn in place, nothing else
+    button = next(c for c in message.components if c.type == 2 and (c.label or "").startswith(pick.label))
+    family = state.rules.card_order.family
+    assert not button.disabled and all(cards.short(c, family) in (button.label or "") for c in chosen)
+    version = live.version
+    await standin.click(user, message, button.custom_id)
+    await wait_past(standin, live, version, f"{user.name}'s cards")

@@ -13,12 +13,21 @@ from typing import Any
 
 import pytest
 
-from bot import controls, ids
 from games.bullshit import BullshitState
 from games.core import cards, decks
 from tests.standin import StandIn
 
-from .parlour_harness import channel_named, fix_seed, live_table, open_table, running, table_text, wait_past
+from .parlour_harness import (
+    channel_named,
+    fix_seed,
+    live_table,
+    newest_with,
+    open_table,
+    pick_cards,
+    running,
+    table_text,
+    wait_past,
+)
 from .test_e2e import standin, world
 
 __all__ = ["standin"]  # the fixture, shared with test_e2e
@@ -37,17 +46,6 @@ def game(live: Any) -> BullshitState:
     return live.state
 
 
-def newest_with(messages: list[Any], kind: str, version: int) -> Any:
-    """The newest of ``messages`` with a control of ``kind`` ("pl:w:", "pl:c:") made at ``version``."""
-    for message in reversed(messages):
-        for comp in message.components:
-            if comp.custom_id and comp.custom_id.startswith(kind):
-                ref = ids.parse(comp.custom_id)
-                if isinstance(ref, ids.ActionRef | ids.PickRef) and ref.version == version:
-                    return message
-    return None
-
-
 def clock_message(guild: Any, since: int) -> Any:
     """The channel's announcement of the window opened at version ``since``."""
     table = channel_named(guild, CHANNEL)
@@ -62,28 +60,11 @@ async def window_open(standin: StandIn, guild: Any, live: Any) -> Any:
 
 
 async def play(standin: StandIn, live: Any, user: Any, chosen: list[str]) -> None:
-    """``user`` ticks ``chosen`` in the selects of their newest hand DM and presses the play button."""
-    state = game(live)
-    seat = live.seat_of(user.id)
-    pick = state.pick(seat)
-    assert pick is not None, "not this player's play"
-    at = state.clock.since if state.clock and seat in state.clock.seats else live.version
-
-    message = await standin.wait_for(lambda: newest_with(standin.dm_messages(user), "pl:c:", at), 10,
-                                     f"{user.name}'s cards to choose from")
-    positions = controls.chosen_in(pick, pick.token(chosen))
-    assert len(positions) == len(chosen)
-    selects = [c for c in message.components if c.type == 3]
-    for n, select in enumerate(selects):
-        mine = [str(p) for p in positions if p // controls.SELECT_SIZE == n]
-        if mine:
-            record = await standin.select(user, message, select.custom_id, values=mine)
-            assert record.response_type == 7  # the message's controls redrawn in place, nothing else
-    button = next(c for c in message.components if c.type == 2 and (c.label or "").startswith("Play these"))
-    assert not button.disabled and all(cards.short(c) in button.label for c in chosen)
-    version = live.version
-    await standin.click(user, message, button.custom_id)
-    await wait_past(standin, live, version, "the play")
+    """``user`` ticks ``chosen`` in the selects of their newest hand DM and plays them as the rank
+    asked, with one button that names them."""
+    pick = game(live).pick(live.seat_of(user.id))
+    assert pick is not None and pick.label.startswith("Play these as")
+    await pick_cards(standin, live, user, chosen)
 
 
 async def choose(standin: StandIn, live: Any, message: Any, user: Any, label: str, *, wait: bool = True) -> Any:
