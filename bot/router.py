@@ -129,9 +129,12 @@ class Router:
         if ref.clock:
             await self.clock_move(interaction, live, seat, ref.version, token)
             return
-        if ref.version != live.version:  # checked again under the table's lock
-            await self.stale(interaction, live, seat, ref.version, token)
-            return
+        version = ref.version
+        if version != live.version:  # checked again under the table's lock
+            if not self.same_choice(live, seat, version):
+                await self.stale(interaction, live, seat, version, token)
+                return
+            version = live.version  # others moved at the same time: this seat's choice stands
         if live.state.between_rounds:  # the table decides, through its own buttons (bot.rounds)
             raise Refusal("The round is over: use the buttons under the table's picture to go on or stop.")
         if seat not in live.state.to_move:
@@ -141,7 +144,7 @@ class Router:
         if message is not None and message.flags.ephemeral:  # a hand shown in reply: moves keep it current
             await self.bot.publisher.track_reply(live, seat, interaction.application_id, interaction.token, message.id)
         try:
-            await self.bot.tables.act(live, ref.version, seat, token, interaction.user.id, "click")
+            await self.bot.tables.act(live, version, seat, token, interaction.user.id, "click")
         except Stale:
             await self.stale(interaction, live, seat, ref.version, token)  # another click got there first
 
@@ -166,6 +169,18 @@ class Router:
                 continue
         raise Refusal("The table is busy: try once more.")
 
+    def same_choice(self, live: Live, seat: int, version: int) -> bool:
+        """Whether ``seat`` faces the very choice it had at ``version``: to move then and now,
+        without a move of its own since, with the same moves and pick. Others moving at the same
+        time (two players discarding at once) leave a choice half made as good as it was."""
+        state = live.state
+        history = state.history
+        if version >= len(history) or seat not in state.to_move or any(s == seat for s, _ in history[version:]):
+            return False
+        old = self.bot.tables.state_at(live, version)
+        return (seat in old.to_move and old.pick(seat) == state.pick(seat)
+                and [a.token for a in old.offered(seat)] == [a.token for a in state.offered(seat)])
+
     def still_good(self, live: Live, seat: int, since: int, token: str) -> bool:
         state = live.state
         if seat not in state.to_move:
@@ -185,7 +200,7 @@ class Router:
         live, seat = await self.seated(interaction, ref.guild_id, ref.table_id)
         pick = live.state.pick(seat)
         current = ref.version == live.version or (pick is not None and self.still_good(
-            live, seat, ref.version, f"{pick.verb}:"))
+            live, seat, ref.version, f"{pick.verb}:")) or self.same_choice(live, seat, ref.version)
         if pick is None or not current:
             await self.stale(interaction, live, seat, ref.version, "")
             return

@@ -35,6 +35,18 @@ View = dict[str, Any]
 WANTED: dict[str, dict[str, Callable[[View], bool]]] = {
     "bullshit": {"middle": lambda v: v["window"] is not None and v["pile"] >= 6, "late": lambda v: bool(v["reveal"])},
     "busca": {"middle": lambda v: len((v["trick"] or {}).get("plays") or []) >= 2 and v["last_trick"] is not None},
+    # The tarot games: Manchester under way, then the second part with a trick half played and the
+    # dummies still well filled.
+    "manchester-piccadilly": {
+        "early": lambda v: v["phase"] == "play1" and bool((v["trick"] or {}).get("plays")) and v["last_trick"],
+        "middle": lambda v: (v["phase"] == "play2" and len((v["trick"] or {}).get("plays") or []) >= 2
+                             and 3 <= v["trick_no"] <= 8),
+    },
+    "manchester-truffle": {
+        "early": lambda v: v["phase"] == "play1" and bool((v["trick"] or {}).get("plays")) and v["last_trick"],
+        "middle": lambda v: (v["phase"] == "play2" and len((v["trick"] or {}).get("plays") or []) >= 2
+                             and 3 <= v["trick_no"] <= 10),
+    },
     "fscking-ace": {
         "middle": lambda v: (len(v["flips"]) >= 2 and v["rounds_played"] >= 1
                              and sum(v["card_counts"]) >= 2 * v["players"]),

@@ -195,10 +195,13 @@ async def pick_cards(standin: StandIn, live: Live, user: User, chosen: list[str]
     assert seat is not None
     pick = state.pick(seat)
     assert pick is not None, f"{user.name} has no cards to choose now"
-    clock = state.clock
-    at = clock.since if clock is not None and seat in clock.seats else live.version
-    message = await standin.wait_for(lambda: newest_with(standin.dm_messages(user), "pl:c:", at), 10,
-                                     f"{user.name}'s cards to choose from")
+
+    def offered() -> Message | None:  # made for the choice as it is now (others may move meanwhile)
+        clock = live.state.clock
+        at = clock.since if clock is not None and seat in clock.seats else live.version
+        return newest_with(standin.dm_messages(user), "pl:c:", at)
+
+    message = await standin.wait_for(offered, 10, f"{user.name}'s cards to choose from")
     positions = bot_controls.chosen_in(pick, pick.token(chosen))
     assert len(positions) == len(chosen) - len(pick.fixed)
     selects = [c for c in message.components if c.type == 3]

@@ -51,6 +51,7 @@ def cases() -> Iterator[tuple[str, bytes]]:
     yield from honour_mode()
     yield from bullshit_moments()
     yield "busca-5p-cappotto-round-end.png", cappotto()
+    yield from manchester_moments()
 
 
 def honour_mode() -> Iterator[tuple[str, bytes]]:
@@ -112,6 +113,36 @@ def bullshit_moments() -> Iterator[tuple[str, bytes]]:
     yield "bullshit-4p-last-cards-hand.png", render_hand("bullshit", four.view(caller) | names)
     called = four.apply(caller, "call")
     yield "bullshit-4p-called-table.png", render_table("bullshit", called.view(None) | names)
+
+
+def manchester_moments() -> Iterator[tuple[str, bytes]]:
+    """The two-player tarot games where a seeded game's stages do not go: Piccadilly's choice of
+    hands, Truffle's dealer laying three aside, and in both a player playing from a dummy (the
+    hand and the table)."""
+    import random
+
+    from games.core.base import random_action
+
+    names = {"names": ["Ann", "Bartholomew"]}
+    for key, first in (("manchester-piccadilly", "choose"), ("manchester-truffle", "discard2")):
+        state = registry.get(key).new_game(2, seed=SEED, options={"first_dealer": 0})
+        rng = random.Random(SEED)
+        wanted = {first: "choose" if first == "choose" else "lay-aside", "dummy": "dummy"}
+        while wanted:
+            view = state.view(None)
+            seat = min(state.to_move)
+            moment = view["phase"]
+            position = view["to_play"]
+            if (moment == "play2" and position is not None and view["positions"][position]["dummy"]
+                    and (view["trick"] or {}).get("plays") and view["last_trick"] is not None):
+                moment = "dummy"
+            if moment in wanted:
+                mover = state.view(seat) | names
+                yield f"{key}-2p-{wanted[moment]}-hand.png", render_hand(key, mover)
+                if moment == "dummy":
+                    yield f"{key}-2p-dummy-table.png", render_table(key, mover)
+                del wanted[moment]
+            state = state.apply(seat, random_action(state, seat, rng))
 
 
 def cappotto() -> bytes:

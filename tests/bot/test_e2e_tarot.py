@@ -1,0 +1,81 @@
+"""The two-player tarot games end to end through the stand-in (issue 14): alice against the
+computer to the end of each game, with a restart in the middle: her discards ticked in the
+card menus, her Piccadilly hand chosen by a button, her cards and her dummy's played by
+buttons; both parts scored in the channel; /rules and /play know the games."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from games.tarot.manchester import ManchesterState
+from tests.standin import StandIn
+
+from .parlour_harness import fix_seed, live_table, open_table, pick_cards, running, table_text, take_turn, wait_past
+from .test_e2e import standin, world
+
+__all__ = ["standin"]  # the fixture, shared with test_e2e
+
+SEED = 8
+
+
+@pytest.fixture(autouse=True)
+def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    fix_seed(monkeypatch, SEED)
+
+
+async def alice_moves(standin: StandIn, bot: Any, live: Any, alice: Any, until: int) -> None:
+    """alice makes her moves (the computer its own) until ``until`` moves are made or the game ends."""
+    while not live.state.is_over and live.version < until:
+        state = live.state
+        assert isinstance(state, ManchesterState)
+        if 0 not in state.to_move:
+            await wait_past(standin, live, live.version, "the computer")
+            continue
+        pick = state.pick(0)
+        if pick is not None:
+            await pick_cards(standin, live, alice, [*pick.fixed, *pick.cards[: pick.most]])
+        else:
+            await take_turn(standin, bot, live, alice)
+
+
+@pytest.mark.parametrize(("key", "second"), [("manchester-piccadilly", "Piccadilly"),
+                                             ("manchester-truffle", "Truffle")])
+async def test_alice_against_the_computer_to_the_end_with_a_restart(standin: StandIn, tmp_path: Path, key: str,
+                                                                     second: str) -> None:
+    guild, alice, _bob, lobby_channel = world(standin)
+    channel = f"{key}-1"
+    async with running(standin, tmp_path) as bot:
+        await open_table(standin, alice, lobby_channel, key, {"first_dealer": 2}, computers=1)
+        live = await live_table(standin, bot)
+        state = live.state
+        assert state.dealer == 1 and state.phase == "discard" and 0 in state.to_move  # both discard at once
+        await alice_moves(standin, bot, live, alice, until=40)  # into the first hand's second part
+        await bot.publisher.settled(live, timeout=10)
+        before = live.state
+    async with running(standin, tmp_path) as bot:  # a new process: the table picks up where it was
+        live = await bot.tables.get(guild.id, 1)
+        assert live is not None and live.state == before
+        await alice_moves(standin, bot, live, alice, until=10_000)
+        await bot.publisher.settled(live, timeout=10)
+        state = live.state
+        assert isinstance(state, ManchesterState) and state.outcome is not None
+        assert len(state.round_ends) == 2 and state.outcome.scores == state.game_points
+        said = table_text(guild, channel)
+        assert "Manchester scores" in said and f"{second} scores" in said and "game points" in said
+        sources = {a.source for a in await (await bot.stores.guild(guild.id)).actions(1)}
+        assert {"click", "computer"} <= sources
+
+
+async def test_rules_and_play_know_the_two_player_tarot_games(standin: StandIn, tmp_path: Path) -> None:
+    _guild, alice, _bob, lobby_channel = world(standin)
+    async with running(standin, tmp_path):
+        for key, word in (("manchester-piccadilly", "dummy"), ("manchester-truffle", "lays")):
+            rules = await standin.slash(alice, lobby_channel, "rules", options={"game": key})
+            text = str(rules.embeds)
+            assert rules.ephemeral and "Table ruling" in text and word in text
+        play = next(c for c in standin.commands if c["name"] == "play")
+        names = {g["name"] for g in play["options"]}
+        assert {"manchester-piccadilly", "manchester-truffle"} <= names
