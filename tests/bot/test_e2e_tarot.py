@@ -13,7 +13,17 @@ import pytest
 from games.tarot.manchester import ManchesterState
 from tests.standin import StandIn
 
-from .parlour_harness import fix_seed, live_table, open_table, pick_cards, running, table_text, take_turn, wait_past
+from .parlour_harness import (
+    fix_seed,
+    live_table,
+    newest_with,
+    open_table,
+    pick_cards,
+    running,
+    table_text,
+    take_turn,
+    wait_past,
+)
 from .test_e2e import standin, world
 
 __all__ = ["standin"]  # the fixture, shared with test_e2e
@@ -79,3 +89,29 @@ async def test_rules_and_play_know_the_two_player_tarot_games(standin: StandIn, 
         play = next(c for c in standin.commands if c["name"] == "play")
         names = {g["name"] for g in play["options"]}
         assert {"manchester-piccadilly", "manchester-truffle"} <= names
+
+
+async def test_two_players_discarding_at_once_neither_loses_a_choice_half_made(standin: StandIn,
+                                                                                tmp_path: Path) -> None:
+    _guild, alice, bob, lobby_channel = world(standin)
+    async with running(standin, tmp_path) as bot:
+        await open_table(standin, alice, lobby_channel, "manchester-truffle", {}, joiners=(bob,))
+        live = await live_table(standin, bot)
+        state = live.state
+        assert isinstance(state, ManchesterState) and state.to_move == {0, 1}
+        version = live.version
+        message = await standin.wait_for(lambda: newest_with(standin.dm_messages(alice), "pl:c:", version), 10,
+                                         "alice's cards")
+        pick = state.pick(0)
+        assert pick is not None
+        select = next(c for c in message.components if c.type == 3)
+        await standin.select(alice, message, select.custom_id, values=["0", "1", "2"])
+        button = next(c for c in message.components if c.type == 2 and (c.label or "").startswith(pick.label))
+        bob_pick = state.pick(1)
+        assert bob_pick is not None
+        await pick_cards(standin, live, bob, [*bob_pick.fixed, *bob_pick.cards[:3]])  # bob, meanwhile
+        assert live.version == version + 1
+        await standin.click(alice, message, button.custom_id)  # made for the version before bob's discard
+        await wait_past(standin, live, version + 1, "alice's discard")
+        assert live.state.history[-1] == (0, pick.token(list(pick.cards[:3])))
+        assert live.state.phase == "play1"
