@@ -38,7 +38,7 @@ from .cards import card_back
 from .fonts import draw_text, fit_size, text_width
 from .layout import Box, Draw, plural
 from .theme import RGB, card_height, mix
-from .trick_table import PLATE_H, PLATE_W, paste_oval, plate_heading, spot
+from .trick_table import PLATE_H, PLATE_W, paste_oval, plate_heading, spot, tag, tag_width
 
 WIDTH = 880
 PAD = theme.PADDING
@@ -228,19 +228,6 @@ def rank_chip(draw: Draw, box: Box, rank: str, size: int) -> None:
     layout.panel(draw, box, theme.CARD_FACE, theme.HIGHLIGHT, line=2, radius=6)
     draw_text(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), rank, size, theme.BLACK_SUIT, anchor="mm",
               bold=True)
-
-
-def tag(draw: Draw, right_mid: tuple[float, float], text: str, colour: RGB, size: int = SMALL - 3) -> float:
-    """A small rounded label ending at ``right_mid``, in ``colour``; returns its left end."""
-    x1, mid = right_mid
-    w = text_width(text, size, True) + 14
-    layout.panel(draw, (x1 - w, mid - 12, x1, mid + 12), mix(theme.PANEL, colour, 0.25), colour, line=1, radius=12)
-    draw_text(draw, (x1 - w / 2, mid), text, size, colour, anchor="mm", bold=True)
-    return x1 - w
-
-
-def tag_width(text: str, size: int = SMALL - 3) -> float:
-    return text_width(text, size, True) + 14
 
 
 # -- the seats -----------------------------------------------------------------------------------

@@ -51,7 +51,7 @@ from .cards import card_back
 from .fonts import draw_text, text_width
 from .layout import Box, Draw, plural
 from .theme import RGB, card_height, mix
-from .trick_table import DEALER, paste_oval, turn_arrow
+from .trick_table import DEALER, paste_oval, tag, tag_width, turn_arrow
 
 __all__ = ["hand", "round_end", "table"]
 
@@ -263,19 +263,6 @@ def heading(img: Image.Image, draw: Draw, box: Box, info: Plate, right: float) -
     size = theme.TEXT_SIZE - 3
     layout.draw_rich(img, draw, (x, mid), layout.ellipsize(info.name, size, max(30.0, right - x), True), size,
                      theme.TEXT, bold=True)
-
-
-def tag(draw: Draw, right_mid: tuple[float, float], text: str, colour: RGB, size: int = SMALL - 3) -> float:
-    """A small rounded label ending at ``right_mid``; returns its left end."""
-    x1, mid = right_mid
-    w = text_width(text, size, True) + 14
-    layout.panel(draw, (x1 - w, mid - 12, x1, mid + 12), mix(theme.PANEL, colour, 0.25), colour, line=1, radius=12)
-    draw_text(draw, (x1 - w / 2, mid), text, size, colour, anchor="mm", bold=True)
-    return x1 - w
-
-
-def tag_width(text: str, size: int = SMALL - 3) -> float:
-    return text_width(text, size, True) + 14
 
 
 def score_line(img: Image.Image, draw: Draw, left_mid: tuple[float, float], right: float, info: Plate,

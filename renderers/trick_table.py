@@ -276,6 +276,19 @@ def plate_heading(img: Image.Image, draw: Draw, box: Box, *, seat: int, name: st
                      bold=True)
 
 
+def tag(draw: Draw, right_mid: tuple[float, float], text: str, colour: RGB, size: int = SMALL - 3) -> float:
+    """A small rounded label ending at ``right_mid``, in ``colour``; returns its left end."""
+    x1, mid = right_mid
+    w = text_width(text, size, True) + 14
+    layout.panel(draw, (x1 - w, mid - 12, x1, mid + 12), mix(theme.PANEL, colour, 0.25), colour, line=1, radius=12)
+    draw_text(draw, (x1 - w / 2, mid), text, size, colour, anchor="mm", bold=True)
+    return x1 - w
+
+
+def tag_width(text: str, size: int = SMALL - 3) -> float:
+    return text_width(text, size, True) + 14
+
+
 @lru_cache(maxsize=4)
 def _small_back(width: int) -> Image.Image:
     back = card_back(theme.CARD_MIN_WIDTH)
