@@ -1,58 +1,335 @@
-"""A computer player for the two-player tarot games (a plain card player; the search-based one is
-the goal): it discards its most valuable free cards into its own pile, holds the stronger of its
-two Piccadilly hands, takes tricks worth taking as cheaply as it can and otherwise gives away
-as little as it can."""
+"""The computer player for the two-player tarot games, Manchester Piccadilly and Manchester
+Truffle: a determinized search (perfect-information Monte Carlo, as OpenSpiel's IS-MCTS samples
+the unseen cards).
+
+It reads only what its seat may see: its own cards, the dummies, the cards played and shown,
+and the sizes of the hidden holdings. From the tricks of the part so far it learns where a hand
+is void (a suit not followed; no trump played when one was due) and where it holds no trump
+above one it failed to beat (K-2); a discard kept hidden holds no trump, Honour or King.
+
+Each decision deals the cards it cannot see at random among the places they may be (the other
+player's hand and hidden discards, the stock, Truffle's card out of play, the other player's
+two Piccadilly hands), keeping to what it has learnt, and plays every move it is weighing on
+the same deals:
+
+- **A card** (its hand or a dummy it controls, the two together, as each is its own to play):
+  the rest of the part is played out by a quick greedy policy for both sides
+  (``manchester_ai_sim.greedy``), or solved exactly once few cards are left; the card with
+  the best total margin over the deals is played.
+- **The three discards** (and Truffle's three laid aside): the likeliest handfuls by a quick
+  estimate (points made safe, suits voided) are each played out on the same deals, the other
+  player discarding their most valuable free cards.
+- **The Piccadilly hand to hold**: both choices are played out against the other player's
+  likely choice on each deal.
+
+The score it plays for is the part's margin, its points less the other player's (the first
+part counts from the announced values, so only the difference matters; the second part
+adds one a trick).
+"""
 
 from __future__ import annotations
 
+import itertools
 import random
+from collections.abc import Sequence
 
 from games.core.base import Action
 
-from . import pack
+from . import manchester_ai_sim as sim
 from .manchester import CardsMove, ManchesterState
 from .manchester import choose as choose_hand
+from .manchester_ai_sim import FOOL, ID, NAMES, PTS, STR, SUIT, TRUMP, Deal
+
+BUDGET = 6000  # card plays simulated for one decision (a rollout of a part is 20 to 52)
+MIN_DEALS, MAX_DEALS = 6, 60
+EXACT_TREE = 600  # the rest of a part is solved exactly on each deal when it can go this few ways
+NODE_COST = 1.0  # the work of a position of the exact search, in card plays
+DISCARD_CANDIDATES = 8
+
+Key = tuple[str, int]
+POS, DISCARDS, CAND, REST = "pos", "discards", "cand", "rest"
 
 
 def choose(state: ManchesterState, seat: int, rng: random.Random) -> Action:
     if state.phase == "choose":
-        mine = (0, 1) if seat == state.dealer else (2, 3)
-        strengths = [_strength(state.candidates[i]) for i in mine]
-        return choose_hand(0 if strengths[0] >= strengths[1] else 1)
+        return choose_hand(_choose_hand(state, seat, rng))
     if state.phase in ("discard", "discard2"):
         pick = state.pick(seat)
         assert pick is not None
-        best = sorted(pick.cards, key=lambda c: (-pack.points(c), pack.ORDER.key(c)))[: pick.most]
-        return CardsMove("discard", (*pick.fixed, *best))
+        return CardsMove("discard", _discard(state, seat, rng, pick.cards, pick.most, pick.fixed))
     position = state.to_play
     assert position is not None
     legal = state.playable(position)
-    return CardsMove("play", (_card(state, position, legal),))
+    if len(legal) == 1:
+        return CardsMove("play", legal)
+    return CardsMove("play", (NAMES[_card(state, seat, rng, sim.encode(legal))],))
 
 
-def _strength(hand: tuple[str, ...]) -> float:
-    return sum(pack.points(c) for c in hand) + 2 * sum(1 for c in hand if pack.is_trump(c))
+# -- what the seat knows ---------------------------------------------------------------------------
+
+def _kept(card: int) -> bool:
+    return SUIT[card] == TRUMP or sim.HONOUR[card] or sim.KING[card]
 
 
-def _card(state: ManchesterState, position: int, legal: tuple[str, ...]) -> str:
-    trick = state.trick
-    me = state.owner(position)
-    if not trick.plays:  # lead: a low card, keeping trumps and the Fool
-        plain = [c for c in legal if not pack.is_trump(c) and c != pack.FOOL] or list(legal)
-        return min(plain, key=lambda c: (pack.points(c), pack.strength(c, c) or 0))
-    best_seat = pack.winner(trick)
-    partner_winning = state.owner(best_seat) == me
-    at_stake = pack.total(trick.cards)
-    winners = [c for c in legal if c != pack.FOOL and pack.winner(trick.add(position, c)) == position]
-    if partner_winning:  # our own hand or dummy holds the trick: add points to it
-        return max(legal, key=lambda c: (pack.points(c) if c not in pack.HONOURS else -1, -_rank(c)))
-    if winners and (at_stake >= 3 or len(trick.plays) == state.positions - 1):
-        return min(winners, key=lambda c: (_rank(c), pack.points(c)))
-    if pack.FOOL in legal and at_stake >= 8:
-        return pack.FOOL
-    losers = [c for c in legal if c not in winners and c != pack.FOOL] or list(legal)
-    return min(losers, key=lambda c: (pack.points(c), _rank(c)))
+class Knowledge:
+    """The cards a seat cannot see and the places they may be, each with how many it holds and
+    which cards it may hold."""
+
+    def __init__(self, state: ManchesterState, seat: int) -> None:
+        other = 1 - seat
+        self.pool = sorted(ID[c] for c in state.hidden_cards(seat))
+        theirs_shown = [c for c in state.shown if c not in state.discards[seat]]
+        slots: list[tuple[Key, int, frozenset[int] | None]] = []
+        voids, caps = _inferences(state, seat)
+        # a trump, Honour or King shown in a first discard: every other card went too, so the hand
+        # holds nothing else
+        only_kept = state.phase in ("discard", "play1") and any(_kept(ID[c]) for c in theirs_shown)
+        for position, held in enumerate(state.holdings):
+            if state.seen_by(position, seat):
+                continue
+            void, cap = voids.get(position, set()), caps.get(position, 1e9)
+            allowed = frozenset(c for c in self.pool if SUIT[c] not in void and (SUIT[c] != TRUMP or STR[c] <= cap)
+                                and (not only_kept or _kept(c)))
+            slots.append(((POS, position), len(held), None if len(allowed) == len(self.pool) else allowed))
+        hidden_discards = len(state.discards[other]) - len(theirs_shown)
+        if hidden_discards > 0:
+            slots.append(((DISCARDS, other), hidden_discards, frozenset(c for c in self.pool if not _kept(c))))
+        if state.phase == "choose":
+            for i in (0, 1) if other == state.dealer else (2, 3):
+                slots.append(((CAND, i), len(state.candidates[i]), None))
+        rest = len(self.pool) - sum(size for _, size, _ in slots)
+        if rest > 0:
+            slots.append(((REST, 0), rest, None))
+        self.slots = slots
+        self.eligible = [[i for i, (_, _, allowed) in enumerate(slots) if allowed is None or c in allowed]
+                         for c in self.pool]
+
+    def sample(self, rng: random.Random) -> dict[Key, list[int]]:
+        """One way the unseen cards may lie, at random, keeping to what is known (and, should
+        that fail many times over, to the sizes alone)."""
+        for _ in range(20):
+            dealt = self._try(rng, strict=True)
+            if dealt is not None:
+                return dealt
+        dealt = self._try(rng, strict=False)
+        assert dealt is not None
+        return dealt
+
+    def _try(self, rng: random.Random, strict: bool) -> dict[Key, list[int]] | None:
+        """Place the cards in a random order, the most constrained first, each in a place that
+        may hold it chosen in proportion to the room left there; None at a dead end."""
+        room = [size for _, size, _ in self.slots]
+        out: list[list[int]] = [[] for _ in self.slots]
+        indices = list(range(len(self.pool)))
+        rng.shuffle(indices)
+        if strict:
+            rank = {k: i for i, k in enumerate(indices)}
+            indices = sorted(indices, key=lambda k: (len(self.eligible[k]), rank[k]))
+        everywhere = list(range(len(self.slots)))
+        for k in indices:
+            options = [i for i in (self.eligible[k] if strict else everywhere) if room[i] > 0]
+            if not options:
+                return None
+            if len(options) == 1:
+                slot = options[0]
+            else:
+                r = rng.randrange(sum(room[i] for i in options))
+                for slot in options:
+                    r -= room[slot]
+                    if r < 0:
+                        break
+            out[slot].append(self.pool[k])
+            room[slot] -= 1
+        return {key: out[i] for i, (key, _, _) in enumerate(self.slots)}
 
 
-def _rank(card: str) -> float:
-    return pack.strength(card, card) or 0.0
+def _inferences(state: ManchesterState, seat: int) -> tuple[dict[int, set[int]], dict[int, float]]:
+    """From this part's tricks: the suits each unseen position has shown it lacks, and the
+    strongest trump it can still hold (it played under a trump it had to beat if it could)."""
+    voids: dict[int, set[int]] = {}
+    caps: dict[int, float] = {}
+    if state.phase not in ("play1", "play2"):
+        return voids, caps
+    for trick in [t for _, t in state.won] + [state.trick]:
+        led = -1
+        best = 0.0
+        for position, name in trick.plays:
+            card = ID[name]
+            if card == FOOL:
+                continue
+            suit = SUIT[card]
+            if led < 0:
+                led = suit
+            elif not state.seen_by(position, seat):
+                if suit != led and led != TRUMP:
+                    voids.setdefault(position, set()).add(led)
+                if suit != TRUMP and suit != led:
+                    voids.setdefault(position, set()).add(TRUMP)
+                if suit == TRUMP and best >= 100.0 and STR[card] < best:
+                    caps[position] = min(caps.get(position, 1e9), best)
+            if suit == TRUMP and STR[card] > best:
+                best = STR[card]
+    return voids, caps
+
+
+# -- the second part's positions -------------------------------------------------------------------
+
+def _owners(state: ManchesterState, positions: int) -> list[int]:
+    return [sim.DUMMY if state.owner(p) < 0 else state.owner(p) for p in range(positions)]
+
+
+def _play_deal(state: ManchesterState, dealt: dict[Key, list[int]]) -> Deal:
+    """The part in play with the unseen holdings as ``dealt``."""
+    hands = [list(dealt[(POS, p)]) if (POS, p) in dealt else sim.encode(held)
+             for p, held in enumerate(state.holdings)]
+    second = state.phase == "play2"
+    cards_left = sum(len(h) for h in hands) + len(state.trick.plays)
+    aside, dealer_tricks = 0, 0
+    if second and state.truffle:
+        aside = sum(PTS[ID[c]] for c in state.discards[state.dealer][3:])
+        dealer_tricks = sum(1 for p, _ in state.won if state.owner(p) == state.dealer)
+    return Deal(hands, _owners(state, len(hands)), state.dealer, second=second,
+                total=len(state.won) + cards_left // len(hands), tricks_done=len(state.won),
+                leader=state.trick.leader, plays=[(p, ID[c]) for p, c in state.trick.plays], aside=aside,
+                dealer_tricks=dealer_tricks)
+
+
+# -- playing a card --------------------------------------------------------------------------------
+
+def _deals_for(options: int, length: int) -> int:
+    """How many deals a decision can afford: each of ``options`` played out on each over about
+    ``length`` cards."""
+    return max(MIN_DEALS, min(MAX_DEALS, BUDGET // max(1, options * length)))
+
+
+def _card(state: ManchesterState, seat: int, rng: random.Random, legal: list[int]) -> int:
+    knowledge = Knowledge(state, seat)
+    cards_left = sum(len(h) for h in state.holdings) - 1
+    solver = sim.Solver(seat)
+    totals = [0.0] * len(legal)
+    exact: bool | None = None
+    work = 0.0
+    deals = 0
+    while deals < MIN_DEALS or (work < BUDGET and deals < MAX_DEALS):
+        deal = _play_deal(state, knowledge.sample(rng))
+        deals += 1
+        for i, card in enumerate(legal):
+            child = deal.copy()
+            child.play(card)
+            if exact is None:
+                exact = sim.tree_size(child) <= EXACT_TREE
+            if exact:
+                before = solver.nodes
+                totals[i] += solver.solve(child)
+                work += NODE_COST * (solver.nodes - before)
+            else:
+                sim.rollout(child)
+                totals[i] += child.margin(seat)
+                work += cards_left
+    best = max(range(len(legal)), key=lambda i: (totals[i], -sim.COSTS[1][legal[i]]))
+    return legal[best]
+
+
+# -- discarding ------------------------------------------------------------------------------------
+
+def _discard_estimate(hand: Sequence[int], chosen: Sequence[int]) -> float:
+    """A quick worth for a discard: the points made safe and the suits emptied (to trump in)."""
+    kept = [c for c in hand if c not in chosen]
+    trumps = sum(1 for c in kept if SUIT[c] == TRUMP)
+    before = {SUIT[c] for c in hand if SUIT[c] < TRUMP}
+    after = {SUIT[c] for c in kept if SUIT[c] < TRUMP}
+    voids = len(before - after)
+    return sum(PTS[c] for c in chosen) + (1.5 if trumps >= 2 else 0.5) * voids - 0.1 * sum(STR[c] for c in chosen)
+
+
+def _likely_discard(hand: Sequence[int]) -> list[int]:
+    """The other player's first discard in the deals: their most valuable free cards (all of
+    them and then their least valuable others, when they hold fewer than three)."""
+    free = sorted((c for c in hand if not _kept(c)), key=lambda c: (-PTS[c], -STR[c]))
+    if len(free) >= 3:
+        return free[:3]
+    others = sorted((c for c in hand if _kept(c)), key=lambda c: (PTS[c], STR[c]))
+    return [*free, *others[: 3 - len(free)]]
+
+
+def _discard(state: ManchesterState, seat: int, rng: random.Random, offered: Sequence[str], most: int,
+             fixed: Sequence[str]) -> tuple[str, ...]:
+    position = state.position_of(seat)
+    hand = sim.encode(state.holdings[position])
+    pool = sim.encode(offered)
+    forced = sim.encode(fixed)
+    groups = [list(g) for g in itertools.combinations(pool, most)]
+    if len(groups) == 1:
+        return tuple(NAMES[c] for c in (*forced, *groups[0]))
+    groups.sort(key=lambda g: -_discard_estimate(hand, [*forced, *g]))
+    groups = groups[:DISCARD_CANDIDATES]
+    knowledge = Knowledge(state, seat)
+    first = state.phase == "discard"
+    evaluate = _first_part_after_discard if first else _truffle_after_laying_aside
+    length = 20 if first else 48
+    deals = _deals_for(len(groups), length)
+    totals = [0.0] * len(groups)
+    for _ in range(deals):
+        dealt = knowledge.sample(rng)
+        for i, group in enumerate(groups):
+            totals[i] += evaluate(state, seat, hand, [*forced, *group], dealt)
+    best = max(range(len(groups)), key=lambda i: (totals[i], -i))
+    return tuple(NAMES[c] for c in (*forced, *groups[best]))
+
+
+def _first_part_after_discard(state: ManchesterState, seat: int, hand: list[int], discard: list[int],
+                              dealt: dict[Key, list[int]]) -> float:
+    other = 1 - seat
+    theirs = dealt[(POS, other)]
+    their_discard: list[int] = dealt.get((DISCARDS, other), [])
+    if not state.discards[other]:  # they have yet to discard: their likeliest three
+        their_discard = _likely_discard(theirs)
+        theirs = [c for c in theirs if c not in their_discard]
+    shown_theirs = [ID[c] for c in state.shown if c not in state.discards[seat]]
+    their_points = sum(PTS[c] for c in their_discard) + sum(PTS[c] for c in shown_theirs)
+    hands: list[list[int]] = [[], []]
+    hands[seat] = [c for c in hand if c not in discard]
+    hands[other] = list(theirs)
+    deal = Deal(hands, (0, 1), state.dealer, second=False, total=10, leader=1 - state.dealer)
+    sim.rollout(deal)
+    return deal.margin(seat) + sum(PTS[c] for c in discard) - their_points
+
+
+def _truffle_after_laying_aside(state: ManchesterState, seat: int, hand: list[int], aside: list[int],
+                                dealt: dict[Key, list[int]]) -> float:
+    hands = [[c for c in hand if c not in aside], sim.encode(state.holdings[1]), list(dealt[(POS, 2)])]
+    deal = Deal(hands, _owners(state, 3), state.dealer, second=True, total=16, leader=0,
+                aside=sum(PTS[c] for c in aside))
+    sim.rollout(deal)
+    return deal.margin(seat)
+
+
+# -- choosing the Piccadilly hand ------------------------------------------------------------------
+
+def _hand_estimate(hand: Sequence[int]) -> float:
+    return sum(PTS[c] for c in hand) + 2 * sum(1 for c in hand if SUIT[c] == TRUMP)
+
+
+def _choose_hand(state: ManchesterState, seat: int, rng: random.Random) -> int:
+    mine = (0, 1) if seat == state.dealer else (2, 3)
+    theirs = (2, 3) if seat == state.dealer else (0, 1)
+    own = [sim.encode(state.candidates[i]) for i in mine]
+    knowledge = Knowledge(state, seat)
+    deals = _deals_for(2, 52)
+    totals = [0.0, 0.0]
+    for _ in range(deals):
+        dealt = knowledge.sample(rng)
+        other = [dealt[(CAND, i)] for i in theirs]
+        pick = 0 if _hand_estimate(other[0]) >= _hand_estimate(other[1]) else 1
+        their_hand, their_dummy = other[pick], other[1 - pick]
+        for n in (0, 1):
+            held, dummy = own[n], own[1 - n]
+            by_seat = {seat: (held, dummy), 1 - seat: (their_hand, their_dummy)}
+            d, o = by_seat[state.dealer], by_seat[1 - state.dealer]
+            hands = [list(d[0]), list(o[0]), list(d[1]), list(o[1])]
+            owners = [state.dealer, 1 - state.dealer, state.dealer, 1 - state.dealer]
+            deal = Deal(hands, owners, state.dealer, second=True, total=13, leader=0)
+            sim.rollout(deal)
+            totals[n] += deal.margin(seat)
+    return 0 if totals[0] >= totals[1] else 1
+
