@@ -42,6 +42,9 @@ class Option:
     max: int | None = None
     # Where the usual value depends on the table size: ((players, default), ...).
     defaults_by_players: tuple[tuple[int, OptionValue], ...] = ()
+    # (option, value): this option applies only when that other option has that value (a rule
+    # set's own settings); set otherwise, it is refused rather than silently ignored.
+    requires: tuple[str, int | str] | None = None
 
     def default_for(self, players: int) -> OptionValue:
         return dict(self.defaults_by_players).get(players, self.default)
@@ -442,6 +445,8 @@ class Rules(ABC):
     # The rules as players read them (/rules): our own words, with "Table ruling" marking what we
     # decided where the source is silent. Markdown, as Discord shows it.
     guide: ClassVar[str] = ""
+    # Further sections of the guide, (title, text) each, shown after it (a game's rule sets).
+    guide_parts: ClassVar[tuple[tuple[str, str], ...]] = ()
     # Nothing is dealt to private hands: every seat sees the same table, so the moves can be made
     # on the table itself rather than from a hand.
     open_play: ClassVar[bool] = False
@@ -456,6 +461,9 @@ class Rules(ABC):
     low_scores_win: ClassVar[bool] = False
     # Other names the game goes by, each offered as a command of its own (Bullshit is also Cheat).
     aliases: ClassVar[tuple[str, ...]] = ()
+    # Partners may talk freely during play (Conference): the table gives each partnership a
+    # private place to talk that the other side cannot read.
+    table_talk: ClassVar[bool] = False
 
     @property
     def min_players(self) -> int:
@@ -493,10 +501,21 @@ class Rules(ABC):
             if name not in known:
                 names = ", ".join(known) or "none"
                 raise BadOptions(f"{self.title} has no option {name!r} (its options: {names})")
-        return {
+        resolved = {
             name: opt.coerce(options[name], players) if name in options else opt.default_for(players)
             for name, opt in known.items()
         }
+        for opt in self.options:
+            if opt.requires and resolved[opt.name] != opt.default_for(players):
+                other, wanted = opt.requires
+                if resolved[other] != wanted:
+                    raise BadOptions(f"option {opt.name!r} applies only with {other} {wanted}")
+        return resolved
+
+    def partnerships(self, players: int) -> tuple[tuple[int, ...], ...]:
+        """The seats that play together as sides at a table of ``players``; empty where every seat
+        plays for itself."""
+        return ()
 
     def option(self, name: str) -> Option:
         for opt in self.options:

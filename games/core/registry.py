@@ -18,6 +18,9 @@ _PACKAGES: dict[str, str] = {
     "bullshit": "games.bullshit",
     "manchester-piccadilly": "games.manchester_piccadilly",
     "manchester-truffle": "games.manchester_truffle",
+    "scarto": "games.scarto",
+    "tarocchi": "games.tarocchi",
+    "conference": "games.conference",
 }
 _loaded: dict[str, Rules] = {}
 

@@ -52,3 +52,102 @@ Table ruling: a Fool played to the last trick is lost to whoever takes it.
 
 PICCADILLY_GUIDE = "**Manchester Piccadilly** is a tarot game for two.\n" + PACK + MANCHESTER + PICCADILLY
 TRUFFLE_GUIDE = "**Manchester Truffle** is a tarot game for two.\n" + PACK + MANCHESTER + TRUFFLE
+
+# -- the base games and their rule sets ---------------------------------------------------------
+TABLE_PACK = """\
+**The pack.** 78 tarot cards: four suits (swords, batons, cups, coins) of fourteen, King, Queen, \
+Cavalier, Jack, then 10 down to the Ace; twenty-one trumps, the World (21) highest and the \
+Magician (1) lowest; and the Fool. The Magician, the World and the Fool are the *Honours*. The \
+`good_and_evil` option adds Good and Evil, two trumps of equal rank just under the Magician.
+Table ruling: if both are in a trick and no higher trump, the first played wins.
+**Points.** Honours, Kings and Aces 5, Queens 4, Cavaliers 3, Jacks 2, every other card 1.
+**Tricks.** Play goes to the left and the player at the dealer's left leads the first trick; the \
+winner leads the next. Follow suit if you can, else trump; else play anything (it cannot win).
+Table ruling: over a trump in the trick, or when trumps are led, play a higher trump if you have one.
+**The Fool** may go to any trick instead of what you would have to play. It never wins; it comes \
+back to your side, and at the end of the hand your side pays the trick's winner its cheapest card.
+Table ruling: the bot picks that card, an empty one when it can.
+"""
+
+SCARTO = """\
+**Scarto** is for three. Twenty-five cards each; the dealer takes the last three and discards three \
+face down into their pile: no Aces, Kings or Honours, though the Fool may go if the dealer holds no \
+other trump.
+Table ruling: with Good and Evil the dealer takes and discards five.
+Everyone deals once, so a game is three hands. Table ruling: you score the points you take; the \
+highest total wins.
+"""
+
+TAROCCHI = """\
+**Tarocchi** is for four in two partnerships, partners sitting opposite. Nineteen cards each; the \
+dealer takes the last two (four with Good and Evil) and discards as many face down into the \
+partnership's pile: no Kings or Honours, and with Good and Evil no Aces.
+Everyone deals once, so a game is four hands. Table ruling: a partnership scores the points it \
+takes; the higher total wins.
+"""
+
+CONFERENCE = TAROCCHI.replace("**Tarocchi**", "**Conference**").replace("partners sitting opposite", (
+    "partners sitting side by side")) + """\
+Partners may talk about their hands and plans as freely as they like: the bot gives each partnership \
+a private thread (or, where it cannot, the `/talk` command) that the other side cannot read.
+"""
+
+RULE_SET_CHOICE = """\
+**Rule sets.** Choose one with the `ruleset` option: `tontine`, `last-laugh` or `courtship` (see \
+`/rules` for each), or `plain`.
+"""
+
+TONTINE_GUIDE = """\
+**Tontine** (a rule set for Scarto, Tarocchi and Conference) changes the scoring. Cards score in \
+groups, and only the *last card played* of a group carries its points: Kings 20, Queens 16, \
+Cavaliers 12, Jacks 8, Honours 15, and the pips (Ace to 10) of each suit 10. Other trumps, and \
+Good and Evil, count nothing: 111 points in all.
+Table ruling: discarded cards are never played, so they never carry a group; the Fool counts as \
+played when it goes to a trick, and it lies face up by its owner.
+**Claims.** When you win a trick you may leave any of its cards face up, betting that each is the \
+last of its group; a face-up card is turned down as soon as another card of its group is played. \
+Only cards face up at the end score, so a card you did not leave up scores nothing. With \
+`tontine_claims` set to `auto`, the bot leaves every card you win face up for you.
+**Settling.** Three players: each wins or loses the difference between their points and 37.
+Table ruling: with partners, the side with 56 or more scores the difference between the sides and \
+the other side loses as much; if neither side reaches 56, the hand scores nothing.
+"""
+
+LAST_LAUGH_GUIDE = """\
+**The Last Laugh** (a rule set for Scarto, Tarocchi and Conference): the Fool is no excuse. It stays \
+in play until the last trick, and wins that trick whoever else plays. Whoever holds it:
+- must play it when trumps are led and they hold no court card (King, Queen, Cavalier, Jack);
+- must play it when a suit is led and they hold a court card of that suit;
+- may not play it at any other time before the last trick.
+Whoever takes a trick with the Fool in it is the *Butt*: they take the Fool into their hand and put \
+another card on their pile instead, the first that applies: a court card of the suit led (not the \
+King); else any court card but a King (the table is told); else their highest trump but the \
+Magician and the World, shown; else a pip card, shown. A Butt holding only the Magician, the World \
+and Kings puts the Fool face up aside and shows their hand; the last trick's winner then takes the \
+Fool too.
+Table ruling: if that winner is an opponent, they give the Butt their cheapest card, an empty one \
+when they can.
+"""
+
+COURTSHIP_GUIDE = """\
+**Courtship Rules** (a rule set for Scarto, Tarocchi and Conference): four rules, each one an option \
+(`queens_ruff`, `royal_marriage`, `royal_affair`, `summoning_servants`), all on unless you switch \
+one off.
+- **Queen's Ruff**: once the Queen of the suit led is in the trick (and did not lead it), the Jack \
+of that suit takes the trick over everything, trumps included.
+- **Royal Marriage**: once the King of the suit led is in the trick, that suit's Queen played after \
+it takes the trick, unless a trump is in it.
+- **Royal Affair**: once the King of the suit led is in the trick, a player with neither that suit \
+nor a trump may play the Queen of another suit, which takes the trick unless a trump is in it; \
+after a Queen leads, another suit's King does the same.
+Table ruling: of two such Royal cards the first played wins.
+- **Summoning Servants**: whoever wins a trick with a King in it may summon that King's servant: \
+the Jack of its suit, or the Cavalier once the Jack has been played. Its holder adds it to the trick \
+and takes back the card they had played. You may summon your own servant, but not to a King you \
+played yourself. A Queen is nobody's servant.
+Table ruling: the bot knows where the cards are, so it calls the Jack while the Jack is still to \
+come, and nothing answers if both are in the discard. With two Kings in the trick, the winner \
+decides on each in turn.
+"""
+
+RULE_SETS = (("Tontine", TONTINE_GUIDE), ("The Last Laugh", LAST_LAUGH_GUIDE), ("Courtship Rules", COURTSHIP_GUIDE))

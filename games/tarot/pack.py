@@ -94,19 +94,22 @@ def winner(trick: Trick) -> int:
 
 
 def settle_fool(piles: Mapping[K, Sequence[str]], owner: K, taker: K, last_trick: bool = False,
-                lost_on_last: bool = False) -> dict[K, list[str]]:
+                lost_on_last: bool = False, worth: Callable[[str], int] | None = None) -> dict[K, list[str]]:
     """The Fool's account at the end of a hand. It went to the pile of ``taker`` (who won the
     trick it was played to); it goes back to ``owner``, who pays ``taker`` the least valuable
     card of their own pile instead, an empty one if they have one (K-3, K-4), or the Fool itself
     if their pile holds nothing else. Played to the last trick where ``lost_on_last`` (K-6), it
-    stays with ``taker``."""
+    stays with ``taker``. ``worth`` values the cards where a rule set counts them otherwise
+    (Tontine: a card turned down is worth nothing)."""
     out = {key: list(pile) for key, pile in piles.items()}
     out.setdefault(owner, [])
     out.setdefault(taker, [])
     if owner == taker or (last_trick and lost_on_last):
         return out
     out[taker].remove(FOOL)
-    payment = min((c for c in out[owner] if c != FOOL), key=lambda c: (points(c), ORDER.key(c)), default=None)
+    value = worth or points
+    payment = min((c for c in out[owner] if c != FOOL), key=lambda c: (value(c), points(c), ORDER.key(c)),
+                  default=None)
     if payment is None:
         out[taker].append(FOOL)
         return out

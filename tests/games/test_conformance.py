@@ -44,7 +44,8 @@ def cases() -> Iterator[tuple[str, int, dict[str, OptionValue]]]:
             for option in rules.options:
                 for value in sample_values(option, players):
                     if value != option.default_for(players):
-                        yield rules.key, players, {option.name: value}
+                        needed = dict([option.requires]) if option.requires else {}
+                        yield rules.key, players, {**needed, option.name: value}
 
 
 CASES = list(cases())

@@ -1,0 +1,761 @@
+"""The tarot base games Scarto (three players), Tarocchi (four, partners opposite) and
+Conference (four, partners side by side), each under plain rules or one of three rule sets:
+Tontine, The Last Laugh or Courtship Rules (rules/tarot.md, K-1..K-10).
+
+A hand: every player gets the same number of cards, the dealer takes the rest and discards as
+many to their side's pile, the player at the dealer's left leads, tricks go round to the left.
+Between a trick's last card and the next lead a rule set may ask one more thing of someone:
+Summoning Servants asks the winner whether to summon a King's servant, the Last Laugh's Butt
+chooses the card that replaces the Fool, and manual Tontine asks the winner which cards to
+leave face up. A game is one hand dealt by each player.
+
+Table rulings of ours, beyond the shared K-1..K-10 (the guide marks them):
+- K-11 Scarto with Good and Evil: 25 cards each, the dealer takes the last five and discards five.
+- K-12 Tontine with partners: the side with 56 or more scores the difference between the sides'
+  points and the other side loses as much; when neither side reaches 56 the hand scores nothing.
+- K-13 Courtship: of two Royal cards in a trick the first played stays ahead; with two Kings in
+  a won trick the winner decides on each servant in turn.
+- K-14 Summoning Servants: the bot knows where the servant is, so it summons the Jack while the
+  Jack is still to be played and the Cavalier after that; the summons is offered while either
+  has not been played, and a summons that finds both in the discard brings nothing.
+- K-15 The Last Laugh, the Fool aside: the last trick's winner gives the Butt their least
+  valuable card, an empty one when they have one (as in K-4); partners exchange nothing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal
+
+from games.core import cards, decks
+from games.core.base import (
+    Action,
+    Event,
+    Option,
+    OptionValue,
+    Outcome,
+    Pick,
+    Rules,
+    State,
+    Word,
+    check_token,
+    leaders,
+    player,
+    replace_at,
+)
+from games.core.errors import IllegalAction
+from games.core.tricks import CLOCKWISE, Trick
+
+from . import pack, rule_sets
+from .pack import FOOL, HONOURS
+from .rule_sets import COURTSHIP_RULES, COURTSHIP_TITLES, RULESET_TITLES, Ruleset
+
+Phase = Literal["discard", "play", "summon", "give", "claim"]
+NO_TRICK = Trick(0)
+SUMMON, PASS = "summon", "pass"
+TONTINE_TARGET = {3: 37, 4: 56}
+
+
+@dataclass(frozen=True)
+class CardsMove(Action):
+    """``play:<card>``, ``discard:<cards>``, ``claim:<cards>`` (or ``claim:none``), ``give:<card>``."""
+
+    verb: str
+    cards: tuple[str, ...]
+
+    @property
+    def token(self) -> str:
+        return f"{self.verb}:{cards.join(self.cards) if self.cards else 'none'}"
+
+    @property
+    def label(self) -> str:
+        shown = " ".join(cards.short(c, "tarot") for c in self.cards)
+        if self.verb == "claim":
+            return f"Leave {shown} face up" if self.cards else "Leave nothing face up"
+        return f"{self.verb.capitalize()} {shown}"
+
+
+@dataclass(frozen=True, kw_only=True, repr=False)
+class TarotTableState(State):
+    hand_no: int = 0
+    first_dealer: int = 0
+    phase: Phase = "discard"
+    hands: tuple[tuple[str, ...], ...] = ()
+    discard: tuple[str, ...] = ()  # the dealer's, in their side's pile, face down
+    shown: tuple[str, ...] = ()  # discarded cards that had to be shown
+    trick: Trick = NO_TRICK
+    taker: int | None = None  # the trick's winner, while a rule set settles the trick
+    why: str = ""  # the Courtship rule that decided it
+    piles: tuple[tuple[str, ...], ...] = ()  # cards taken, by seat (the Fool with whoever took its trick)
+    tricks_won: tuple[int, ...] = ()
+    played: tuple[str, ...] = ()  # every card played to a trick, in order (Tontine's "last card")
+    fool: tuple[int, int] | None = None  # plain Fool (K-3): (its owner, the trick it went to)
+    face_up: frozenset[str] = frozenset()  # Tontine: the cards left face up as claims
+    exposed: frozenset[str] = frozenset()  # cards everyone knows to be in some hand
+    fool_holder: int | None = None  # the Last Laugh: the Butt holding the Fool, once known
+    fool_aside: int | None = None  # the Last Laugh's step 5: the Butt whose Fool lies face up aside
+    summoned: tuple[str, ...] = ()  # Kings of this trick whose summons is decided
+    last_trick: tuple[int, Trick, str] | None = None
+    scores: tuple[int, ...] = ()  # game totals by seat (partners alike)
+    log_from: int = 0
+    result: Outcome | None = None
+
+    # -- the table ------------------------------------------------------------------------------
+    @property
+    def table(self) -> TarotTableRules:
+        assert isinstance(self.rules, TarotTableRules)
+        return self.rules
+
+    @property
+    def dealer(self) -> int:
+        return (self.first_dealer + self.hand_no) % self.players
+
+    @property
+    def ruleset(self) -> Ruleset:
+        value = self.str_option("ruleset")
+        assert value in rule_sets.RULESETS
+        return value
+
+    @property
+    def courtship(self) -> frozenset[str]:
+        """The Courtship rules switched on (none outside that rule set)."""
+        if self.ruleset != "courtship":
+            return frozenset()
+        return frozenset(name for name in COURTSHIP_RULES if self.options.get(name))
+
+    @property
+    def fool_free(self) -> bool:
+        """The Fool as excuse (K-3), everywhere but under the Last Laugh."""
+        return self.ruleset != "last-laugh"
+
+    def side(self, seat: int) -> int:
+        return self.table.side_of(seat)
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        return self.table.partnerships(self.players) or tuple((s,) for s in range(self.players))
+
+    # -- the contract ---------------------------------------------------------------------------
+    @property
+    def to_move(self) -> frozenset[int]:
+        if self.result is not None:
+            return frozenset()
+        if self.phase == "discard":
+            return frozenset((self.dealer,))
+        if self.phase in ("summon", "claim"):
+            assert self.taker is not None
+            return frozenset((self.taker,))
+        if self.phase == "give":
+            assert self.fool_holder is not None
+            return frozenset((self.fool_holder,))
+        seat = self.trick.to_move(self.players, CLOCKWISE)
+        return frozenset() if seat is None else frozenset((seat,))
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+    def _legal(self, seat: int) -> tuple[Action, ...]:
+        if self.phase == "summon":
+            return tuple(Word(w, self._summon_label() if w == SUMMON else "Don't summon")
+                         for w in (SUMMON, PASS) if w == PASS or self._may_summon())
+        if self.phase == "give":
+            return tuple(CardsMove("give", (c,)) for c in self._butt_step()[1])
+        if self.phase == "claim":
+            claimable = self._claimable()
+            return tuple(CardsMove("claim", tuple(group)) for n in range(len(claimable) + 1)
+                         for group in itertools.combinations(claimable, n))
+        if self.phase == "discard":
+            pick = self.pick(seat)
+            assert pick is not None
+            return tuple(CardsMove("discard", (*pick.fixed, *group))
+                         for group in itertools.combinations(pick.cards, pick.most))
+        return tuple(CardsMove("play", (card,)) for card in self.playable(seat))
+
+    def offered(self, seat: int) -> tuple[Action, ...]:
+        if seat not in self.to_move:
+            return ()
+        if self.phase == "discard":
+            return ()
+        if self.phase == "claim":
+            claimable = self._claimable()
+            every = (CardsMove("claim", claimable),) if claimable else ()
+            return (*every, CardsMove("claim", ()))
+        return self.legal_actions(seat)
+
+    def pick(self, seat: int) -> Pick | None:
+        if seat not in self.to_move:
+            return None
+        if self.phase == "claim":
+            claimable = self._claimable()
+            if len(claimable) < 2:
+                return None
+            return Pick("claim", claimable, 1, len(claimable), "Leave these face up")
+        if self.phase != "discard":
+            return None
+        hand = self.hands[seat]
+        count = self.table.extra_cards(self.good_and_evil)
+        allowed = [c for c in hand if self.table.may_discard(c, hand, self.good_and_evil)]
+        label = "Discard these face down"
+        if len(allowed) >= count:
+            return Pick("discard", tuple(pack.ORDER.sort(allowed)), count, count, label)
+        rest = [c for c in hand if c not in allowed]  # every allowed card goes, then the least of the rest
+        return Pick("discard", tuple(pack.ORDER.sort(rest)), count - len(allowed), count - len(allowed), label,
+                    fixed=tuple(pack.ORDER.sort(allowed)))
+
+    def _match(self, seat: int, action: Action) -> Action | None:
+        if not isinstance(action, CardsMove) or self.phase not in ("discard", "claim") or action.verb != (
+                "discard" if self.phase == "discard" else "claim"):
+            return super()._match(seat, action)
+        if self.phase == "claim":
+            fits = set(action.cards) <= set(self._claimable())
+            return CardsMove("claim", tuple(c for c in self._claimable() if c in action.cards)) if fits else None
+        pick = self.pick(seat)
+        assert pick is not None
+        chosen = list(action.cards)
+        for card in pick.fixed:
+            if card not in chosen:
+                return None
+            chosen.remove(card)
+        fits = len(chosen) == pick.most and len(set(chosen)) == len(chosen) and set(chosen) <= set(pick.cards)
+        return CardsMove("discard", tuple(pack.ORDER.sort(action.cards))) if fits else None
+
+    @property
+    def good_and_evil(self) -> bool:
+        return bool(self.options.get("good_and_evil"))
+
+    def playable(self, seat: int) -> tuple[str, ...]:
+        hand = self.hands[seat]
+        if self.ruleset == "last-laugh":
+            return tuple(pack.ORDER.sort(rule_sets.last_laugh_legal(hand, self.trick)))
+        return tuple(pack.ORDER.sort(pack.legal(hand, self.trick)))
+
+    def why_illegal(self, seat: int, action: Action) -> str:
+        if self.phase == "discard":
+            return f"discard {self.table.extra_cards(self.good_and_evil)} cards: {self.table.discard_rule}"
+        if self.phase == "summon":
+            return "summon the servant or pass (summon / pass)"
+        if self.phase == "give":
+            return "put one of the cards offered on your pile in the Fool's place"
+        if self.phase == "claim":
+            return "leave face up only cards of this trick that are still the last of their group"
+        if isinstance(action, CardsMove) and action.cards and action.cards[0] in self.hands[seat]:
+            card = action.cards[0]
+            if card == FOOL or (self.ruleset == "last-laugh" and FOOL in self.hands[seat]):
+                return ("under the Last Laugh the Fool must be played when trumps are led and you hold no court "
+                        "card, or when a suit is led and you hold one of its court cards, and at no other time "
+                        "before the last trick")
+            led = self.trick.led_card((FOOL,))
+            if led is not None and pack.suit(led) != pack.TRUMP and any(
+                    pack.suit(c) == pack.suit(led) for c in self.hands[seat] if c != FOOL):
+                return "you must follow suit"
+            return "you must play a trump, higher than the best in the trick if you can"
+        return "that card is not in your hand"
+
+    def hidden_cards(self, seat: int | None) -> frozenset[str]:
+        hidden = {c for s, hand in enumerate(self.hands) if s != seat for c in hand} - set(self.exposed)
+        if seat != self.dealer:
+            hidden |= set(self.discard) - set(self.shown)
+        return frozenset(hidden)
+
+    # -- moves ----------------------------------------------------------------------------------
+    def _apply(self, seat: int, action: Action) -> TarotTableState:
+        if self.phase == "summon":
+            return self._summoning(action.token == SUMMON)
+        assert isinstance(action, CardsMove)
+        if self.phase == "discard":
+            return self._discarded(action.cards)
+        if self.phase == "give":
+            return self._butt_gives(action.cards[0])
+        if self.phase == "claim":
+            return self._claimed(action.cards)
+        return self._played(seat, action.cards[0])
+
+    def _discarded(self, discard: tuple[str, ...]) -> TarotTableState:
+        dealer = self.dealer
+        hand = tuple(c for c in self.hands[dealer] if c not in discard)
+        forced = tuple(c for c in discard if not self.table.may_discard(c, self.hands[dealer], self.good_and_evil))
+        line = f"{player(dealer)} discards {len(discard)} cards"
+        if forced:
+            line += ", showing " + " ".join(cards.short(c, "tarot") for c in forced)
+        return dataclasses.replace(self, phase="play", hands=replace_at(self.hands, dealer, hand), discard=discard,
+                                   shown=forced, trick=Trick((dealer + 1) % self.players),
+                                   log=self.with_events(Event(line, notable=bool(forced))))
+
+    def _played(self, seat: int, card: str) -> TarotTableState:
+        hand = tuple(c for c in self.hands[seat] if c != card)
+        trick = self.trick.add(seat, card)
+        face_up = self.face_up
+        if self.ruleset == "tontine":
+            name = rule_sets.group(card)
+            face_up = frozenset(c for c in face_up if rule_sets.group(c) != name)  # claims of its group lapse
+            if card == FOOL:  # back to its owner, face up beside them (K-3, K-10)
+                face_up |= {FOOL}
+        fool = (seat, self.trick_no - 1) if card == FOOL and self.fool_free else self.fool
+        state = dataclasses.replace(self, hands=replace_at(self.hands, seat, hand), trick=trick, fool=fool,
+                                    played=self.played + (card,), face_up=face_up,
+                                    exposed=self.exposed - {card},
+                                    fool_holder=None if card == FOOL else self.fool_holder)
+        if not trick.complete(self.players):
+            return state
+        taker, why = state._winner(trick)
+        text = f"{player(taker)} takes the trick ({pack.total(trick.cards)} points)"
+        if why:
+            text += f" by {COURTSHIP_TITLES[why]}"
+        state = dataclasses.replace(state, taker=taker, why=why, summoned=(), last_trick=(taker, trick, why),
+                                    log=state.with_events(Event(text, notable=bool(why))))
+        return state._settle_trick()
+
+    def _winner(self, trick: Trick) -> tuple[int, str]:
+        if self.ruleset == "last-laugh" and FOOL in trick.cards and self.last_trick_now:
+            return next(s for s, c in trick.plays if c == FOOL), ""  # the Last Laugh
+        if self.courtship:
+            return rule_sets.courtship_winner(trick, self.courtship)
+        return pack.winner(trick), ""
+
+    @property
+    def last_trick_now(self) -> bool:
+        """Whether the trick being played (or just completed) is the hand's last."""
+        return not any(self.hands)
+
+    @property
+    def trick_no(self) -> int:
+        return sum(self.tricks_won) + 1
+
+    def _settle_trick(self) -> TarotTableState:
+        """The next thing a rule set asks of someone about the trick just completed, or the trick
+        gathered in once nothing is."""
+        if self._next_king() is not None:
+            return dataclasses.replace(self, phase="summon")
+        if (self.ruleset == "last-laugh" and FOOL in self.trick.cards and not self.last_trick_now
+                and self.fool_holder is None and self.fool_aside is None):
+            return self._butt_takes_fool()
+        if self.phase != "claim" and self.ruleset == "tontine" and self._claimable():
+            if self.str_option("tontine_claims") == "auto":
+                return dataclasses.replace(self, face_up=self.face_up | set(self._claimable()))._gather()
+            return dataclasses.replace(self, phase="claim")
+        return self._gather()
+
+    def _gather(self) -> TarotTableState:
+        taker = self.taker
+        assert taker is not None
+        piles = replace_at(self.piles, taker, self.piles[taker] + self.trick.cards)
+        tricks_won = replace_at(self.tricks_won, taker, self.tricks_won[taker] + 1)
+        state = dataclasses.replace(self, phase="play", piles=piles, tricks_won=tricks_won, taker=None, why="",
+                                    summoned=(), trick=Trick(taker))
+        if any(state.hands):
+            return state
+        return state._hand_over()
+
+    # -- Courtship: Summoning Servants ----------------------------------------------------------
+    def _next_king(self) -> str | None:
+        """The next King of the completed trick whose servant may still be summoned (K-13)."""
+        if "summoning_servants" not in self.courtship or self.taker is None:
+            return None
+        for _, card in self.trick.plays:
+            if pack.is_king(card) and card not in self.summoned and self._servant(card, public=True) is not None:
+                return card
+        return None
+
+    def _gone(self, public: bool) -> set[str]:
+        """Cards played (in piles or the trick) and, unless only what all know counts, the discard."""
+        out = {c for pile in self.piles for c in pile} | set(self.trick.cards)
+        return out if public else out | set(self.discard)
+
+    def _servant(self, king: str, public: bool) -> str | None:
+        return rule_sets.servant(king, self._gone(public))
+
+    def _may_summon(self) -> bool:
+        """The summoner may hold the servant, but not when they played the King (the servant
+        that would answer is decided by where the cards really are: K-14)."""
+        king = self._next_king()
+        assert king is not None and self.taker is not None
+        answer = self._servant(king, public=False)
+        played_king = any(s == self.taker and c == king for s, c in self.trick.plays)
+        return not (played_king and answer is not None and answer in self.hands[self.taker])
+
+    def _summon_label(self) -> str:
+        king = self._next_king()
+        assert king is not None
+        return f"Summon the servant of {cards.short(king, 'tarot')}"
+
+    def _summoning(self, summon: bool) -> TarotTableState:
+        king = self._next_king()
+        assert king is not None and self.taker is not None
+        state = dataclasses.replace(self, summoned=self.summoned + (king,))
+        if not summon:
+            line = Event(f"{player(self.taker)} does not summon the servant of {cards.short(king, 'tarot')}")
+            return dataclasses.replace(state, log=state.with_events(line))._settle_trick()
+        answer = self._servant(king, public=False)
+        if answer is None:
+            line = Event(f"{player(self.taker)} summons the servant of {cards.short(king, 'tarot')}: "
+                         "none is left to answer", notable=True)
+            return dataclasses.replace(state, log=state.with_events(line))._settle_trick()
+        holder = next(s for s, hand in enumerate(self.hands) if answer in hand)
+        back = next(c for s, c in self.trick.plays if s == holder)
+        trick = Trick(self.trick.leader, tuple((s, answer if s == holder else c) for s, c in self.trick.plays))
+        hand = tuple(c for c in self.hands[holder] if c != answer) + (back,)
+        fool = None if back == FOOL else self.fool
+        line = Event(f"{player(self.taker)} summons {cards.short(answer, 'tarot')}: {player(holder)} adds it to "
+                     f"the trick and takes back {cards.short(back, 'tarot')}", notable=True)
+        return dataclasses.replace(state, trick=trick, hands=replace_at(self.hands, holder, hand), fool=fool,
+                                   exposed=(self.exposed | {back}) - {answer},
+                                   last_trick=(self.taker, trick, self.why),
+                                   log=state.with_events(line))._settle_trick()
+
+    # -- The Last Laugh: the Butt -----------------------------------------------------------------
+    def _butt_step(self) -> tuple[rule_sets.ButtStep, tuple[str, ...]]:
+        assert self.fool_holder is not None
+        hand = [c for c in self.hands[self.fool_holder] if c != FOOL]
+        return rule_sets.butt_choices(hand, self.trick.led_card())
+
+    def _butt_takes_fool(self) -> TarotTableState:
+        """The trick's winner takes the Fool into hand and must put another card on their pile."""
+        butt = self.taker
+        assert butt is not None
+        state = dataclasses.replace(self, hands=replace_at(self.hands, butt, self.hands[butt] + (FOOL,)),
+                                    fool_holder=butt, exposed=self.exposed | {FOOL},
+                                    log=self.with_events(Event(f"{player(butt)} is the Butt and takes the Fool "
+                                                               "into hand", notable=True)))
+        step, choices = state._butt_step()
+        if step == 5:
+            hand = tuple(c for c in state.hands[butt] if c != FOOL)
+            line = Event(f"{player(butt)} holds only the Magician, the World and Kings: the Fool goes face up "
+                         "aside and the whole hand is shown: " + " ".join(cards.short(c, "tarot") for c in hand),
+                         notable=True)
+            trick = Trick(self.trick.leader, tuple(p for p in self.trick.plays if p[1] != FOOL))
+            return dataclasses.replace(state, hands=replace_at(state.hands, butt, hand), fool_holder=None,
+                                       fool_aside=butt, exposed=(state.exposed - {FOOL}) | set(hand), trick=trick,
+                                       log=state.with_events(line))._settle_trick()
+        if len(choices) == 1:
+            return state._butt_gives(choices[0])
+        return dataclasses.replace(state, phase="give")
+
+    def _butt_gives(self, card: str) -> TarotTableState:
+        butt = self.fool_holder
+        assert butt is not None and self.taker is not None
+        step, _ = self._butt_step()
+        hand = tuple(c for c in self.hands[butt] if c != card)
+        said = {1: "a court card of the suit led", 2: "a court card (a knock on the table)",
+                3: f"{cards.short(card, 'tarot')}, their highest trump",
+                4: f"{cards.short(card, 'tarot')}, a pip card"}[step]
+        line = Event(f"{player(butt)} puts {said} on their pile in the Fool's place", notable=step >= 2)
+        trick = Trick(self.trick.leader, tuple((s, card if c == FOOL else c) for s, c in self.trick.plays))
+        return dataclasses.replace(self, phase="play", hands=replace_at(self.hands, butt, hand), trick=trick,
+                                   exposed=self.exposed - {card}, log=self.with_events(line))._settle_trick()
+
+    # -- Tontine: claims ------------------------------------------------------------------------
+    def _claimable(self) -> tuple[str, ...]:
+        """The completed trick's cards the winner may leave face up: those still the last played
+        of a group that scores (the Fool is already face up with its owner)."""
+        if self.taker is None or self.ruleset != "tontine":
+            return ()
+        last = rule_sets.last_of_groups(self.played)
+        return tuple(c for c in self.trick.cards
+                     if c != FOOL and (name := rule_sets.group(c)) is not None and last.get(name) == c
+                     and c not in self.face_up)
+
+    def _claimed(self, claim: tuple[str, ...]) -> TarotTableState:
+        assert self.taker is not None
+        shown = " ".join(cards.short(c, "tarot") for c in claim)
+        line = Event(f"{player(self.taker)} leaves {shown} face up" if claim else
+                     f"{player(self.taker)} leaves nothing face up")
+        return dataclasses.replace(self, phase="play", face_up=self.face_up | set(claim),
+                                   log=self.with_events(line))._gather()
+
+    # -- the hand's end -------------------------------------------------------------------------
+    def side_piles(self) -> dict[int, list[str]]:
+        """Each side's cards at the end of the hand: tricks, the discard and the Fool settled."""
+        out: dict[int, list[str]] = {self.side(s): [] for s in range(self.players)}
+        for seat, pile in enumerate(self.piles):
+            out[self.side(seat)].extend(pile)
+        out[self.side(self.dealer)].extend(self.discard)
+        if self.fool is not None and FOOL in out[self.side(self.fool_taker)]:
+            worth = None if self.ruleset != "tontine" else (lambda c: int(c in self.face_up))
+            out = pack.settle_fool(out, self.side(self.fool[0]), self.side(self.fool_taker), worth=worth)
+        return out
+
+    @property
+    def fool_taker(self) -> int:
+        assert self.fool is not None
+        won = [s for s, pile in enumerate(self.piles) if FOOL in pile]
+        return won[0] if won else self.fool[0]
+
+    def _aside_exchange(self, piles: dict[int, list[str]]) -> tuple[dict[int, list[str]], str]:
+        """K-15: the Fool set aside goes to the last trick's winner, who pays the Butt a card."""
+        butt = self.fool_aside
+        assert butt is not None and self.last_trick is not None
+        winner = self.last_trick[0]
+        piles[self.side(winner)].append(FOOL)
+        if self.side(winner) == self.side(butt):
+            return piles, f"{player(winner)} takes the Fool set aside"
+        pay = min((c for c in piles[self.side(winner)] if c != FOOL),
+                  key=lambda c: (pack.points(c), pack.ORDER.key(c)))
+        piles[self.side(winner)].remove(pay)
+        piles[self.side(butt)].append(pay)
+        return piles, f"{player(winner)} takes the Fool set aside and gives {player(butt)} {cards.short(pay, 'tarot')}"
+
+    def _hand_over(self) -> TarotTableState:
+        piles = self.side_piles()
+        notes = []
+        if self.fool_aside is not None:
+            piles, note = self._aside_exchange(piles)
+            notes.append(note)
+        by_side = {side: self._pile_points(pile) for side, pile in piles.items()}
+        gained = self._hand_scores(by_side)
+        scores = tuple(a + b for a, b in zip(self.scores, gained, strict=True))
+        words = ", ".join(f"{self._side_name(side)} {points}" for side, points in by_side.items())
+        what = "Tontine points" if self.ruleset == "tontine" else "card points"
+        notes.append(f"Hand {self.hand_no + 1} {what}: {words}")
+        if self.ruleset == "tontine":
+            notes.append("scores " + ", ".join(f"{self._side_name(self.side(s[0]))} {gained[s[0]]:+d}"
+                                                for s in self.sides))
+        record = {
+            "hand": self.hand_no + 1, "dealer": self.dealer, "ruleset": self.ruleset,
+            "sides": [list(s) for s in self.sides],
+            "piles": [pack.ORDER.sort(piles[self.side(s[0])]) for s in self.sides],
+            "points": [by_side[self.side(s[0])] for s in self.sides],
+            "tricks": list(self.tricks_won), "discard": pack.ORDER.sort(self.discard),
+            "face_up": pack.ORDER.sort(self.face_up) if self.ruleset == "tontine" else [],
+            "gained": list(gained), "scores": list(scores), "fool": self._fool_note(),
+        }
+        state = dataclasses.replace(self, scores=scores, round_ends=self.round_ends + (record,),
+                                    log=self.with_events(*(Event(n, notable=True) for n in notes)))
+        if self.hand_no + 1 >= self.players:
+            return state._finish()
+        return self.table.deal_hand(state, self.hand_no + 1)
+
+    def _pile_points(self, pile: list[str]) -> int:
+        if self.ruleset == "tontine":
+            return rule_sets.tontine_points([c for c in pile if c in self.face_up], self.played)
+        return pack.total(pile)
+
+    def _hand_scores(self, by_side: Mapping[int, int]) -> tuple[int, ...]:
+        """A hand's score for each seat: the points taken, or under Tontine the points against
+        37 (three players) or the difference between the sides once one reaches 56 (K-12)."""
+        if self.ruleset != "tontine":
+            return tuple(by_side[self.side(s)] for s in range(self.players))
+        target = TONTINE_TARGET[self.players]
+        if self.players == 3:
+            return tuple(by_side[self.side(s)] - target for s in range(self.players))
+        ours, theirs = by_side[0], by_side[1]
+        diff = ours - theirs if max(ours, theirs) >= target else 0
+        return tuple(diff if self.side(s) == 0 else -diff for s in range(self.players))
+
+    def _side_name(self, side: int) -> str:
+        return " and ".join(player(s) for s in self.sides[side])
+
+    def _fool_note(self) -> dict[str, Any] | None:
+        if self.ruleset == "last-laugh":
+            holder = next((s for s, hand in enumerate(self.hands) if FOOL in hand), None)
+            return {"rule": "last-laugh", "holder": self.fool_holder, "aside": self.fool_aside,
+                    "in_hand": holder is not None and holder == self.fool_holder}
+        if self.fool is None:
+            return None
+        taker = self.fool_taker if FOOL in {c for p in self.piles for c in p} else None
+        return {"rule": "excuse", "owner": self.fool[0], "taker": taker}
+
+    def _finish(self) -> TarotTableState:
+        board = leaders(list(self.scores))
+        partners = self.table.partnerships(self.players)
+        names = " and ".join(player(s) for s in sorted(board.top))
+        detail = (f"{names} {'win' if partners else 'wins'} with {board.best}" if board.winners
+                  else f"everyone level on {board.best}")
+        return dataclasses.replace(self, result=Outcome(self.scores, board.winners, detail, sides=partners),
+                                   log=self.with_events(Event(detail, notable=True)))
+
+    # -- presentation ---------------------------------------------------------------------------
+    def status(self, seat: int | None) -> str:
+        if self.result is not None:
+            return f"Game over: {self.result.detail}."
+        hand = f"Hand {self.hand_no + 1} of {self.players}"
+        if self.phase == "discard":
+            count = self.table.extra_cards(self.good_and_evil)
+            return f"{hand}: {player(self.dealer)} deals and discards {count}"
+        if self.phase == "summon":
+            king = self._next_king()
+            assert king is not None and self.taker is not None
+            return f"{hand}: {player(self.taker)} may summon the servant of {cards.short(king, 'tarot')}"
+        if self.phase == "give":
+            assert self.fool_holder is not None
+            return f"{hand}: {player(self.fool_holder)}, the Butt, puts a card in the Fool's place"
+        if self.phase == "claim":
+            assert self.taker is not None
+            return f"{hand}: {player(self.taker)} chooses which cards to leave face up"
+        mover = self.trick.to_move(self.players, CLOCKWISE)
+        assert mover is not None
+        return f"{hand}, trick {self.trick_no}: {player(mover)} to play"
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        mine = seat is not None and 0 <= seat < self.players
+        start = max(self.log_from, len(self.log) - 10)
+        held_fool = self.fool_holder
+        seats = [{
+            "count": len(hand),
+            "tricks": self.tricks_won[s],
+            "points": pack.total(self.piles[s]),
+            "side": self.side(s),
+            "face_up": pack.ORDER.sort(c for c in self.face_up if c in self.piles[s] or (
+                c == FOOL and self.fool is not None and self.fool[0] == s)),
+            "known": pack.ORDER.sort(c for c in hand if c in self.exposed) if s != seat else [],
+            "fool": held_fool == s,
+        } for s, hand in enumerate(self.hands)]
+        playing = self.phase != "discard" and self.result is None
+        return {
+            "log": [e.text for e in self.log[start:]],
+            "hand_no": self.hand_no + 1,
+            "hands_total": self.players,
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "ruleset": self.ruleset,
+            "courtship": sorted(self.courtship),
+            "sides": [list(s) for s in self.table.partnerships(self.players)],
+            "seats": seats,
+            "scores": list(self.scores),
+            "trick": self.trick.to_json() if playing else None,
+            "trick_no": self.trick_no if playing else None,
+            "taker": self.taker,
+            "why": self.why,
+            "last_trick": None if self.last_trick is None else {**self.last_trick[1].to_json(),
+                                                                "winner": self.last_trick[0],
+                                                                "why": self.last_trick[2]},
+            "discard_count": len(self.discard),
+            "shown": list(self.shown),
+            "my_discard": pack.ORDER.sort(self.discard) if seat == self.dealer and self.discard else None,
+            "hand": pack.ORDER.sort(self.hands[seat]) if mine and seat is not None else None,
+            "fool": self._fool_note(),
+            "fool_aside": self.fool_aside,
+            "summon": None if self.phase != "summon" else self._next_king(),
+            "claimable": list(self._claimable()) if self.phase == "claim" else [],
+        }
+
+    def default_action(self, seat: int) -> Action:
+        from . import table_ai  # the computer plays for an absent player
+
+        return table_ai.choose(self, seat, decks.rng(self.seed, "default", len(self.history)))
+
+
+class TarotTableRules(Rules):
+    """Scarto, Tarocchi and Conference: a subclass gives the table's size, the hand, the discard's
+    limits and the sides."""
+
+    card_order = pack.ORDER
+    family: ClassVar[cards.Family] = "tarot"
+    hand_size: ClassVar[int]
+    discard_rule: ClassVar[str]
+    options = (
+        Option("first_dealer", "seat", None, "Who deals the first hand"),
+        Option("ruleset", "choice", "plain", "Rule set: plain, tontine, last-laugh or courtship",
+               choices=rule_sets.RULESETS),
+        Option("good_and_evil", "bool", False, "Add Good and Evil, two equal trumps under the Magician (80 cards)"),
+        Option("tontine_claims", "choice", "manual",
+               "Tontine: claim the last cards yourself (manual) or let the bot keep them face up (auto)",
+               choices=("manual", "auto"), requires=("ruleset", "tontine")),
+        *(Option(name, "bool", True, f"Courtship: play with {COURTSHIP_TITLES[name]}",
+                 requires=("ruleset", "courtship")) for name in COURTSHIP_RULES),
+    )
+
+    def side_of(self, seat: int) -> int:
+        return seat
+
+    def extra_cards(self, good_and_evil: bool) -> int:
+        """How many cards the dealer takes after the deal, and discards."""
+        return len(decks.tarot(good_and_evil)) - self.hand_size * min(self.player_counts)
+
+    def may_discard(self, card: str, hand: tuple[str, ...], good_and_evil: bool) -> bool:
+        raise NotImplementedError
+
+    def _new_game(self, players: int, seed: int, options: Mapping[str, OptionValue],
+                  deck: tuple[str, ...] | None) -> TarotTableState:
+        first = options["first_dealer"]
+        dealer = int(first) if isinstance(first, int) else decks.rng(seed, "dealer").randrange(players)
+        state = TarotTableState(rules=self, players=players, seed=seed, options=dict(options), deck=deck,
+                                first_dealer=dealer, scores=(0,) * players)
+        return self.deal_hand(state, 0)
+
+    def deal_hand(self, state: TarotTableState, hand_no: int) -> TarotTableState:
+        """A fresh shuffle (the stacked deck for the first hand), the same number of cards to each
+        player one at a time, seat 0 first; the dealer takes the rest."""
+        players = state.players
+        dealer = (state.first_dealer + hand_no) % players
+        pack_cards = decks.tarot(bool(state.options.get("good_and_evil")))
+        order = decks.stack(pack_cards, state.deck if hand_no == 0 else None, decks.rng(state.seed, "deal", hand_no))
+        dealt, rest = decks.deal_round(order, [self.hand_size] * players)
+        hands = tuple(tuple(h) + (tuple(rest) if s == dealer else ()) for s, h in enumerate(dealt))
+        line = Event(f"Hand {hand_no + 1}: {player(dealer)} deals and takes the last {len(rest)} cards", notable=True)
+        fresh = dataclasses.replace(
+            state, hand_no=hand_no, phase="discard", hands=hands, discard=(), shown=(), trick=NO_TRICK, taker=None,
+            why="", piles=((),) * players, tricks_won=(0,) * players, played=(), fool=None, face_up=frozenset(),
+            exposed=frozenset(), fool_holder=None, fool_aside=None, summoned=(), last_trick=None,
+            log_from=len(state.log))
+        return dataclasses.replace(fresh, log=fresh.with_events(line))
+
+    def parse_action(self, token: str) -> Action:
+        check_token(token)
+        if token in (SUMMON, PASS):
+            return Word(token)
+        verb, _, arg = token.partition(":")
+        if verb == "claim" and arg == "none":
+            return CardsMove("claim", ())
+        named = cards.split(arg)
+        one = verb in ("play", "give")
+        if verb in ("play", "discard", "claim", "give") and named and len(set(named)) == len(named) and all(
+                cards.is_card(c, "tarot") for c in named) and (not one or len(named) == 1):
+            return CardsMove(verb, tuple(named))
+        raise IllegalAction(f"{token!r} is not a move here (play:<card>, discard:<cards>, claim:<cards> or "
+                            "claim:none, give:<card>, summon or pass)")
+
+
+def is_ace(card: str) -> bool:
+    return rule_sets.is_suit_card(card) and rule_sets.rank(card) == "A"
+
+
+class ScartoRules(TarotTableRules):
+    key = "scarto"
+    title = "Scarto"
+    player_counts = (3,)
+    hand_size = 25
+    discard_rule = "no Aces, Kings or Honours (the Fool only when you hold no other trump)"
+
+    def may_discard(self, card: str, hand: tuple[str, ...], good_and_evil: bool) -> bool:
+        if card == FOOL:
+            return not any(pack.is_trump(c) for c in hand)
+        return not (card in HONOURS or pack.is_king(card) or is_ace(card))
+
+
+class PartnershipRules(TarotTableRules):
+    player_counts = (4,)
+    hand_size = 19
+    discard_rule = "no Kings or Honours (with Good and Evil, no Aces either)"
+
+    def may_discard(self, card: str, hand: tuple[str, ...], good_and_evil: bool) -> bool:
+        return not (card in HONOURS or pack.is_king(card) or (good_and_evil and is_ace(card)))
+
+
+class TarocchiRules(PartnershipRules):
+    key = "tarocchi"
+    title = "Tarocchi"
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2
+
+    def partnerships(self, players: int) -> tuple[tuple[int, ...], ...]:
+        return ((0, 2), (1, 3))
+
+
+class ConferenceRules(PartnershipRules):
+    key = "conference"
+    title = "Conference"
+    table_talk = True
+
+    def side_of(self, seat: int) -> int:
+        return seat // 2
+
+    def partnerships(self, players: int) -> tuple[tuple[int, ...], ...]:
+        return ((0, 1), (2, 3))
+
+
+__all__ = ["RULESET_TITLES", "ConferenceRules", "ScartoRules", "TarocchiRules", "TarotTableState"]
