@@ -20,7 +20,8 @@ from .lobby import Lobbies
 from .publish import Publisher
 from .rounds import Rounds
 from .router import Router, payload, tell
-from .store import Stores
+from .store import Stores, TableRow
+from .talk import Talk
 from .turns import Turns
 from .workers import Workers
 
@@ -50,6 +51,7 @@ class Parlour(ext.AutoShardedBot):
         self.lobbies = Lobbies(self)
         self.router = Router(self)
         self.rounds = Rounds(self)
+        self.talk = Talk(self)
         self._restored = False
         self.restored_at: float | None = None  # loop time when every table was back in play
         self.announcing: asyncio.Task[None] | None = None
@@ -112,6 +114,7 @@ class Parlour(ext.AutoShardedBot):
         answering); then, a few at a time behind live play, each channel is told, and a table whose
         last move was committed but not shown before the stop is drawn again."""
         announce: list[Live] = []
+        ended: list[tuple[int, list[TableRow]]] = []
         for guild_id in self.stores.known_guilds():
             if not self.serves(guild_id):
                 continue
@@ -129,13 +132,15 @@ class Parlour(ext.AutoShardedBot):
                     announce.append(live)
                 except Exception:
                     log.exception("could not restore table %s of guild %s", row.id, guild_id)
-            for row in await store.tables_with_status("finished", "cancelled"):
+            finished = await store.tables_with_status("finished", "cancelled")
+            for row in finished:
                 if row.delete_channel_at is not None:
                     self.turns.cleanup_later(guild_id, row)
+            ended.append((guild_id, finished))
         self.restored_at = asyncio.get_running_loop().time()
-        self.announcing = asyncio.create_task(self._announce(announce), name="parlour-announce")
+        self.announcing = asyncio.create_task(self._announce(announce, ended), name="parlour-announce")
 
-    async def _announce(self, tables: list[Live]) -> None:
+    async def _announce(self, tables: list[Live], ended: list[tuple[int, list[TableRow]]]) -> None:
         queue = iter(tables)
 
         async def worker() -> None:
@@ -147,11 +152,14 @@ class Parlour(ext.AutoShardedBot):
                         # The last move may have been committed but not shown before the stop.
                         self.publisher.refresh(live, hands="edit")
                         await self.publisher.settled(live)
+                    await self.talk.open(live)  # reuses the partners' threads; opens any the stop cut short
                 except Exception:
                     log.exception("could not announce the restart at table %s of guild %s", live.table_id,
                                   live.guild_id)
 
         await asyncio.gather(*(worker() for _ in range(ANNOUNCERS)))
+        for guild_id, rows in ended:  # partners' threads of tables that ended as the bot stopped
+            await self.talk.close_finished(guild_id, rows)
 
     async def close(self) -> None:
         self.turns.stop()

@@ -89,8 +89,8 @@ def build(bot: Parlour) -> list[app_commands.Command[Any, ..., Any] | app_comman
             play.add_command(play_command(bot, rules))
             for alias in rules.aliases:
                 play.add_command(play_command(bot, rules, alias))
-    return [play, TableCommands(bot), rules_command(bot), leaderboard_command(bot), stats_command(bot),
-            StakesCommands(bot), ParlourCommands(bot), help_command(bot)]
+    return [play, TableCommands(bot), talk_command(bot), rules_command(bot), leaderboard_command(bot),
+            stats_command(bot), StakesCommands(bot), ParlourCommands(bot), help_command(bot)]
 
 
 async def table_here(bot: Parlour, interaction: discord.Interaction[Any]) -> Any:
@@ -137,6 +137,7 @@ class TableCommands(CommandGroup):
             f"{interaction.user.display_name} resigned; the computer takes over their seat.")
         self.bot.publisher.refresh(live)  # the seat's new name, and no hand controls for it
         self.bot.turns.schedule(live)
+        await self.bot.talk.resigned(live, seat, interaction.user.id)
 
     @app_commands.command(description="Stop this table without a result (host or managers)")
     async def end(self, interaction: discord.Interaction[Any]) -> None:
@@ -148,7 +149,19 @@ class TableCommands(CommandGroup):
         await self.bot.tables.end(live)
         await interaction.response.send_message(
             f"{interaction.user.display_name} ended this table. No result is recorded.")
+        await self.bot.talk.close(live.guild_id, live.table_id, live)
         await self.bot.publisher.schedule_cleanup(live)
+
+
+def talk_command(bot: Parlour) -> app_commands.Command[Any, ..., None]:
+    @app_commands.command(name="talk", description="Pass a message to your partner, in games where partners may talk")
+    @app_commands.describe(text="What to tell your partner (only they will see it)")
+    @app_commands.guild_only()
+    async def talk(interaction: discord.Interaction[Any], text: app_commands.Range[str, 1, 1500]) -> None:
+        live = await table_here(bot, interaction)
+        await bot.talk.relay(interaction, live, text)
+
+    return talk
 
 
 def rules_command(bot: Parlour) -> app_commands.Command[Any, ..., None]:
@@ -159,8 +172,11 @@ def rules_command(bot: Parlour) -> app_commands.Command[Any, ..., None]:
         found = registry.get(game.value)
         embed = discord.Embed(title=f"{found.title} ({counts_text(found)} players)", description=found.guide[:4096],
                               colour=discord.Colour.blurple())
-        embed.set_footer(text="\"Table ruling\" marks a decision of ours where the original rules are silent.")
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        parts = [discord.Embed(title=title, description=text[:4096], colour=discord.Colour.blurple())
+                 for title, text in found.guide_parts]  # a rule set each; all embeds together stay under 6000
+        (parts or [embed])[-1].set_footer(
+            text="\"Table ruling\" marks a decision of ours where the original rules are silent.")
+        await interaction.response.send_message(embeds=[embed, *parts][:10], ephemeral=True)
 
     return rules
 

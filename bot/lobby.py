@@ -262,6 +262,7 @@ class Lobbies:
             allowed_mentions=discord.AllowedMentions(users=True))
         self.bot.publisher.refresh(live, hands="fresh")
         self.bot.turns.schedule(live)
+        await self.bot.talk.open(live)  # partners' private threads, in games where partners may talk
 
     async def show_expired(self, guild_id: int, row: TableRow) -> None:
         if row.origin_channel_id is None or row.lobby_message_id is None:

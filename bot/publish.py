@@ -541,6 +541,7 @@ class Publisher:
             where = f" (played in <#{live.row.channel_id}>)" if live.row.channel_id else ""
             await self.post(live.row.origin_channel_id, f"{title}{where}\n{detail}", view=again,
                             allowed_mentions=discord.AllowedMentions.none())
+        await self.bot.talk.close(live.guild_id, live.table_id, live)
         await self.schedule_cleanup(live)
 
     async def schedule_cleanup(self, live: Live) -> None:

@@ -549,10 +549,8 @@ class TarotTableState(State):
         return " and ".join(player(s) for s in self.sides[side])
 
     def _fool_note(self) -> dict[str, Any] | None:
-        if self.ruleset == "last-laugh":
-            holder = next((s for s, hand in enumerate(self.hands) if FOOL in hand), None)
-            return {"rule": "last-laugh", "holder": self.fool_holder, "aside": self.fool_aside,
-                    "in_hand": holder is not None and holder == self.fool_holder}
+        if self.ruleset == "last-laugh":  # who holds it is known only once a Butt took it
+            return {"rule": "last-laugh", "holder": self.fool_holder, "aside": self.fool_aside}
         if self.fool is None:
             return None
         taker = self.fool_taker if FOOL in {c for p in self.piles for c in p} else None

@@ -41,7 +41,7 @@ async def alice_moves(standin: StandIn, bot: Any, live: Any, alice: Any, until: 
     while not live.state.is_over and live.version < until:
         state = live.state
         assert isinstance(state, ManchesterState)
-        if 0 not in state.to_move:
+        if state.to_move != {0}:  # the computer first, where both move at once: alice's controls then stay put
             await wait_past(standin, live, live.version, "the computer")
             continue
         pick = state.pick(0)

@@ -269,6 +269,9 @@ def test_every_game_explains_itself(rules: Rules) -> None:
     assert rules.summary and len(rules.guide) > 500
     assert "Table ruling" in rules.guide  # our decisions beyond the source are marked
     assert len(rules.guide) < 4000  # fits in one Discord embed description
+    # each further part (a rule set) has an embed of its own; a message's embeds hold 6000 characters in all
+    assert all(len(text) < 4000 for _, text in rules.guide_parts)
+    assert len(rules.title) + len(rules.guide) + sum(len(t) + len(x) for t, x in rules.guide_parts) < 5800
 
 
 @pytest.mark.parametrize("rules", ALL, ids=lambda r: r.key)

@@ -31,7 +31,6 @@ from .gateway import Gateway
 from .model import (
     DM_PERMISSIONS,
     EVERYONE_DEFAULT,
-    VIEW_CHANNEL,
     Channel,
     Guild,
     InteractionRecord,
@@ -267,7 +266,7 @@ class StandIn:
             if member is None:
                 raise PermissionError(f"{user.name} is not a member of {guild.name}")
             perms = guild.permissions_for(user.id, channel)
-            if not perms & VIEW_CHANNEL:
+            if not guild.can_view(user.id, channel):
                 raise PermissionError(f"{user.name} cannot see #{channel.name}")
             payload.update(
                 guild_id=str(guild.id), guild={"id": str(guild.id), "locale": "en-US", "features": []},

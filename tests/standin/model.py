@@ -19,6 +19,7 @@ ALL_PERMISSIONS = P.all().value
 ADMINISTRATOR = P(administrator=True).value
 VIEW_CHANNEL = P(view_channel=True).value
 SEND_MESSAGES = P(send_messages=True).value
+MANAGE_THREADS = P(manage_threads=True).value
 EVERYONE_DEFAULT = (
     P.text() | P(view_channel=True, create_instant_invite=True, change_nickname=True, connect=True, speak=True)
 ).value & ~P(mention_everyone=True, manage_messages=True, manage_threads=True, send_tts_messages=True).value
@@ -156,6 +157,7 @@ class Channel:
     archived: bool = False
     locked: bool = False
     auto_archive_duration: int = 1440
+    invitable: bool = True  # private threads: whether members who are not moderators may add others
     thread_members: set[int] = field(default_factory=set)
     messages: list[Message] = field(default_factory=list)  # visible to everyone: no ephemeral, no deleted
     deleted: bool = False
@@ -198,7 +200,7 @@ class Channel:
                                  "auto_archive_duration": self.auto_archive_duration, "create_timestamp": iso()},
             )
             if self.type == 12:
-                data["thread_metadata"]["invitable"] = True
+                data["thread_metadata"]["invitable"] = self.invitable
         return data
 
 
@@ -467,6 +469,16 @@ class Guild:
         if user_id in by_id and by_id[user_id].type == 1:
             perms = (perms & ~by_id[user_id].deny) | by_id[user_id].allow
         return perms if perms & VIEW_CHANNEL else 0
+
+    def can_view(self, user_id: int, channel: Channel) -> bool:
+        """Whether a member sees ``channel`` and its messages: View Channel on it (a thread: on its
+        parent); a private thread besides only to its members and to those who may manage threads."""
+        perms = self.permissions_for(user_id, channel) if user_id in self.members else 0
+        if not perms & VIEW_CHANNEL:
+            return False
+        if channel.type == 12:
+            return user_id in channel.thread_members or bool(perms & (MANAGE_THREADS | ADMINISTRATOR))
+        return True
 
     def to_json(self, members: Iterable[Member] | None = None) -> dict[str, Any]:
         """A GUILD_CREATE payload; by default only the bot's own member, as Discord sends without presences."""

@@ -21,7 +21,6 @@ from .model import (
     EPHEMERAL,
     LOADING,
     SEND_MESSAGES,
-    VIEW_CHANNEL,
     Attachment,
     Channel,
     Guild,
@@ -288,7 +287,7 @@ class Rest:
         channel = self.world.channels.get(r.id("channel_id"))
         if channel is None or channel.deleted:
             raise ApiError(404, 10003, "Unknown Channel")
-        if channel.guild is not None and not self._perms(channel) & VIEW_CHANNEL:
+        if channel.guild is not None and not channel.guild.can_view(self.world.bot.id, channel):
             raise ApiError(403, 50001, "Missing Access")
         return channel
 
@@ -667,7 +666,7 @@ class Rest:
         body = r.body or {}
         if "permission_overwrites" in body:
             channel.overwrites = self._overwrites(channel.guild, body["permission_overwrites"], self._perms(channel))
-        for key in ("name", "topic", "position", "archived", "locked", "auto_archive_duration"):
+        for key in ("name", "topic", "position", "archived", "locked", "auto_archive_duration", "invitable"):
             if key in body:
                 setattr(channel, key, body[key])
         if "parent_id" in body:
@@ -740,6 +739,9 @@ class Rest:
             self._require(self._perms(channel), need)
             if channel.is_thread and channel.locked:
                 raise ApiError(400, 50083, "Thread is archived")
+            if channel.is_thread and channel.archived:  # a message unarchives a thread that is not locked
+                channel.archived = False
+                self.world.emit("THREAD_UPDATE", channel.to_json(), channel.guild.id)
         return self._new_message(channel, r.body or {}, r.files).to_json()
 
     def get_message(self, r: Req) -> Any:
@@ -776,7 +778,7 @@ class Rest:
         guild = parent.guild
         thread = Channel(thread_id or self.world.ids.next(), kind, name, guild, parent.id, owner_id=self.world.bot.id,
                          auto_archive_duration=body.get("auto_archive_duration") or 1440,
-                         thread_members={self.world.bot.id})
+                         invitable=body.get("invitable") is not False, thread_members={self.world.bot.id})
         guild.channels[thread.id] = self.world.channels[thread.id] = thread
         self.world.emit("THREAD_CREATE", {**thread.to_json(), "newly_created": True}, guild.id)
         return thread.to_json()
@@ -801,6 +803,15 @@ class Rest:
         assert thread.guild is not None
         if user_id not in thread.guild.members:
             raise ApiError(404, 10013, "Unknown User")
+        if user_id != self.world.bot.id:  # adding or removing someone else
+            if thread.archived:
+                raise ApiError(400, 50083, "Thread is archived")
+            perms = self._perms(thread)
+            self._require(perms, SEND_IN_THREADS)
+            moderator = bool(perms & (MANAGE_THREADS | ADMINISTRATOR))
+            if thread.type == 12 and not moderator and thread.owner_id != self.world.bot.id and (
+                    not join or not thread.invitable):
+                raise missing_permissions()
         if join:
             thread.thread_members.add(user_id)
         else:
