@@ -47,6 +47,10 @@ WANTED: dict[str, dict[str, Callable[[View], bool]]] = {
         "middle": lambda v: (v["phase"] == "play2" and len((v["trick"] or {}).get("plays") or []) >= 2
                              and 3 <= v["trick_no"] <= 10),
     },
+    # The tarot base games: a trick half played after a first one, in the game's second hand.
+    **{key: {"middle": lambda v: (len((v["trick"] or {}).get("plays") or []) >= 2 and v["last_trick"] is not None
+                                  and v["hand_no"] >= 2)}
+       for key in ("scarto", "tarocchi", "conference")},
     "fscking-ace": {
         "middle": lambda v: (len(v["flips"]) >= 2 and v["rounds_played"] >= 1
                              and sum(v["card_counts"]) >= 2 * v["players"]),

@@ -246,16 +246,16 @@ def _plate(img: Image.Image, draw: Draw, box: Box, *, seat: int, info: Seat) -> 
 
 def plate_heading(img: Image.Image, draw: Draw, box: Box, *, seat: int, name: str, pointer: bool = False,
                   dealer: bool = False, winner: bool = False, score: str = "", ink: RGB = theme.TEXT,
-                  inset: int = 8) -> None:
-    """A seat plate's top line: a pointer (to move), the seat's colour and name; at the right a
-    score, the dealer's button and a winner's star."""
+                  inset: int = 8, colour: RGB | None = None) -> None:
+    """A seat plate's top line: a pointer (to move), the seat's colour (or ``colour``: a
+    partnership's) and name; at the right a score, the dealer's button and a winner's star."""
     x0, y0, x1, _ = box
     mid = y0 + 22
     x = x0 + 10
     if pointer:
         draw.polygon([(x, mid - 8), (x + 12, mid), (x, mid + 8)], fill=theme.HIGHLIGHT)
         x += 18
-    draw.ellipse((x, mid - 7, x + 14, mid + 7), fill=layout.seat_colour(seat))
+    draw.ellipse((x, mid - 7, x + 14, mid + 7), fill=layout.seat_colour(seat) if colour is None else colour)
     x += 20
     right = x1 - inset
     if score:

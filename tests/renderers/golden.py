@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import io
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageChops, ImageStat
 
@@ -21,6 +22,7 @@ from renderers.gallery import SAMPLE_NAMES, rendered_games, stages
 
 FOLDER = Path(__file__).resolve().parent / "golden"
 SEED = 7
+TAROT_BASE = ("scarto", "tarocchi", "conference")
 # A render counts as unchanged when its mean channel difference is tiny and almost no pixel moved
 # visibly; this absorbs anti-aliasing differences between FreeType builds, not layout changes.
 MEAN_TOLERANCE = 1.0
@@ -35,7 +37,9 @@ def cases() -> Iterator[tuple[str, bytes]]:
     for key, players in rendered_games():
         rules = registry.get(key)
         smallest = players == rules.min_players
-        table_stages = {"start", "middle", "between", "over"} if smallest else {"middle"}
+        # The tarot base games show their rule sets in moments of their own (tarot_base_moments).
+        every = smallest and key not in TAROT_BASE
+        table_stages = {"start", "middle", "between", "over"} if every else {"middle"}
         for stage in stages(key, players, SEED):
             if stage.name in table_stages:
                 yield f"{stage.label}-table.png", render_table(key, stage.view(stage.mover))
@@ -52,6 +56,7 @@ def cases() -> Iterator[tuple[str, bytes]]:
     yield from bullshit_moments()
     yield "busca-5p-cappotto-round-end.png", cappotto()
     yield from manchester_moments()
+    yield from tarot_base_moments()
 
 
 def honour_mode() -> Iterator[tuple[str, bytes]]:
@@ -143,6 +148,89 @@ def manchester_moments() -> Iterator[tuple[str, bytes]]:
                     yield f"{key}-2p-dummy-table.png", render_table(key, mover)
                 del wanted[moment]
             state = state.apply(seat, random_action(state, seat, rng))
+
+
+def tarot_moment(key: str, ruleset: str, wanted: Callable[[dict[str, Any]], bool]) -> State:
+    """The first state of a seeded random game of ``key`` under ``ruleset`` whose spectator view
+    is ``wanted`` (the next seed's game if this one has none)."""
+    import random
+
+    from games.core.base import random_action
+
+    rules = registry.get(key)
+    for seed in range(SEED, SEED + 20):
+        state = rules.new_game(rules.min_players, seed=seed, options={"ruleset": ruleset, "first_dealer": 0})
+        rng = random.Random(seed)
+        while not state.is_over:
+            if wanted(state.view(None)):
+                return state
+            seat = min(state.to_move)
+            state = state.apply(seat, random_action(state, seat, rng))
+    raise AssertionError(f"no {ruleset} moment found in {key}")
+
+
+def finished_hand(state: State) -> State:
+    """``state`` played on by random legal moves until a hand has been scored."""
+    import random
+
+    from games.core.base import random_action
+
+    rng = random.Random(SEED)
+    while not state.round_ends:
+        seat = min(state.to_move)
+        state = state.apply(seat, random_action(state, seat, rng))
+    return state
+
+
+def fool_aside(state: State) -> dict[str, Any]:
+    """A spectator's view of a Last Laugh table in which the Butt held only the Magician, the World and
+    Kings, so that the Fool lies face up aside and their hand is shown (rare in random play)."""
+    view = state.view(None)
+    butt = next(s for s, seat in enumerate(view["seats"]) if seat["fool"])
+    seen = {p["card"] for t in (view["trick"], view["last_trick"]) if t for p in t["plays"]}
+    shown = [c for c in ("T1", "T21", "KS", "KB", "KC", "KD") if c not in seen][:4]
+    view["seats"][butt] |= {"fool": False, "known": shown, "count": len(shown)}
+    view["fool_aside"] = butt
+    view["fool"] = {"rule": "last-laugh", "holder": None, "aside": butt, "in_hand": False}
+    if view["trick"]:
+        view["trick"]["plays"] = [p for p in view["trick"]["plays"] if p["card"] != "FOOL"]
+    return view
+
+
+def tarot_base_moments() -> Iterator[tuple[str, bytes]]:
+    """The tarot base games' rule sets where a seeded game's stages do not go: Tontine's claim (the
+    table) and a hand's end; the Last Laugh's Butt holding the Fool (the table), the Butt's exchange
+    (the hand) and the Fool face up aside (a view made from a real one); Courtship's summons and a
+    trick taken by a Courtship rule (the tables); and a dealer's discard (the hand)."""
+    def named(state: State, view: dict[str, Any]) -> dict[str, Any]:
+        return view | {"names": list(SAMPLE_NAMES[: state.players])}
+
+    def mover(state: State) -> dict[str, Any]:
+        return named(state, state.view(min(state.to_move)))
+
+    def plays(view: dict[str, Any]) -> list[Any]:
+        return list((view["trick"] or {}).get("plays") or [])
+
+    claim = tarot_moment("scarto", "tontine", lambda v: v["phase"] == "claim" and len(v["claimable"]) >= 2
+                         and any(seat["face_up"] for seat in v["seats"]))
+    yield "scarto-3p-tontine-claim-table.png", render_table("scarto", mover(claim))
+    ended = finished_hand(claim)
+    yield "scarto-3p-tontine-round-end.png", render_round_end("scarto", named(ended, ended.view(None)),
+                                                              ended.round_ends[0])
+    butt = tarot_moment("tarocchi", "last-laugh", lambda v: v["phase"] == "play" and len(plays(v)) >= 2
+                        and any(s["fool"] for s in v["seats"]))
+    yield "tarocchi-4p-last-laugh-butt-table.png", render_table("tarocchi", named(butt, butt.view(None)))
+    give = tarot_moment("conference", "last-laugh", lambda v: v["phase"] == "give")
+    yield "conference-4p-last-laugh-give-hand.png", render_hand("conference", mover(give))
+    aside = tarot_moment("scarto", "last-laugh", lambda v: v["phase"] == "play" and len(plays(v)) >= 2
+                         and any(s["fool"] for s in v["seats"]))
+    yield "scarto-3p-fool-aside-table.png", render_table("scarto", named(aside, fool_aside(aside)))
+    summon = tarot_moment("conference", "courtship", lambda v: v["phase"] == "summon")
+    yield "conference-4p-courtship-summon-table.png", render_table("conference", named(summon, summon.view(None)))
+    why = tarot_moment("tarocchi", "courtship", lambda v: not plays(v) and bool((v["last_trick"] or {}).get("why")))
+    yield "tarocchi-4p-courtship-rule-table.png", render_table("tarocchi", named(why, why.view(None)))
+    discard = tarot_moment("tarocchi", "plain", lambda v: v["phase"] == "discard")
+    yield "tarocchi-4p-discard-hand.png", render_hand("tarocchi", mover(discard))
 
 
 def cappotto() -> bytes:
