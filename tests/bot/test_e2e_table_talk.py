@@ -3,7 +3,7 @@
 read, kept across restarts and closed when the table ends; without the permission to open
 private threads, ``/talk`` passes messages to the partner by DM.
 
-No game in the registry has table talk yet, so four-player Fosco plays the part here: its rules
+Conference asks for it (the last test); for quick games four-player Fosco plays the part too: its rules
 class is given ``table_talk`` and partnerships of neighbours (seats 0 and 1 against 2 and 3),
 which exercises the bot's generic path (the bot runs in this process)."""
 
@@ -293,3 +293,26 @@ async def test_a_table_played_in_a_thread_has_the_partners_threads_beside_it(sta
         await standin.slash(users["alice"], table, "table", "end")
         await standin.wait_for(lambda: all(t.archived and t.locked for t in (ours, theirs)), 10,
                                "the threads archived and locked")
+
+
+async def test_conference_partners_side_by_side_each_get_their_thread(standin: StandIn, tmp_path: Path) -> None:
+    """The real thing: Conference asks for table talk, its partners sitting side by side."""
+    assert registry.get("conference").table_talk and registry.get("conference").partnerships(4) == ((0, 1), (2, 3))
+    guild, users, lobby = club(standin)
+    alice, bob, carol, dan, eve = (users[n] for n in ("alice", "bob", "carol", "dan", "eve"))
+    async with running(standin, tmp_path):
+        opened = await standin.slash(alice, lobby, "play", "conference", options={"ruleset": "courtship"})
+        assert opened.message is not None
+        for user in (bob, carol, dan):
+            await standin.click(user, opened.message, label="Join")
+        await (await standin.click(alice, opened.message, label="Start")).wait_response(5)
+        ours, theirs = await welcomed(standin, guild, 2)
+        assert ours.thread_members == {standin.bot_user.id, alice.id, bob.id}
+        assert theirs.thread_members == {standin.bot_user.id, carol.id, dan.id}
+        everyone = (alice, bob, carol, dan, eve)
+        assert [guild.can_view(u.id, ours) for u in everyone] == [True, True, False, False, False]
+        table = channel_named(guild, "conference-1")
+        assert table is not None
+        await standin.slash(alice, table, "table", "end")
+        await standin.wait_for(lambda: all(t.archived and t.locked for t in (ours, theirs)), 10,
+                               "the threads closed with the table")
