@@ -136,8 +136,9 @@ def round_end_image(key: str, view: View, data: Mapping[str, Any]) -> Image.Imag
 def warm() -> None:
     """Build, once per process, what every first render would otherwise pay for: the fixed
     palette (and Pillow's lookup table for it), the font at the theme's sizes, the glyph checks
-    for printable ASCII and the card backs. Cheap (tens of milliseconds); the bot calls it when
-    a render worker starts."""
+    for printable ASCII, the card backs and the tarot base games' small faces (about 0.2 s in
+    all); the bot calls it when a render worker starts."""
+    from . import tarot_round
     from .cards import card_back
     from .fonts import font, has_glyph
     from .palette import encode_png
@@ -151,3 +152,4 @@ def warm() -> None:
     for width in (CARD_WIDTH_SMALL, CARD_WIDTH, CARD_WIDTH_LARGE):
         for style in BACK_STYLES:
             card_back(width, style)
+    tarot_round.warm()

@@ -220,6 +220,10 @@ def _wrapped(text: str, size: int, max_width: float, bold: bool) -> tuple[str, .
     # Cached: a log line is measured word by word once, then redrawn move after move as is.
     lines: list[str] = []
     for paragraph in text.split("\n"):
+        whole = " ".join(paragraph.split())
+        if rich_width(whole, size, bold) <= max_width:  # one line: no start of it is wider, so none is measured
+            lines.append(whole)
+            continue
         line = ""
         for word in paragraph.split():
             trial = f"{line} {word}" if line else word
@@ -562,9 +566,13 @@ def rgba_of(colour: RGB, alpha: int) -> tuple[int, int, int, int]:
     return theme.rgba(colour, alpha)
 
 
-def banner(img: Image.Image, draw: Draw, box: Box, title: str, detail: str, colour: RGB = theme.GOOD) -> None:
+def banner(img: Image.Image, draw: Draw, box: Box, title: str, detail: str, colour: RGB = theme.GOOD,
+           cached: bool = True) -> None:
     """A result panel: a small muted ``title`` ("GAME OVER") over ``detail`` in big ``colour``
-    text (shrunk to fit the box's width)."""
+    text (shrunk to fit the box's width). A picture drawn once (a hand's end, whose figures
+    change from hand to hand) passes ``cached=False``: its texts are drawn by Pillow directly,
+    without keeping masks that would not be drawn again (the same pixels: in a box of whole
+    pixels the texts start on half pixels, where cached masks draw what Pillow draws)."""
     x0, y0, x1, y1 = box
     panel(draw, box, theme.PANEL, colour, line=3, radius=theme.RADIUS + 4)
     mid = (x0 + x1) / 2
@@ -572,10 +580,11 @@ def banner(img: Image.Image, draw: Draw, box: Box, title: str, detail: str, colo
     lines = wrap(detail, size, x1 - x0 - 2 * theme.PADDING, bold=True)[:2]
     total = 30 + len(lines) * line_height(size)
     y = (y0 + y1) / 2 - total / 2
-    draw_text(draw, (mid, y + 10), title.upper(), theme.SMALL_TEXT_SIZE + 1, theme.MUTED, anchor="mm", bold=True)
+    draw_text(draw, (mid, y + 10), title.upper(), theme.SMALL_TEXT_SIZE + 1, theme.MUTED, anchor="mm", bold=True,
+              cached=cached)
     y += 30
     for line in lines:
-        draw_text(draw, (mid, y + line_height(size) / 2), line, size, colour, anchor="mm", bold=True)
+        draw_text(draw, (mid, y + line_height(size) / 2), line, size, colour, anchor="mm", bold=True, cached=cached)
         y += line_height(size)
 
 

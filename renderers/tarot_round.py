@@ -43,19 +43,22 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.core import cards as card_names
+from games.core.cards import TAROT_RANKS, TAROT_SUITS
 from games.core.errors import UnknownGame
 from games.core.registry import get as get_rules
 from games.tarot import pack, rule_sets
 
 from . import hand as generic_hand
 from . import layout, theme
+from .cards import card_image
 from .fonts import draw_text, text_width
 from .layout import Box, Draw, plural
+from .regions import region
 from .tarot_table import CORNER_CARD, TRICK_CARD, capital, led_caption, plays, signed, small_back
 from .theme import RGB, card_height, mix
 from .trick_table import angle, oval, plate_heading, spot, tag, tag_width, turn_arrow
 
-__all__ = ["hand", "round_end", "table"]
+__all__ = ["hand", "round_end", "table", "warm"]
 
 WIDTH = 880
 PAD = theme.PADDING
@@ -998,7 +1001,7 @@ def round_end(view: Mapping[str, Any], data: Mapping[str, Any]) -> Image.Image:
     y = layout.header(img, draw, f"Hand {hand_no} of {int(view.get('hands_total') or players)} scored",
                       f"{game} \u00b7 {rules} \u00b7 {who.seat(data.get('dealer'))} dealt") + 10
     title, detail, colour = end_banner(ends, data, players)
-    layout.banner(img, draw, (PAD, y, WIDTH - PAD, y + BANNER_H), title, detail, colour=colour)
+    layout.banner(img, draw, (PAD, y, WIDTH - PAD, y + BANNER_H), title, detail, colour=colour, cached=False)
     y += BANNER_H + 10
     xs = [float(WIDTH + dx) for dx in END_X]
     for x, head in zip(xs, END_COLUMNS, strict=True):
@@ -1022,8 +1025,7 @@ def round_end(view: Mapping[str, Any], data: Mapping[str, Any]) -> Image.Image:
         pile_row(img, draw, (PAD, y, WIDTH - PAD, y + PILE_ROW), end, label, worth, scored, empty)
         y += PILE_ROW + 6
     if discard:
-        line_box = (PAD, y, WIDTH - PAD, y + DISCARD_LINE_H)
-        layout.panel(draw, line_box, theme.PANEL)
+        row_panel(img, (PAD, y, WIDTH - PAD, y + DISCARD_LINE_H))
         label = f"{who.seat(data.get('dealer'))}'s discard" + (", never played:" if tontine else ":")
         label = layout.ellipsize(label, SMALL - 1, 380)
         mid = y + DISCARD_LINE_H / 2
@@ -1035,10 +1037,24 @@ def round_end(view: Mapping[str, Any], data: Mapping[str, Any]) -> Image.Image:
         draw_text(draw, (WIDTH - PAD - 14, mid), worth, SMALL - 1, theme.TEXT, anchor="rm", bold=True)
         y += DISCARD_LINE_H + 6
     if fool:
-        layout.panel(draw, (PAD, y, WIDTH - PAD, y + LINE_H), theme.PANEL, theme.HIGHLIGHT, line=1)
+        row_panel(img, (PAD, y, WIDTH - PAD, y + LINE_H), theme.HIGHLIGHT, line=1)
         draw_text(draw, (PAD + 14, y + LINE_H / 2), layout.ellipsize(fool, SMALL - 1, WIDTH - 2 * PAD - 28),
-                  SMALL - 1, theme.TEXT, anchor="lm")
+                  SMALL - 1, theme.TEXT, anchor="lm", cached=False)  # this hand's own words: drawn once
     return img
+
+
+def row_panel(img: Image.Image, box: Box, outline: RGB | None = None, line: int = 2, dot: RGB | None = None) -> None:
+    """A line's panel of the hand's end (with a side's dot at its left), on the plain background:
+    the same few panels every hand, so drawn once and pasted (:func:`renderers.regions.region`)."""
+
+    def paint(_: Image.Image, draw: Draw, local: Box) -> None:
+        layout.panel(draw, local, theme.PANEL, outline, line=line)
+        if dot is not None:
+            x0, y0, _x1, y1 = local
+            mid = (y0 + y1) / 2
+            draw.ellipse((x0 + 12, mid - 7, x0 + 26, mid + 7), fill=dot)
+
+    region(img, box, ("tarot hand's end line", outline, line, dot), paint)
 
 
 def end_row(img: Image.Image, draw: Draw, box: Box, end: SideEnd, xs: Sequence[float], tontine: bool,
@@ -1046,9 +1062,8 @@ def end_row(img: Image.Image, draw: Draw, box: Box, end: SideEnd, xs: Sequence[f
     """A side's line: names (and "dealt"), then the figures under the column heads."""
     x0, y0, _, y1 = box
     won = end.won
-    layout.panel(draw, box, theme.PANEL, theme.GOOD if won else theme.PANEL_LIGHT, line=2 if won else 1)
+    row_panel(img, box, theme.GOOD if won else theme.PANEL_LIGHT, line=2 if won else 1, dot=end.colour)
     mid = (y0 + y1) / 2
-    draw.ellipse((x0 + 12, mid - 7, x0 + 26, mid + 7), fill=end.colour)
     size = theme.TEXT_SIZE - 2
     layout.draw_rich(img, draw, (x0 + 34, mid - (10 if end.dealt else 0)),
                      layout.ellipsize(end.name, size, xs[0] - 50 - x0 - 34, True), size, theme.TEXT, bold=True)
@@ -1074,9 +1089,8 @@ def pile_row(img: Image.Image, draw: Draw, box: Box, end: SideEnd, label: str, w
              empty: str) -> None:
     """A side's pile: whose, its points and the cards that matter."""
     x0, y0, x1, y1 = box
-    layout.panel(draw, box, theme.PANEL, theme.PANEL_LIGHT, line=1)
+    row_panel(img, box, theme.PANEL_LIGHT, line=1, dot=end.colour)
     mid = (y0 + y1) / 2
-    draw.ellipse((x0 + 12, mid - 7, x0 + 26, mid + 7), fill=end.colour)
     names = [layout.ellipsize(name + (" &" if i + 1 < len(end.names) else ""), SMALL + 1, 160, True)
              for i, name in enumerate(end.names)]
     lead = layout.line_height(SMALL + 1)
@@ -1094,3 +1108,13 @@ def pile_row(img: Image.Image, draw: Draw, box: Box, end: SideEnd, label: str, w
     xs = layout.fan_positions(layout.groups_of(list(cards), layout.suit_group(FAMILY)), CORNER_CARD, x1 - 10 - left,
                               max_step=CORNER_CARD * 0.62, group_gap=4)
     layout.draw_cards(img, list(cards), xs, y0 + 30, card_width=CORNER_CARD, family=FAMILY, lift=0, x0=left)
+
+
+def warm() -> None:
+    """Build the small faces (:data:`CORNER_CARD` wide) of the whole pack, about 0.1 s once per
+    process (:func:`renderers.warm`): a hand's end shows the dealer's discard and the piles' cards
+    at that width, cards a table seldom shows small, and each first face costs a millisecond or
+    two of the picture's time."""
+    for card in [*(rank + suit for suit in TAROT_SUITS for rank in TAROT_RANKS),
+                 *(f"{pack.TRUMP}{n}" for n in range(1, 22)), pack.FOOL]:
+        card_image(card, FAMILY, SMALL_CARD, "standard")  # the arguments as layout.paste_card passes them

@@ -139,11 +139,23 @@ def turn_arrow(radius: int, direction: int) -> Image.Image:
     return big.reduce(ss)
 
 
-def paste_oval(img: Image.Image, box: Box) -> None:
-    """The bare oval of felt in ``box`` (the plates round it overhang its rim)."""
+@lru_cache(maxsize=8)
+def oval_on(width: int, height: int, background: RGB) -> Image.Image:
+    """:func:`oval` blended once onto ``background``: an opaque sprite pasted without a mask."""
+    felt = oval(width, height)
+    sprite = Image.new("RGB", felt.size, background)
+    sprite.paste(felt, (0, 0), felt)
+    return sprite
+
+
+def paste_oval(img: Image.Image, box: Box, background: RGB = theme.BACKGROUND) -> None:
+    """The bare oval of felt in ``box`` (the plates round it overhang its rim), drawn first on
+    the plain ``background`` (the canvas's): its rectangle is pasted whole, the felt's soft edge
+    blended onto ``background`` once per size, not onto the picture every time (the same pixels
+    wherever nothing was drawn under the oval's rectangle before it)."""
     x0, y0, x1, y1 = box
-    felt = oval(round(x1 - x0 - 40), round(y1 - y0 - 50))
-    img.paste(felt, (round(x0 + 20), round(y0 + 25)), felt)
+    sprite = oval_on(round(x1 - x0 - 40), round(y1 - y0 - 50), background)
+    img.paste(sprite, (round(x0 + 20), round(y0 + 25)))
 
 
 def draw_felt(img: Image.Image, draw: Draw, box: Box, scene: Scene) -> None:
