@@ -11,6 +11,13 @@ the computer takes per move.
     python -m bench.seat_strength --game fan-tan [--players 4 --players 6]
     python -m bench.seat_strength --game bullshit
     python -m bench.seat_strength --game manchester-piccadilly (or manchester-truffle)
+    python -m bench.seat_strength --game scarto (or tarocchi, conference) [--ruleset tontine]
+
+In the partnership games (Tarocchi, Conference) the computer plays both seats of one side (the
+side changing game by game) against a partnership of the baseline; a win is the side's. The
+tarot base games take ``--ruleset`` (plain, tontine, last-laugh, courtship: the rule set's
+default options, manual Tontine claims) and default to 200 games, a game being three or four
+hands.
 """
 
 from __future__ import annotations
@@ -28,7 +35,8 @@ from games.core.base import Action, State, random_action
 
 BASELINES = {"bullshit": ("random", "honest")}  # unless listed: random and first
 SIZES = {"fan-tan": [4, 6], "busca": [4, 3, 5], "bullshit": [4, 3, 6], "manchester-piccadilly": [2],
-         "manchester-truffle": [2]}  # the table sizes measured unless told
+         "manchester-truffle": [2], "scarto": [3], "tarocchi": [4], "conference": [4]}  # the table sizes measured
+TAROT_TABLES = ("scarto", "tarocchi", "conference")  # games taking --ruleset
 
 
 def honest(state: State, seat: int) -> Action:
@@ -49,17 +57,21 @@ def baseline_move(name: str, state: State, seat: int, rng: random.Random) -> Act
     return state.legal_actions(seat)[0]
 
 
-def one_game(key: str, players: int, baseline: str, seed: int) -> tuple[bool, bool, list[float]]:
-    """Whether the computer won, whether it shared the win, and its move times in seconds."""
+def one_game(key: str, players: int, baseline: str, seed: int,
+             options: dict[str, object] | None = None) -> tuple[bool, bool, list[float]]:
+    """Whether the computer won, whether it shared the win, and its move times in seconds. In a
+    partnership game the computer plays every seat of one side."""
     rules = registry.get(key)
     ai = importlib.import_module(f"games.{key.replace('-', '_')}.ai")
-    me = seed % players
-    state = rules.new_game(players, seed=seed)
+    sides = rules.partnerships(players)
+    mine = set(sides[seed % len(sides)]) if sides else {seed % players}
+    me = min(mine)
+    state = rules.new_game(players, seed=seed, options=options)
     rng = random.Random(seed)
     times: list[float] = []
     while not state.is_over:
         seat = min(state.to_move)
-        if seat == me:
+        if seat in mine:
             start = time.perf_counter()
             action = ai.choose(state, seat, decks.rng(seed, "bench", len(state.history)))
             times.append(time.perf_counter() - start)
@@ -69,34 +81,49 @@ def one_game(key: str, players: int, baseline: str, seed: int) -> tuple[bool, bo
     outcome = state.outcome
     assert outcome is not None
     won = me in outcome.winners
-    return won, won and len(outcome.winners) > 1, times
+    return won, won and not set(outcome.winners) <= mine, times
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--game", default="busca", choices=sorted(SIZES))
-    parser.add_argument("--games", type=int, default=1000, help="games per match-up")
+    parser.add_argument("--games", type=int, help="games per match-up (1000; 200 for the tarot base games)")
     parser.add_argument("--players", type=int, action="append", help="table size (repeatable)")
+    parser.add_argument("--ruleset", choices=("plain", "tontine", "last-laugh", "courtship"),
+                        help="the tarot base games' rule set (plain unless told)")
+    parser.add_argument("--baseline", action="append", choices=("random", "first", "honest"),
+                        help="measure against this baseline only (repeatable)")
     args = parser.parse_args()
+    tarot_table = args.game in TAROT_TABLES
+    if args.ruleset and not tarot_table:
+        parser.error("--ruleset is for scarto, tarocchi and conference")
+    options: dict[str, object] | None = {"ruleset": args.ruleset or "plain"} if tarot_table else None
+    games = args.games or (200 if tarot_table else 1000)
     sizes = args.players or SIZES[args.game]
-    title = registry.get(args.game).title
+    rules = registry.get(args.game)
+    title = rules.title + (f" ({args.ruleset or 'plain'})" if tarot_table else "")
     all_times: list[float] = []
-    print(f"{title}: the computer in one seat, the baseline in the others; {args.games} games a match-up.")
+    who = "the computer in one seat, the baseline in the others"
+    if rules.partnerships(sizes[0]):
+        who = "a computer partnership against a partnership of the baseline"
+    print(f"{title}: {who}; {games} games a match-up.")
     with ProcessPoolExecutor() as pool:
         for players in sizes:
-            for baseline in BASELINES.get(args.game, ("random", "first")):
-                n = args.games
+            for baseline in args.baseline or BASELINES.get(args.game, ("random", "first")):
+                n = games
                 results = list(pool.map(one_game, [args.game] * n, [players] * n, [baseline] * n, range(n),
-                                        chunksize=10))
+                                        [options] * n, chunksize=max(1, min(10, n // 8))))
                 wins = sum(won for won, _, _ in results)
                 shared = sum(split for _, split, _ in results)
                 times = [t for _, _, ts in results for t in ts]
                 all_times += times
                 rate = wins / n
+                chance = 100 / len(rules.partnerships(players) or range(players))
                 err = (rate * (1 - rate) / n) ** 0.5
                 print(f"  {players}p vs {baseline:<6}: won {wins}/{n} = {100 * rate:5.1f}% (±{100 * err:.1f}; "
-                      f"{shared} shared; seat by chance {100 / players:.1f}%), move median "
-                      f"{1000 * statistics.median(times):.2f} ms, p95 {1000 * _p(times, 0.95):.2f} ms")
+                      f"{shared} shared; seat by chance {chance:.1f}%), move median "
+                      f"{1000 * statistics.median(times):.2f} ms, p95 {1000 * _p(times, 0.95):.2f} ms, "
+                      f"max {1000 * max(times):.2f} ms", flush=True)
     print(f"  all computer moves: median {1000 * statistics.median(all_times):.2f} ms, "
           f"p95 {1000 * _p(all_times, 0.95):.2f} ms, max {1000 * max(all_times):.2f} ms "
           f"over {len(all_times)} moves")

@@ -1,52 +1,481 @@
 """The computer player for the tarot base games (Scarto, Tarocchi, Conference) under every rule
-set. A plain heuristic: win a trick cheaply when it is worth points and a partner is not already
-winning it, else throw the cheapest card; discard the cheapest cards; claim every card under
-Tontine; summon when the servant is likely worth more than the card given back."""
+set: a determinized search (perfect-information Monte Carlo), as ``manchester_ai`` does for the
+two-player games.
+
+It reads only what its seat may see (``state.view(seat)``, the cards played this hand in the
+game's public record, and ``state.hidden_cards(seat)`` for what it cannot see): its own hand,
+its own discard when it dealt, the piles, the trick, the claims, cards known to be in a hand
+(a Butt's Fool, a card a summons sent back, a hand shown). Its partner's hand is as hidden as
+an opponent's. From this hand's tricks it learns where a hand is void (a suit not followed; no
+trump played when one was due), where it holds no trump above one it failed to beat (K-2);
+under the Last Laugh, who cannot hold the Fool (a court card of the suit led played instead of
+it; a trump or a pip card put on the Butt's pile says what the Butt did not hold); a hidden
+discard holds no King or Honour (in Scarto no Ace either).
+
+Each decision deals the cards it cannot see at random among the places they may be (the other
+hands, a discard it did not make), keeping to what it learnt, and tries the moves it weighs on
+the same deals, playing each deal out to the end of the hand with a quick greedy policy for
+every seat (``table_ai_sim``), or solving it exactly once few cards are left. The moves are
+played out in rounds, the worse half dropped after each, and a move's score is its average
+over the deals plus the quick policy's own worth of it (what it wins or loses in the trick at
+once), which steadies the few deals there is time for:
+
+- **A card**: the four the quick policy likes best over a few deals, of the legal cards but
+  those no better than another it holds (two empty cards of a suit with nothing between them
+  still to come).
+- **The discard**: the likeliest handfuls by a quick estimate (points made safe, suits voided)
+  are each played out on the same deals.
+- **Summoning Servants** and **the Butt's card**: each choice is played out likewise (the card
+  goes on the Butt's own pile, so the search weighs points banked against power kept).
+- **Tontine claims**: everything claimable is left face up (a claim costs nothing).
+
+What it plays for is its side's result: plain, Courtship and the Last Laugh, the side's card
+points less the other side's; Tontine, the group points as the hand settles (K-12 with
+partners). In Scarto, where each plays alone, its game total less the mean and the best of the
+others' (so points taken from the leader count for more).
+"""
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from games.core.base import Action
+from games.core.base import Action, Word
 
-from . import pack
+from . import table_ai_sim as sim
 from .base_games import PASS, SUMMON, CardsMove, TarotTableState
+from .table_ai_sim import FOOL, ID, NAMES, PTS, STR, SUIT, TRUMP, Table
+
+BUDGET = 3500  # card plays simulated for one decision (a rollout of a whole hand is about 75)
+TIME_LIMIT = 0.085  # seconds: on a loaded machine a decision deals no more once past this (after the least)
+MIN_DEALS, MAX_DEALS = 2, 40  # deals in each round of the search
+SHORTLIST, SHORTLIST_DEALS = 4, 4  # cards played out at most, chosen by the quick policy over a few deals
+WORK = {"plain": 1.0, "last-laugh": 1.15, "tontine": 1.35, "courtship": 1.5}  # a card play's cost by rule set
+PRIOR = 1.0  # the weight of the quick policy's worth of a card beside what the deals played out gave
+LEADER_WEIGHT = 0.5  # Scarto: how much of the others' points it plays against are the leader's, not the mean
+EXACT_TREE = 240  # the rest of the hand is solved exactly on each deal when it can go this few ways
+NODE_COST = 1.5  # the work of a position of the exact search, in card plays
+DISCARD_CANDIDATES = 6
+DISCARD_POOL = 11  # cards considered for a discard when there are too many ways to choose
+
+ALL = frozenset(range(len(NAMES)))
+LESSER_COURTS = frozenset(c for c in ALL if sim.LESSER_COURT[c])
+TRUMPS = frozenset(c for c in ALL if SUIT[c] == TRUMP)
+KINGS = frozenset(c for c in ALL if sim.RANK[c] == 4)
+ACES = frozenset(ID["A" + s] for s in "SBCD")
+HONOURS = frozenset((sim.MAG, sim.WOR, FOOL))
+Move = Callable[[Table], None]
 
 
 def choose(state: TarotTableState, seat: int, rng: random.Random) -> Action:
-    legal = state.offered(seat)
-    pick = state.pick(seat)
-    if state.phase == "discard":
+    phase = state.phase
+    if phase == "claim":  # leave up every card that may still score: a claim costs nothing
+        return state.offered(seat)[0]
+    if phase == "discard":
+        pick = state.pick(seat)
         assert pick is not None
-        chosen = sorted(pick.cards, key=lambda c: (pack.points(c), pack.is_trump(c), rng.random()))[: pick.most]
-        return state.rules.parse_action(pick.token(chosen))
-    if state.phase == "claim":
-        return next(a for a in legal if isinstance(a, CardsMove) and len(a.cards) == len(state._claimable()))
-    if state.phase == "summon":
-        tokens = {a.token: a for a in legal}
-        return tokens[SUMMON] if SUMMON in tokens and rng.random() < 0.5 else tokens[PASS]
-    if state.phase == "give":
-        return min(legal, key=lambda a: pack.points(a.token.partition(":")[2]))
-    return _play(state, seat, legal)
+        return CardsMove("discard", _discard(state, seat, rng, pick.cards, pick.most, pick.fixed))
+    legal = state.legal_actions(seat)
+    if len(legal) == 1:
+        return legal[0]
+    if phase == "summon":
+        yes = _search(state, seat, rng, [lambda t: t.summon(True), lambda t: t.summon(False)], prior=_summon_worth)
+        return Word(SUMMON) if yes == 0 else Word(PASS)
+    if phase == "give":
+        choices = [ID[a.token.partition(":")[2]] for a in legal]
+        best = _search(state, seat, rng, [_giving(c) for c in choices], [-PTS[c] for c in choices])
+        return CardsMove("give", (NAMES[choices[best]],))
+    cards = _distinct(state, seat, [ID[c] for c in state.playable(seat)])
+    if len(cards) == 1:
+        return CardsMove("play", (NAMES[cards[0]],))
+    best = _search(state, seat, rng, [_playing(c) for c in cards], [sim.COST[c] + 0.01 * PTS[c] for c in cards],
+                   lambda t: sim.card_values(t, seat, cards), shortlist=True)
+    return CardsMove("play", (NAMES[cards[best]],))
 
 
-def _play(state: TarotTableState, seat: int, legal: tuple[Action, ...]) -> Action:
-    moves = [a for a in legal if isinstance(a, CardsMove)]
-    trick = state.trick
-    if not trick.plays:  # lead the cheapest card that is not a trump, else the lowest trump
-        return min(moves, key=lambda a: (pack.is_trump(a.cards[0]), pack.points(a.cards[0]),
-                                         pack.ORDER.key(a.cards[0])))
-    taker, _ = state._winner(trick) if trick.plays else (seat, "")
-    partner_ahead = taker != seat and state.side(taker) == state.side(seat)
-    worth = pack.total(trick.cards)
-    winners = [a for a in moves if _wins(state, seat, a.cards[0])]
-    if winners and not partner_ahead and worth >= 3:
-        return min(winners, key=lambda a: (pack.points(a.cards[0]), pack.ORDER.key(a.cards[0])))
-    if partner_ahead:  # give the partner points
-        return max(moves, key=lambda a: (not pack.is_trump(a.cards[0]), pack.points(a.cards[0])))
-    return min(moves, key=lambda a: (pack.points(a.cards[0]), pack.is_trump(a.cards[0]), pack.ORDER.key(a.cards[0])))
+def _summon_worth(t: Table) -> list[float]:
+    """What a summons is worth at once to the summoner's side, beside passing: the servant's
+    points for those of the card sent back, and a court card out of another side's hand."""
+    if not t.may_summon():
+        return [0.0, 0.0]
+    answer = t.answer()
+    if answer < 0:
+        return [0.0, 0.0]
+    holder = next(s for s, hand in enumerate(t.hands) if answer in hand)
+    back = next(c for s, c in t.plays if s == holder)
+    gain = PTS[answer] - (0 if back == FOOL else PTS[back])
+    return [gain + (0.5 if t.side[holder] != t.side[t.taker] else 0.0), 0.0]
 
 
-def _wins(state: TarotTableState, seat: int, card: str) -> bool:
-    """Whether ``card`` would take the trick as it stands (later players aside)."""
-    return state._winner(state.trick.add(seat, card))[0] == seat
+def _playing(card: int) -> Move:
+    return lambda t: t.play(card)
+
+
+def _giving(card: int) -> Move:
+    return lambda t: t.give(card)
+
+
+def _distinct(state: TarotTableState, seat: int, cards: list[int]) -> list[int]:
+    """The cards worth weighing: of two cards of a suit with the same points and nothing between
+    them but cards this seat holds or that are gone, only the lower."""
+    settled = {ID[c] for c in state.played} | {ID[c] for c in _own_hand(state, seat)}
+    out: list[int] = []
+    for card in sorted(cards, key=lambda c: (SUIT[c], STR[c])):
+        if out and _same_worth(out[-1], card, settled):
+            continue
+        out.append(card)
+    return out
+
+
+def _same_worth(low: int, high: int, settled: set[int]) -> bool:
+    if SUIT[low] != SUIT[high] or PTS[low] != PTS[high] or low in HONOURS or high in HONOURS or low == FOOL:
+        return False
+    if sim.GROUP[low] != sim.GROUP[high] or sim.RANK[low] or sim.RANK[high]:
+        return False
+    return all(c in settled for c in ALL if SUIT[c] == SUIT[low] and STR[low] < STR[c] < STR[high])
+
+
+def _own_hand(state: TarotTableState, seat: int) -> list[str]:
+    hand = state.view(seat)["hand"]
+    assert isinstance(hand, list)
+    return [str(c) for c in hand]
+
+
+# -- what the seat knows ---------------------------------------------------------------------------
+
+class Knowledge:
+    """The cards a seat cannot see and the places they may be: each other hand (less the cards
+    known to be in it) and a discard it did not make, each with its size and the cards it may
+    hold."""
+
+    def __init__(self, state: TarotTableState, seat: int) -> None:
+        self.state = state
+        self.seat = seat
+        view: dict[str, Any] = state.view(seat)
+        self.view = view
+        self.pool = sorted(ID[c] for c in state.hidden_cards(seat))
+        pool = frozenset(self.pool)
+        n = state.players
+        self.known: list[list[int]] = [[ID[c] for c in view["seats"][s]["known"]] for s in range(n)]
+        self.mine = [ID[c] for c in view["hand"]]
+        self.my_discard = [ID[c] for c in (view["my_discard"] or [])]
+        self.shown = [ID[c] for c in view["shown"]]
+        tricks = _this_hand(state)
+        excluded = _inferences(state, seat, tricks)
+        self.fool_rules = _fool_rules(state, seat, tricks) if state.ruleset == "last-laugh" and FOOL in pool else {}
+        slots: list[tuple[int, int, frozenset[int] | None]] = []  # (seat or -1 for the discard, size, allowed)
+        for s in range(n):
+            if s == seat:
+                continue
+            size = int(view["seats"][s]["count"]) - len(self.known[s])
+            ruled_out = excluded.get(s, frozenset())
+            if s in self.fool_rules and self.fool_rules[s] is None:
+                ruled_out |= {FOOL}
+            slots.append((s, size, None if not ruled_out & pool else pool - ruled_out))
+        hidden_discard = int(view["discard_count"]) - len(self.shown) if seat != state.dealer else 0
+        if hidden_discard > 0:
+            slots.append((-1, hidden_discard, pool - _never_discarded(state)))
+        self.slots = slots
+        self.eligible = [[i for i, (_, _, allowed) in enumerate(slots) if allowed is None or c in allowed]
+                         for c in self.pool]
+
+    def sample(self, rng: random.Random) -> dict[int, list[int]]:
+        """One way the unseen cards may lie, at random, keeping to what is known (to the sizes
+        alone, should that fail many times over); by seat, -1 the hidden discard."""
+        dealt: dict[int, list[int]] | None = None
+        for _ in range(30):
+            dealt = self._try(rng, strict=True)
+            if dealt is not None and self._fool_fits(dealt):
+                return dealt
+        if dealt is not None:
+            return dealt
+        dealt = self._try(rng, strict=False)
+        assert dealt is not None
+        return dealt
+
+    def _fool_fits(self, dealt: dict[int, list[int]]) -> bool:
+        """The Last Laugh: whoever is dealt the Fool must have had no reason to play it so far."""
+        if not self.fool_rules:
+            return True
+        holder = next((s for s, cards in dealt.items() if FOOL in cards), -1)
+        rules = self.fool_rules.get(holder)
+        if rules is None:
+            return holder not in self.fool_rules
+        need_court, no_court_suits = rules
+        hand = dealt[holder]
+        if need_court and not any(sim.COURT[c] for c in hand):
+            return False
+        return not any(sim.COURT[c] and SUIT[c] in no_court_suits for c in hand)
+
+    def _try(self, rng: random.Random, strict: bool) -> dict[int, list[int]] | None:
+        room = [size for _, size, _ in self.slots]
+        out: list[list[int]] = [[] for _ in self.slots]
+        indices = list(range(len(self.pool)))
+        rng.shuffle(indices)
+        if strict:
+            rank = {k: i for i, k in enumerate(indices)}
+            indices.sort(key=lambda k: (len(self.eligible[k]), rank[k]))
+        everywhere = list(range(len(self.slots)))
+        for k in indices:
+            options = [i for i in (self.eligible[k] if strict else everywhere) if room[i] > 0]
+            if not options:
+                return None
+            if len(options) == 1:
+                slot = options[0]
+            else:
+                r = rng.randrange(sum(room[i] for i in options))
+                for slot in options:
+                    r -= room[slot]
+                    if r < 0:
+                        break
+            out[slot].append(self.pool[k])
+            room[slot] -= 1
+        return {key: out[i] for i, (key, _, _) in enumerate(self.slots)}
+
+    def table(self, rng: random.Random) -> Table:
+        """A deal of the hand in play, the unseen cards placed at random."""
+        dealt = self.sample(rng)
+        state = self.state
+        hands = [[NAMES[c] for c in self.mine] if s == self.seat else
+                 [NAMES[c] for c in (*self.known[s], *dealt.get(s, []))] for s in range(state.players)]
+        discard = self.my_discard if self.seat == state.dealer else [*self.shown, *dealt.get(-1, [])]
+        return sim.from_state(state, hands, [NAMES[c] for c in discard])
+
+
+def _never_discarded(state: TarotTableState) -> frozenset[int]:
+    """What a hidden discard cannot hold: Kings and Honours, and Aces in Scarto or with Good and
+    Evil (a card discarded against the rule would have been shown)."""
+    out = KINGS | HONOURS
+    if state.players == 3 or state.good_and_evil:
+        out |= ACES
+    return out
+
+
+def _this_hand(state: TarotTableState) -> list[list[tuple[int, int]]]:
+    """This hand's tricks as played (before any summons changed them), from the game's record of
+    moves: every card played is public. Empty if the record does not tell (a made-up position)."""
+    plays = [(s, tok[5:]) for s, tok in state.history if tok.startswith("play:")]
+    count = len(state.played)
+    mine = plays[len(plays) - count:] if count else []
+    if [c for _, c in mine] != list(state.played):
+        return []
+    n = state.players
+    return [[(s, ID[c]) for s, c in mine[i:i + n]] for i in range(0, len(mine), n)]
+
+
+def _inferences(state: TarotTableState, seat: int, tricks: list[list[tuple[int, int]]]) -> dict[int, frozenset[int]]:
+    """The cards each other seat has shown it cannot hold: suits (and trumps) it did not follow,
+    trumps above one it failed to beat (K-2), and under the Last Laugh what a trump or pip card
+    put on the Butt's pile says the Butt did not hold."""
+    out: dict[int, set[int]] = {}
+    for trick in tricks:
+        led = -1
+        top = 0.0
+        for position, card in trick:
+            if card == FOOL:
+                continue
+            suit = SUIT[card]
+            if led < 0:
+                led = suit
+            elif position != seat:
+                ruled = out.setdefault(position, set())
+                if suit != led and led != TRUMP:
+                    ruled |= {c for c in ALL if SUIT[c] == led}
+                if suit != TRUMP and suit != led:
+                    ruled |= TRUMPS
+                if suit == TRUMP and top >= 100.0 and STR[card] < top:
+                    ruled |= {c for c in TRUMPS if STR[c] > top}
+            if suit == TRUMP and STR[card] > top:
+                top = STR[card]
+    if state.ruleset == "last-laugh":
+        played = set(state.played)
+        for s, pile in enumerate(state.piles):
+            if s == seat:
+                continue
+            for name in pile:
+                if name in played or name == "FOOL":
+                    continue
+                card = ID[name]
+                if SUIT[card] == TRUMP:  # step 3: no lesser court, no higher trump but the Honours
+                    out.setdefault(s, set()).update(LESSER_COURTS, {c for c in TRUMPS if STR[c] > STR[card]}
+                                                    - HONOURS)
+                elif not sim.COURT[card]:  # step 4: no lesser court, no trump but the Honours
+                    out.setdefault(s, set()).update(LESSER_COURTS, TRUMPS - HONOURS)
+    return {s: frozenset(cards) for s, cards in out.items()}
+
+
+FoolRule = tuple[bool, frozenset[int]] | None
+
+
+def _fool_rules(state: TarotTableState, seat: int, tricks: list[list[tuple[int, int]]]) -> dict[int, FoolRule]:
+    """The Last Laugh, the Fool not yet seen: what each other seat's hand must be like if it holds
+    the Fool, having not played it (a court card among its cards when trumps were led; no court
+    card of a suit led), or None when it cannot hold it (it played a court card of a suit led
+    while the Fool would have been due)."""
+    rules: dict[int, FoolRule] = {}
+    for s in range(state.players):
+        if s == seat:
+            continue
+        need_court, no_court, excluded = False, set(), False
+        for i, trick in enumerate(tricks):
+            led = trick[0][1]
+            later = [c for t in tricks[i:] for p, c in t if p == s]
+            if led == FOOL or all(position != s for position, _ in trick[1:]):
+                continue
+            if SUIT[led] == TRUMP:
+                need_court = need_court or not any(sim.COURT[c] for c in later)
+            elif any(sim.COURT[c] and SUIT[c] == SUIT[led] for c in later):
+                excluded = True
+            else:
+                no_court.add(SUIT[led])
+        rules[s] = None if excluded else (need_court, frozenset(no_court))
+    return rules
+
+
+# -- searching ------------------------------------------------------------------------------------
+
+def _objective(state: TarotTableState, seat: int) -> Callable[[Table], float]:
+    """What a finished deal is worth to the seat (see the module's doc)."""
+    mine = state.side(seat)
+    if state.table.partnerships(state.players):
+        target = 56
+        tontine = state.ruleset == "tontine"
+
+        def partners(t: Table) -> float:
+            points = t.side_points()
+            diff = points[mine] - points[1 - mine]
+            if tontine:
+                return (diff if max(points) >= target else 0) + 0.1 * diff
+            return float(diff)
+
+        return partners
+    scores = list(state.scores)
+    n = state.players
+
+    def alone(t: Table) -> float:
+        points = t.side_points()
+        totals = [scores[s] + points[s] for s in range(n)]
+        others = [totals[s] for s in range(n) if s != seat]
+        return totals[seat] - LEADER_WEIGHT * max(others) - (1 - LEADER_WEIGHT) * sum(others) / len(others)
+
+    return alone
+
+
+def _search(state: TarotTableState, seat: int, rng: random.Random, moves: Sequence[Move],
+            costs: Sequence[float] | None = None, prior: Callable[[Table], list[float]] | None = None,
+            shortlist: bool = False) -> int:
+    """The move with the best total over deals of the unseen cards (ties to the lowest cost),
+    with ``PRIOR`` times the ``prior`` worth of each at once (the quick policy's, over a few
+    deals). With ``shortlist`` only the ``SHORTLIST`` moves it rates best are played out. The
+    moves are played out on shared deals in rounds, the worse half dropped after each round, so
+    that the budget goes to telling the best apart."""
+    knowledge = Knowledge(state, seat)
+    value = _objective(state, seat)
+    tie = list(costs) if costs is not None else [float(i) for i in range(len(moves))]
+    alive = list(range(len(moves)))
+    worth = [0.0] * len(moves)
+    if prior is not None:
+        for _ in range(SHORTLIST_DEALS):
+            for i, v in enumerate(prior(knowledge.table(rng))):
+                worth[i] += v / SHORTLIST_DEALS
+    if shortlist:
+        alive.sort(key=lambda i: (-worth[i], tie[i]))
+        alive = sorted(alive[:SHORTLIST])
+    solver = sim.Solver(state.side(seat), value)
+    cards_left = (sum(int(s["count"]) for s in knowledge.view["seats"]) + len(state.trick.plays)) * WORK[
+        state.ruleset]
+    totals = [0.0] * len(moves)
+    rounds = max(1, math.ceil(math.log2(len(alive))))
+    exact: bool | None = None
+    seen = 0
+    start = time.perf_counter()
+    for round_no in range(rounds):
+        share = BUDGET / rounds
+        stop = start + TIME_LIMIT * (round_no + 1) / rounds
+        work = 0.0
+        deals = 0
+        while deals < MIN_DEALS or (work + len(alive) * cards_left <= share and deals < MAX_DEALS
+                                    and time.perf_counter() < stop):
+            table = knowledge.table(rng)
+            deals += 1
+            for i in alive:
+                child = table.copy()
+                moves[i](child)
+                if exact is None:
+                    exact = sim.tree_size(child, EXACT_TREE) <= EXACT_TREE
+                if exact:
+                    before = solver.nodes
+                    totals[i] += solver.solve(child)
+                    work += NODE_COST * (solver.nodes - before)
+                else:
+                    sim.rollout(child)
+                    totals[i] += value(child)
+                    work += cards_left
+        seen += deals
+        score = [totals[i] / seen + (0.0 if exact else PRIOR * worth[i]) for i in range(len(moves))]
+        if round_no < rounds - 1:
+            alive.sort(key=lambda i: (-score[i], tie[i]))
+            alive = sorted(alive[: (len(alive) + 1) // 2])
+    return max(alive, key=lambda i: (score[i], -tie[i]))
+
+
+# -- discarding ----------------------------------------------------------------------------------
+
+def _discard_estimate(hand: Sequence[int], chosen: Sequence[int], safe_points: bool) -> float:
+    """A quick worth for a discard: the points made safe (not under Tontine, where a discard
+    scores nothing), the suits emptied (to trump in), strength kept."""
+    kept = [c for c in hand if c not in chosen]
+    trumps = sum(1 for c in kept if SUIT[c] == TRUMP)
+    before = {SUIT[c] for c in hand if SUIT[c] < TRUMP}
+    after = {SUIT[c] for c in kept if SUIT[c] < TRUMP}
+    voids = len(before - after)
+    single = sum(1 for s in after if sum(1 for c in kept if SUIT[c] == s) == 1)
+    worth = sum(PTS[c] for c in chosen) if safe_points else 0.0
+    shown = sum(1 for c in chosen if SUIT[c] == TRUMP or c in HONOURS or sim.RANK[c] == 4)
+    return (worth + (2.0 if trumps >= 4 else 0.8) * voids + 0.4 * single
+            - 0.08 * sum(STR[c] - (100 if SUIT[c] == TRUMP else 0) for c in chosen) - 3.0 * shown)
+
+
+def _discard(state: TarotTableState, seat: int, rng: random.Random, offered: Sequence[str], most: int,
+             fixed: Sequence[str]) -> tuple[str, ...]:
+    hand = [ID[c] for c in _own_hand(state, seat)]
+    pool = [ID[c] for c in offered]
+    forced = [ID[c] for c in fixed]
+    safe_points = state.ruleset != "tontine"
+    if math.comb(len(pool), most) > 1500:  # the likeliest cards first
+        pool.sort(key=lambda c: -_discard_estimate(hand, [c], safe_points))
+        pool = pool[:max(DISCARD_POOL, most)]
+    groups = [[*forced, *g] for g in itertools.combinations(pool, most)]
+    if len(groups) > 1:
+        groups.sort(key=lambda g: -_discard_estimate(hand, g, safe_points))
+        groups = groups[:DISCARD_CANDIDATES]
+        best = _discard_search(state, seat, rng, hand, groups)
+    else:
+        best = 0
+    return tuple(NAMES[c] for c in groups[best])
+
+
+def _discard_search(state: TarotTableState, seat: int, rng: random.Random, hand: list[int],
+                    groups: list[list[int]]) -> int:
+    knowledge = Knowledge(state, seat)
+    value = _objective(state, seat)
+    n = state.players
+    length = (len(hand) - len(groups[0])) * n
+    deals = max(MIN_DEALS, min(MAX_DEALS, BUDGET // max(1, len(groups) * length)))
+    totals = [0.0] * len(groups)
+    for _ in range(deals):
+        dealt = knowledge.sample(rng)
+        for i, group in enumerate(groups):
+            hands = [[c for c in hand if c not in group] if s == seat else list(dealt.get(s, []))
+                     for s in range(n)]
+            t = Table(n, [state.side(s) for s in range(n)], hands, state.dealer, ruleset=state.ruleset,
+                      courtship=state.courtship, manual=False, total=len(hands[seat]), leader=(state.dealer + 1) % n)
+            t.bank(state.side(seat), group)
+            t.disc = sim.mask(group)
+            sim.rollout(t)
+            totals[i] += value(t)
+    return max(range(len(groups)), key=lambda i: (totals[i], -i))
