@@ -17,7 +17,9 @@ Table rulings of ours, beyond the shared K-1..K-10 (the guide marks them):
   a won trick the winner decides on each servant in turn.
 - K-14 Summoning Servants: the bot knows where the servant is, so it summons the Jack while the
   Jack is still to be played and the Cavalier after that; the summons is offered while either
-  has not been played, and a summons that finds both in the discard brings nothing.
+  has not been played, and a summons that finds both in the discard brings nothing; so does one
+  that would call the summoner's own servant to a King they played (offered all the same, so the
+  offer says nothing about the discard).
 - K-15 The Last Laugh, the Fool aside: the last trick's winner gives the Butt their least
   valuable card, an empty one when they have one (as in K-4); partners exchange nothing.
 """
@@ -95,6 +97,7 @@ class TarotTableState(State):
     fool: tuple[int, int] | None = None  # plain Fool (K-3): (its owner, the trick it went to)
     face_up: frozenset[str] = frozenset()  # Tontine: the cards left face up as claims
     exposed: frozenset[str] = frozenset()  # cards everyone knows to be in some hand
+    face_down: frozenset[str] = frozenset()  # the Last Laugh: court cards a Butt put face down on their pile
     fool_holder: int | None = None  # the Last Laugh: the Butt holding the Fool, once known
     fool_aside: int | None = None  # the Last Laugh's step 5: the Butt whose Fool lies face up aside
     summoned: tuple[str, ...] = ()  # Kings of this trick whose summons is decided
@@ -160,8 +163,7 @@ class TarotTableState(State):
 
     def _legal(self, seat: int) -> tuple[Action, ...]:
         if self.phase == "summon":
-            return tuple(Word(w, self._summon_label() if w == SUMMON else "Don't summon")
-                         for w in (SUMMON, PASS) if w == PASS or self._may_summon())
+            return (Word(SUMMON, self._summon_label()), Word(PASS, "Don't summon"))
         if self.phase == "give":
             return tuple(CardsMove("give", (c,)) for c in self._butt_step()[1])
         if self.phase == "claim":
@@ -259,7 +261,8 @@ class TarotTableState(State):
         hidden = {c for s, hand in enumerate(self.hands) if s != seat for c in hand} - set(self.exposed)
         if seat != self.dealer:
             hidden |= set(self.discard) - set(self.shown)
-        return frozenset(hidden)
+        own = self.piles[seat] if seat is not None and 0 <= seat < self.players else ()
+        return frozenset(hidden | (set(self.face_down) - set(own)))
 
     # -- moves ----------------------------------------------------------------------------------
     def _apply(self, seat: int, action: Action) -> TarotTableState:
@@ -368,14 +371,13 @@ class TarotTableState(State):
     def _servant(self, king: str, public: bool) -> str | None:
         return rule_sets.servant(king, self._gone(public))
 
-    def _may_summon(self) -> bool:
-        """The summoner may hold the servant, but not when they played the King (the servant
-        that would answer is decided by where the cards really are: K-14)."""
-        king = self._next_king()
-        assert king is not None and self.taker is not None
-        answer = self._servant(king, public=False)
+    def _own_servant(self, king: str, answer: str | None) -> bool:
+        """Whether the servant that would answer is the summoner's own, to a King they played
+        themselves, which the rule forbids: such a summons brings nothing. The choice is offered
+        all the same, so that it tells the summoner nothing about the discard (K-14)."""
+        assert self.taker is not None
         played_king = any(s == self.taker and c == king for s, c in self.trick.plays)
-        return not (played_king and answer is not None and answer in self.hands[self.taker])
+        return played_king and answer is not None and answer in self.hands[self.taker]
 
     def _summon_label(self) -> str:
         king = self._next_king()
@@ -390,6 +392,10 @@ class TarotTableState(State):
             line = Event(f"{player(self.taker)} does not summon the servant of {cards.short(king, 'tarot')}")
             return dataclasses.replace(state, log=state.with_events(line))._settle_trick()
         answer = self._servant(king, public=False)
+        if self._own_servant(king, answer):
+            line = Event(f"{player(self.taker)} may not summon their own servant to a King they played: nothing "
+                         "answers", notable=True)
+            return dataclasses.replace(state, log=state.with_events(line))._settle_trick()
         if answer is None:
             line = Event(f"{player(self.taker)} summons the servant of {cards.short(king, 'tarot')}: "
                          "none is left to answer", notable=True)
@@ -444,8 +450,10 @@ class TarotTableState(State):
                 4: f"{cards.short(card, 'tarot')}, a pip card"}[step]
         line = Event(f"{player(butt)} puts {said} on their pile in the Fool's place", notable=step >= 2)
         trick = Trick(self.trick.leader, tuple((s, card if c == FOOL else c) for s, c in self.trick.plays))
+        face_down = self.face_down | ({card} if step <= 2 else set())
         return dataclasses.replace(self, phase="play", hands=replace_at(self.hands, butt, hand), trick=trick,
-                                   exposed=self.exposed - {card}, log=self.with_events(line))._settle_trick()
+                                   exposed=self.exposed - {card}, face_down=face_down,
+                                   log=self.with_events(line))._settle_trick()
 
     # -- Tontine: claims ------------------------------------------------------------------------
     def _claimable(self) -> tuple[str, ...]:
@@ -594,7 +602,7 @@ class TarotTableState(State):
         seats = [{
             "count": len(hand),
             "tricks": self.tricks_won[s],
-            "points": pack.total(self.piles[s]),
+            "points": pack.total(c for c in self.piles[s] if s == seat or c not in self.face_down),
             "side": self.side(s),
             "face_up": pack.ORDER.sort(c for c in self.face_up if c in self.piles[s] or (
                 c == FOOL and self.fool is not None and self.fool[0] == s)),
@@ -687,7 +695,7 @@ class TarotTableRules(Rules):
         fresh = dataclasses.replace(
             state, hand_no=hand_no, phase="discard", hands=hands, discard=(), shown=(), trick=NO_TRICK, taker=None,
             why="", piles=((),) * players, tricks_won=(0,) * players, played=(), fool=None, face_up=frozenset(),
-            exposed=frozenset(), fool_holder=None, fool_aside=None, summoned=(), last_trick=None,
+            exposed=frozenset(), face_down=frozenset(), fool_holder=None, fool_aside=None, summoned=(), last_trick=None,
             log_from=len(state.log))
         return dataclasses.replace(fresh, log=fresh.with_events(line))
 

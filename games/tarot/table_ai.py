@@ -40,7 +40,6 @@ from __future__ import annotations
 import itertools
 import math
 import random
-import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -51,7 +50,6 @@ from .base_games import PASS, SUMMON, CardsMove, TarotTableState
 from .table_ai_sim import FOOL, ID, NAMES, PTS, STR, SUIT, TRUMP, Table
 
 BUDGET = 3500  # card plays simulated for one decision (a rollout of a whole hand is about 75)
-TIME_LIMIT = 0.085  # seconds: on a loaded machine a decision deals no more once past this (after the least)
 MIN_DEALS, MAX_DEALS = 2, 40  # deals in each round of the search
 SHORTLIST, SHORTLIST_DEALS = 4, 4  # cards played out at most, chosen by the quick policy over a few deals
 WORK = {"plain": 1.0, "last-laugh": 1.15, "tontine": 1.35, "courtship": 1.5}  # a card play's cost by rule set
@@ -179,6 +177,11 @@ class Knowledge:
         hidden_discard = int(view["discard_count"]) - len(self.shown) if seat != state.dealer else 0
         if hidden_discard > 0:
             slots.append((-1, hidden_discard, pool - _never_discarded(state)))
+        own_pile = set(state.piles[seat]) if state.players > seat >= 0 else set()
+        face_down = len(state.face_down - own_pile)  # how many is public: the Butt said it was a court card
+        if face_down:
+            courts = frozenset(c for c in pool if sim.COURT[c] and c not in KINGS)
+            slots.append((-2, face_down, courts))
         self.slots = slots
         self.eligible = [[i for i, (_, _, allowed) in enumerate(slots) if allowed is None or c in allowed]
                          for c in self.pool]
@@ -392,14 +395,11 @@ def _search(state: TarotTableState, seat: int, rng: random.Random, moves: Sequen
     rounds = max(1, math.ceil(math.log2(len(alive))))
     exact: bool | None = None
     seen = 0
-    start = time.perf_counter()
     for round_no in range(rounds):
         share = BUDGET / rounds
-        stop = start + TIME_LIMIT * (round_no + 1) / rounds
         work = 0.0
         deals = 0
-        while deals < MIN_DEALS or (work + len(alive) * cards_left <= share and deals < MAX_DEALS
-                                    and time.perf_counter() < stop):
+        while deals < MIN_DEALS or (work + len(alive) * cards_left <= share and deals < MAX_DEALS):
             table = knowledge.table(rng)
             deals += 1
             for i in alive:

@@ -292,6 +292,7 @@ class Table:
 
     def summon(self, yes: bool) -> None:
         king = self.next_king()
+        yes = yes and self.may_summon()  # one's own servant to one's own King: nothing answers
         self.summoned.append(king)
         answer = self._servant(king, self.gone | self.disc) if yes else -1
         if answer >= 0:

@@ -125,8 +125,10 @@ def positions(key: str, ruleset: str, seed: int) -> list[TarotTableState]:
 
 def permuted(state: TarotTableState, seat: int, rng: random.Random) -> TarotTableState:
     """The same position with the cards ``seat`` cannot see (``hidden_cards``) dealt again among
-    the places they lie, each keeping its size: a state that seat cannot tell from the first."""
-    hidden = state.hidden_cards(seat)
+    the places they lie, each keeping its size: a state that seat cannot tell from the first. (A
+    Butt's face-down court card, hidden too, stays on its pile: the cards it might be are the
+    search's business, tried in its own test below the view.)"""
+    hidden = state.hidden_cards(seat) - state.face_down
     hands = [list(h) for h in state.hands]
     discard = list(state.discard)
     places = [(s, i) for s, hand in enumerate(hands) if s != seat for i, c in enumerate(hand) if c in hidden]

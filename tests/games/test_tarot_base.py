@@ -417,7 +417,18 @@ def test_summoning_the_cavalier_once_the_jack_is_played_and_nothing_when_both_ar
 def test_no_summoning_your_own_servant_to_a_king_you_played() -> None:
     state = at_play("scarto", [["KS", "JS"], ["2S", "3C"], ["4S", "5C"]], leader=0, ruleset="courtship")
     state = play(state, "KS", "2S", "4S")
-    assert state.phase == "summon" and [a.token for a in state.legal_actions(0)] == ["pass"]
+    assert state.phase == "summon"  # offered, so that the offer tells nothing of the discard (K-14)
+    state = state.apply(0, "summon")
+    assert "JS" in state.hands[0] and "nothing answers" in state.log[-1].text
+
+
+def test_the_butts_face_down_court_card_stays_hidden_from_the_others() -> None:
+    hands = [["KS", "QS", "NS", "2C"], ["FOOL", "JS", "3C", "4C"], ["2S", "5C", "6C", "7C"]]
+    state = play(at_play("scarto", hands, leader=0, ruleset="last-laugh"), "KS", "FOOL", "2S")
+    state = state.apply(0, "give:QS")
+    assert "QS" in state.hidden_cards(1) and "QS" in state.hidden_cards(None) and "QS" not in state.hidden_cards(0)
+    assert state.view(1)["seats"][0]["points"] == state.view(2)["seats"][0]["points"] == 5 + 1  # not the Queen's 4
+    assert state.view(0)["seats"][0]["points"] == 5 + 1 + 4
 
 
 def test_two_kings_two_summons_in_turn_k13() -> None:
