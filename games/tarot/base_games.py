@@ -52,6 +52,7 @@ from games.core.errors import IllegalAction
 from games.core.tricks import CLOCKWISE, Trick
 
 from . import pack, rule_sets
+from .moves import CardsMove
 from .pack import FOOL, HONOURS
 from .rule_sets import COURTSHIP_RULES, COURTSHIP_TITLES, RULESET_TITLES, Ruleset
 
@@ -59,25 +60,6 @@ Phase = Literal["discard", "play", "summon", "give", "claim"]
 NO_TRICK = Trick(0)
 SUMMON, PASS = "summon", "pass"
 TONTINE_TARGET = {3: 37, 4: 56}
-
-
-@dataclass(frozen=True)
-class CardsMove(Action):
-    """``play:<card>``, ``discard:<cards>``, ``claim:<cards>`` (or ``claim:none``), ``give:<card>``."""
-
-    verb: str
-    cards: tuple[str, ...]
-
-    @property
-    def token(self) -> str:
-        return f"{self.verb}:{cards.join(self.cards) if self.cards else 'none'}"
-
-    @property
-    def label(self) -> str:
-        shown = " ".join(cards.short(c, "tarot") for c in self.cards)
-        if self.verb == "claim":
-            return f"Leave {shown} face up" if self.cards else "Leave nothing face up"
-        return f"{self.verb.capitalize()} {shown}"
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)

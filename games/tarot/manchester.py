@@ -45,6 +45,7 @@ from games.core.errors import IllegalAction
 from games.core.tricks import CLOCKWISE, Trick
 
 from . import pack
+from .moves import CardsMove
 from .pack import FOOL, HONOURS
 
 Phase = Literal["discard", "play1", "choose", "discard2", "play2"]
@@ -53,23 +54,6 @@ FIRST_DISCARD = 3
 DUMMY = -1  # the pile of Truffle's dummy, which counts for nobody
 HANDS = 2  # a game: two hands, each player dealing once
 NO_TRICK = Trick(0)
-
-
-@dataclass(frozen=True)
-class CardsMove(Action):
-    """``play:<card>`` or ``discard:<c1,c2,c3>``."""
-
-    verb: str
-    cards: tuple[str, ...]
-
-    @property
-    def token(self) -> str:
-        return f"{self.verb}:{cards.join(self.cards)}"
-
-    @property
-    def label(self) -> str:
-        shown = " ".join(cards.short(c, "tarot") for c in self.cards)
-        return f"{'Play' if self.verb == 'play' else 'Discard'} {shown}"
 
 
 def choose(n: int) -> Word:

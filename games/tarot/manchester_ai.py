@@ -36,9 +36,10 @@ from collections.abc import Sequence
 from games.core.base import Action
 
 from . import manchester_ai_sim as sim
-from .manchester import CardsMove, ManchesterState
+from .manchester import ManchesterState
 from .manchester import choose as choose_hand
 from .manchester_ai_sim import FOOL, ID, NAMES, PTS, STR, SUIT, TRUMP, Deal
+from .moves import CardsMove
 
 BUDGET = 6000  # card plays simulated for one decision (a rollout of a part is 20 to 52)
 MIN_DEALS, MAX_DEALS = 6, 60

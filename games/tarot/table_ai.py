@@ -46,7 +46,8 @@ from typing import Any
 from games.core.base import Action, Word
 
 from . import table_ai_sim as sim
-from .base_games import PASS, SUMMON, CardsMove, TarotTableState
+from .base_games import PASS, SUMMON, TarotTableState
+from .moves import CardsMove
 from .table_ai_sim import FOOL, ID, NAMES, PTS, STR, SUIT, TRUMP, Table
 
 BUDGET = 3500  # card plays simulated for one decision (a rollout of a whole hand is about 75)

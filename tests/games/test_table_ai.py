@@ -17,7 +17,8 @@ from games.core.base import random_action
 from games.core.tricks import Trick
 from games.tarot import table_ai as ai
 from games.tarot import table_ai_sim as sim
-from games.tarot.base_games import CardsMove, TarotTableState
+from games.tarot.base_games import TarotTableState
+from games.tarot.moves import CardsMove
 
 from .stacking import deck_for
 
