@@ -46,8 +46,8 @@ SettlementDrawer = Callable[[View, Mapping[str, Any]], Image.Image]
 _KEY = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
 # Modules of this package that are not games.
 _HELPERS = frozenset({"cards", "emblems", "fonts", "gallery", "hand", "layout", "make_palette", "palette",
-                      "palette_data", "pips", "regions", "settlement", "tarot_round", "tarot_table", "theme",
-                      "trick_table"})
+                      "palette_data", "pips", "regions", "settlement", "tarot_round", "tarot_scene", "tarot_table",
+                      "theme", "trick_table"})
 
 
 def _module(key: str) -> ModuleType | None:

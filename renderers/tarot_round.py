@@ -28,6 +28,10 @@ whose servant they may summon, the cards the Butt may give for the Fool, raised)
 The hand's end (:func:`round_end`) accounts for each side: tricks, card points (or Tontine
 points), what the hand scored and the totals; the piles' counting cards (or the face-up cards
 that scored under Tontine), the dealer's discard and where the Fool went.
+
+What these pictures share with the two-player games' (:mod:`renderers.tarot_table`) is drawn by
+:mod:`renderers.tarot_scene`: the table round the felt and the board, three of the corners, the
+plates' sprites and the hand's bands.
 """
 
 from __future__ import annotations
@@ -35,12 +39,12 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from games.core import cards as card_names
 from games.core.cards import TAROT_RANKS, TAROT_SUITS
@@ -48,24 +52,18 @@ from games.core.errors import UnknownGame
 from games.core.registry import get as get_rules
 from games.tarot import pack, rule_sets
 
-from . import hand as generic_hand
 from . import layout, theme
+from . import tarot_scene as scene
 from .cards import card_image
 from .fonts import draw_text, text_width
 from .layout import Box, Draw, plural
 from .regions import region
-from .tarot_table import CORNER_CARD, TRICK_CARD, capital, led_caption, plays, signed, small_back
+from .tarot_scene import BANNER_H, CORNER_CARD, FAMILY, PAD, SMALL, TRICK_CARD, WIDTH, Painter, plays, signed
 from .theme import RGB, card_height, mix
-from .trick_table import angle, oval, plate_heading, spot, tag, tag_width, turn_arrow
+from .trick_table import angle, oval, plate_heading, spot, tag, tag_width
 
 __all__ = ["hand", "round_end", "table", "warm"]
 
-WIDTH = 880
-PAD = theme.PADDING
-SMALL = theme.SMALL_TEXT_SIZE
-FAMILY = "tarot"
-BANNER_H = 104
-PLATE_RADIUS = theme.RADIUS + 4
 TITLES = {"scarto": "Scarto", "tarocchi": "Tarocchi", "conference": "Conference"}
 RULESETS = {"plain": "plain rules", "tontine": "Tontine", "last-laugh": "The Last Laugh",
             "courtship": "Courtship Rules"}
@@ -74,8 +72,8 @@ CALLS = {"queens_ruff": "Queen's Ruff!", "royal_marriage": "Royal Marriage", "ro
 TONTINE_TARGET = {3: 37, 4: 56}
 
 # -- the felt ------------------------------------------------------------------------------------
-# Card widths shared with the two-player tarot tables (one sprite per card and width): 80 in the
-# trick, 42 on the plates and in the corners, 110 in the hand.
+# Card widths as in renderers.tarot_scene (one sprite per card and width): the plates' cards are as
+# small as the corners'.
 SMALL_CARD = CORNER_CARD
 PLATE_W = 232
 HEAD_H = 44  # a plate's top line
@@ -89,15 +87,8 @@ FRONT_GAP = 12  # between a plate and the trick card in front of it (below a top
 FOOT_GAP = 20  # above a bottom plate: room for the "led" pill
 SIDE_GAP = 16
 MIDDLE = {3: 110, 4: 96}  # the free felt in the middle, for the words on what the table waits for
-CENTRE_INK = mix(theme.FELT_LIGHT, theme.TEXT, 0.75)
-CORNER_INK = mix(theme.FELT_LIGHT, theme.TEXT, 0.6)
 
 # -- under the felt ------------------------------------------------------------------------------
-ROW_H = 50
-HEADS_H = 28
-LOG_LINES = 3
-LOG_SIZE = SMALL + 1
-LOG_H = 2 * (PAD - 2) + layout.line_height(LOG_SIZE) * (LOG_LINES + 1)
 COLUMN_X = (-330, -200, -70)  # TRICKS, POINTS, GAME: centres from the image's right edge
 
 
@@ -207,21 +198,9 @@ def plate_line(info: Plate) -> int:
 
 
 @lru_cache(maxsize=64)
-def plate_sprite(info: Plate, local: Box) -> tuple[Image.Image, Image.Image]:
-    """A plate drawn once with its box at ``local`` in the sprite, and the mask of its shape (the
-    felt shows round its corners), as the two-player tarot tables' plates are."""
-    size = (math.ceil(local[2]) + 2, math.ceil(local[3]) + 2)
-    sprite = Image.new("RGB", size, theme.PANEL)
-    paint_plate(sprite, ImageDraw.Draw(sprite, "RGBA"), local, info)
-    mask = Image.new("L", size, 0)
-    ImageDraw.Draw(mask).rounded_rectangle(local, radius=PLATE_RADIUS, fill=255, outline=255, width=plate_line(info))
-    return sprite, mask
-
-
-def paste_plate(img: Image.Image, box: Box, info: Plate) -> None:
-    ix, iy = 2 * math.floor(box[0] / 2), 2 * math.floor(box[1] / 2)
-    sprite, mask = plate_sprite(info, (box[0] - ix, box[1] - iy, box[2] - ix, box[3] - iy))
-    img.paste(sprite, (ix, iy), mask)
+def plate_sprite(info: Plate, local: Box) -> scene.Sprite:
+    """A plate drawn once per look and place, as the two-player tarot tables' plates are."""
+    return scene.draw_plate(local, plate_line(info), partial(paint_plate, info=info))
 
 
 def paint_plate(img: Image.Image, draw: Draw, box: Box, info: Plate) -> None:
@@ -229,12 +208,12 @@ def paint_plate(img: Image.Image, draw: Draw, box: Box, info: Plate) -> None:
     fill = mix(theme.PANEL, theme.ACCENT, 0.45) if info.to_move else theme.PANEL
     outline = (theme.GOOD if info.winner else theme.ACCENT if info.to_move
                else info.colour if info.partners else theme.PANEL_LIGHT)
-    layout.panel(draw, box, fill, outline, line=plate_line(info), radius=PLATE_RADIUS)
+    layout.panel(draw, box, fill, outline, line=plate_line(info), radius=scene.PLATE_RADIUS)
     plate_heading(img, draw, box, seat=info.seat, name=info.name, pointer=info.to_move, dealer=info.dealer,
                   winner=info.winner, score=info.score, colour=info.colour)
     low = y0 + LOW_MID
     x = x0 + 12
-    back = small_back(16)
+    back = scene.small_back(16)
     img.paste(back, (round(x), round(low - back.height / 2)), back)
     x += back.width + 5
     draw_text(draw, (x, low), str(info.count), SMALL - 1, theme.TEXT, anchor="lm", bold=True)
@@ -267,8 +246,11 @@ def paint_plate(img: Image.Image, draw: Draw, box: Box, info: Plate) -> None:
 
 # -- the table -----------------------------------------------------------------------------------
 
-class Table(layout.SeatedView):
+class Table(scene.TarotTable):
     """The view, read once, and the drawing of each part."""
+
+    way = "to the left"
+    bottom_plate = PLATE_W
 
     def __init__(self, view: Mapping[str, Any]) -> None:
         super().__init__(view, default_players=3)
@@ -280,19 +262,13 @@ class Table(layout.SeatedView):
         self.ruleset = str(view.get("ruleset") or "plain")
         self.tontine = self.ruleset == "tontine"
         self.phase = str(view.get("phase") or "play")
-        self.movers = {int(s) for s in view.get("to_move") or []} if not self.over else set()
-        self.trick = plays(view.get("trick"))
         taker = view.get("taker")
         self.taker: int | None = taker if isinstance(taker, int) and not self.over else None
-        last = view.get("last_trick")
-        self.last: Mapping[str, Any] | None = last if isinstance(last, Mapping) else None
         self.scores = [int(v) for v in self.per_seat("scores")]
-        self.status = layout.named(view, str(view.get("status", "")))
-        self.top_h = BANNER_H if self.over else layout.status_height(self.status, WIDTH - 2 * PAD)
         self.strips = self.tontine or self.ruleset == "last-laugh" or any(s.known for s in self.seats)
         self.plate_h = PLATE_H[self.strips]
         self.felt_h = self.felt_height()
-        self.board_h = 10 + HEADS_H + len(self.sides) * ROW_H + 10
+        self.board_h = 10 + scene.HEADS_H + len(self.sides) * scene.ROW_H + 10
 
     def side_of(self, seat: int) -> int:
         return self.seats[seat].side if 0 <= seat < len(self.seats) else seat
@@ -357,38 +333,15 @@ class Table(layout.SeatedView):
         return (max(plates[1][2] + 6, cx - 160), y0 + 28, min(plates[2][0] - 6, cx + 160), bottom)
 
     # -- drawing ---------------------------------------------------------------------------------
-    def draw(self) -> Image.Image:
-        height = (layout.HEADER_HEIGHT + 10 + self.top_h + 10 + self.felt_h + 10 + self.board_h + 10 + LOG_H
-                  + PAD)
-        img, draw = layout.canvas(WIDTH, height)
-        title = str(self.view.get("title") or TITLES.get(str(self.view.get("game")), "Tarot"))
-        y = layout.header(img, draw, title, self.subtitle()) + 10
-        if self.over:
-            outcome = self.view.get("outcome") or {}
-            detail = layout.named(self.view, str(outcome.get("detail") or "")) or "Game over"
-            layout.banner(img, draw, (PAD, y, WIDTH - PAD, y + self.top_h), "Game over", capital(detail))
-        else:
-            layout.status_line(img, draw, (PAD, y, WIDTH - PAD, y + self.top_h), self.status)
-        y += self.top_h + 10
-        self.felt(img, draw, (PAD, y, WIDTH - PAD, y + self.felt_h))
-        y += self.felt_h + 10
-        self.board(img, draw, (PAD, y, WIDTH - PAD, y + self.board_h))
-        y += self.board_h + 10
-        lines = [capital(layout.named(self.view, str(line))) for line in self.view.get("log") or []]
-        layout.log_panel(img, draw, (PAD, y, WIDTH - PAD, y + LOG_H), lines, title="Recent", size=LOG_SIZE,
-                         wrap_lines=2)
-        return img
+    def title(self) -> str:
+        return str(self.view.get("title") or TITLES.get(str(self.view.get("game")), "Tarot"))
 
-    def subtitle(self) -> str:
-        rules = RULESETS.get(self.ruleset, self.ruleset)
-        total = int(self.view.get("hands_total") or self.players)
-        if self.over:
-            return f"Game over \u00b7 {plural(total, 'hand')} \u00b7 {rules}"
-        text = f"Hand {int(self.view.get('hand_no') or 1)} of {total} \u00b7 {rules}"
-        trick_no = self.view.get("trick_no")
-        if isinstance(trick_no, int):
-            text += f" \u00b7 trick {trick_no}"
-        return text
+    def stage(self) -> str:
+        """The rule set."""
+        return RULESETS.get(self.ruleset, self.ruleset)
+
+    def outcome(self) -> str:
+        return scene.capital(super().outcome())
 
     def felt(self, img: Image.Image, draw: Draw, box: Box) -> None:
         paste_felt(img, box)
@@ -401,7 +354,7 @@ class Table(layout.SeatedView):
         self.tricks(img, draw, spots)
         self.centre(img, draw, self.middle(box, spots))
         for seat, b in enumerate(plates):
-            paste_plate(img, b, self.plate(seat))
+            scene.paste_plate(img, b, partial(plate_sprite, self.plate(seat)))
 
     def plate(self, seat: int) -> Plate:
         info = self.seats[seat]
@@ -514,24 +467,16 @@ class Table(layout.SeatedView):
             y += pill_h
         for line in wrapped:
             layout.draw_rich(img, draw, (cx - layout.rich_width(line, size, True) / 2, y + lead / 2), line, size,
-                             CENTRE_INK, bold=True)
+                             scene.CENTRE_INK, bold=True)
             y += lead
 
     # -- the corners -----------------------------------------------------------------------------
-    def corner_play(self, img: Image.Image, draw: Draw, box: Box) -> None:
-        """Top right: play goes clockwise, and the trick's number."""
-        _, y0, x1, _ = box
-        arrow = turn_arrow(16, 1)
-        ax = x1 - 4 - arrow.width
-        img.paste(arrow, (round(ax), round(y0)), arrow)
-        draw_text(draw, (ax - 6, y0 + arrow.height / 2 - 10), "PLAY GOES", SMALL - 6, theme.MUTED, anchor="rm",
-                  bold=True)
-        draw_text(draw, (ax - 6, y0 + arrow.height / 2 + 9), "to the left", SMALL - 3, CORNER_INK, anchor="rm")
+    def trick_count(self) -> str:
         trick_no = self.view.get("trick_no")
+        if not isinstance(trick_no, int) or self.over:
+            return ""
         per = tricks_per_hand(self.view)
-        if isinstance(trick_no, int) and not self.over:
-            text = f"Trick {min(trick_no, per)} of {per}" if per else f"Trick {trick_no}"
-            draw_text(draw, (x1 - 6, y0 + arrow.height + 12), text, SMALL - 3, CORNER_INK, anchor="rm")
+        return f"Trick {min(trick_no, per)} of {per}" if per else f"Trick {trick_no}"
 
     def corner_discard(self, img: Image.Image, draw: Draw, box: Box, plates: Sequence[Box]) -> None:
         """Top left: the dealer's discard, face down with its count; the cards that had to be
@@ -559,33 +504,18 @@ class Table(layout.SeatedView):
         what = plural(count, "card")
         note = "face down" if not mine and not shown else f"{len(shown)} shown" if shown and not mine else "yours"
         draw_text(draw, (x, mid - 10), what, SMALL - 2, theme.TEXT, anchor="lm", bold=True)
-        draw_text(draw, (x, mid + 11), note, SMALL - 4, CORNER_INK, anchor="lm")
+        draw_text(draw, (x, mid + 11), note, SMALL - 4, scene.CORNER_INK, anchor="lm")
 
     def corner_last(self, img: Image.Image, draw: Draw, box: Box) -> None:
-        """Bottom left: the last trick, small, with who took it, its points and the Courtship
-        rule that decided it."""
-        if self.last is None or self.taker is not None:  # a trick being settled is the last trick
-            return
-        cards = plays(self.last)
-        if not cards:
-            return
-        x0, _, _, y1 = box
-        w = SMALL_CARD
-        step = w * 0.62
-        winner = self.who.seat(self.last.get("winner"))
-        text = f"to {winner} \u00b7 {plural(pack.total(c for _, c in cards), 'point')}"
-        room = corner_room(box) - 8
-        bottom = y1 - 4
-        layout.draw_rich(img, draw, (x0 + 4, bottom - 8), layout.ellipsize(text, SMALL - 3, room), SMALL - 3,
-                         theme.TEXT)
-        y = bottom - 20 - card_height(w)
-        for i, (_, card) in enumerate(cards):
-            layout.paste_card(img, card, (x0 + 4 + i * step, y), card_width=w, family=FAMILY, shadow=False)
-        draw_text(draw, (x0 + 4, y - 12), "LAST TRICK", SMALL - 5, theme.MUTED, anchor="lm", bold=True)
-        why = call(self.last.get("why"))
-        if why:
-            tag(draw, (x0 + 4 + text_width("LAST TRICK", SMALL - 5, True) + 10 + tag_width(why), y - 14), why,
-                theme.HIGHLIGHT)
+        if self.taker is None:  # a trick being settled is the last trick
+            super().corner_last(img, draw, box)
+
+    def taker_name(self, taker: Any) -> str:
+        return self.who.seat(taker)
+
+    def last_call(self, last: Mapping[str, Any]) -> str:
+        """The Courtship rule that decided it."""
+        return call(last.get("why"))
 
     def fool_lines(self) -> tuple[list[str], bool]:
         """Where the Fool is, and whether it lies face up aside."""
@@ -613,26 +543,6 @@ class Table(layout.SeatedView):
             return [f"{whose} went to", "their own pile"], False
         return [f"{whose} went to {self.who.seat(taker)}:", "it comes back for a card"], False
 
-    def corner_fool(self, img: Image.Image, draw: Draw, box: Box) -> None:
-        """Bottom right: where the Fool is (the Fool itself when it lies face up aside)."""
-        lines, aside = self.fool_lines()
-        if not lines:
-            return
-        _, _, x1, y1 = box
-        room = corner_room(box) - 8
-        lead = layout.line_height(SMALL - 3)
-        y = y1 - 8 - lead * (len(lines) - 1)
-        for line in lines:
-            draw_text(draw, (x1 - 4, y), layout.ellipsize(line, SMALL - 3, room), SMALL - 3, theme.TEXT, anchor="rm")
-            y += lead
-        top = y1 - 8 - lead * (len(lines) - 1) - 22
-        if aside:
-            h = card_height(SMALL_CARD)
-            layout.paste_card(img, pack.FOOL, (x1 - 8 - SMALL_CARD, top - h), card_width=SMALL_CARD, family=FAMILY,
-                              highlight=True)
-            top -= h + 18
-        draw_text(draw, (x1 - 4, top), "THE FOOL", SMALL - 5, theme.MUTED, anchor="rm", bold=True)
-
     # -- the scores ------------------------------------------------------------------------------
     def board(self, img: Image.Image, draw: Draw, box: Box) -> None:
         """Each side's tricks and points this hand and its game score."""
@@ -642,15 +552,14 @@ class Table(layout.SeatedView):
         xs = [WIDTH + dx for dx in COLUMN_X]
         points = "FACE UP (TONTINE)" if self.tontine else "CARD POINTS"
         for x, head in zip(xs, ("TRICKS", points, "GAME"), strict=True):
-            draw_text(draw, (x, y + HEADS_H / 2), head, SMALL - 5, theme.MUTED, anchor="mm", bold=True)
-        hand_no = int(self.view.get("hand_no") or 1)
-        total = int(self.view.get("hands_total") or self.players)
-        draw_text(draw, (x0 + 14, y + HEADS_H / 2), f"HAND {min(hand_no, total)} OF {total}", SMALL - 5, theme.MUTED,
-                  anchor="lm", bold=True)
-        y += HEADS_H
+            draw_text(draw, (x, y + scene.HEADS_H / 2), head, SMALL - 5, theme.MUTED, anchor="mm", bold=True)
+        hand_no, total = int(self.view.get("hand_no") or 1), self.hands_total
+        draw_text(draw, (x0 + 14, y + scene.HEADS_H / 2), f"HAND {min(hand_no, total)} OF {total}", SMALL - 5,
+                  theme.MUTED, anchor="lm", bold=True)
+        y += scene.HEADS_H
         for side in self.sides:
-            self.side_row(img, draw, (x0, y, x1, y + ROW_H), side, xs)
-            y += ROW_H
+            self.side_row(img, draw, (x0, y, x1, y + scene.ROW_H), side, xs)
+            y += scene.ROW_H
 
     def side_row(self, img: Image.Image, draw: Draw, box: Box, side: Sequence[int], xs: Sequence[float]) -> None:
         x0, y0, x1, y1 = box
@@ -705,68 +614,13 @@ def paste_felt(img: Image.Image, box: Box) -> None:
     img.paste(felt_sprite(round(x1 - x0), round(y1 - y0)), (round(x0), round(y0)))
 
 
-def corner_room(box: Box) -> float:
-    """How wide a bottom corner is: from the felt's edge to the bottom plate."""
-    return (box[2] - box[0]) / 2 - PLATE_W / 2 - 12
-
-
 def table(view: Mapping[str, Any]) -> Image.Image:
     """The table for ``view``: only what the view gives is drawn."""
     return Table(view).draw()
 
 
 # -- the hand ------------------------------------------------------------------------------------
-STRIP_CARD = 56
-STRIP_BAND = card_height(STRIP_CARD) + 24
-ASK_CARD = 56
-ASK_H = 34 + layout.LIFT + card_height(ASK_CARD) + 14
-DISCARD_H = 64
 NOTE_H = 64
-MINE_H = card_height(CORNER_CARD) + 16
-BAND_GAP = 10
-
-Painter = Callable[[Image.Image, Draw, Box], None]
-
-
-def trick_band(who: Names, trick: Sequence[tuple[int, str]], label: str, caption: str, glow: set[str]) -> Painter:
-    """The trick so far, each card with who played it."""
-    def paint(img: Image.Image, draw: Draw, box: Box) -> None:
-        x0, y0, x1, y1 = box
-        layout.panel(draw, box, theme.PANEL, theme.PANEL_LIGHT, line=1)
-        mid = (y0 + y1) / 2
-        draw_text(draw, (x0 + 14, mid - 12), layout.ellipsize(label, SMALL - 5, 130, True), SMALL - 5,
-                  theme.HIGHLIGHT if label != "THE TRICK" else theme.MUTED, anchor="lm", bold=True)
-        draw_text(draw, (x0 + 14, mid + 10), layout.ellipsize(caption, SMALL - 1, 130, True), SMALL - 1, theme.TEXT,
-                  anchor="lm", bold=True)
-        x: float = x0 + 150
-        step = min((x1 - x - 10) / max(1, len(trick)), STRIP_CARD + 120.0)
-        for seat, card in trick:
-            layout.paste_card(img, card, (x, y0 + 12), card_width=STRIP_CARD, family=FAMILY, highlight=card in glow)
-            name = layout.ellipsize(who.seat(seat), SMALL - 3, step - STRIP_CARD - 14)
-            draw_text(draw, (x + STRIP_CARD + 8, mid), name, SMALL - 3, theme.TEXT, anchor="lm")
-            x += step
-    return paint
-
-
-def ask_band(title: str, note: str, cards: Sequence[str], raised: set[str]) -> Painter:
-    """What the viewer is asked about a completed trick, with the cards it concerns (raised)."""
-    def paint(img: Image.Image, draw: Draw, box: Box) -> None:
-        x0, y0, x1, _ = box
-        layout.panel(draw, box, theme.FELT, theme.HIGHLIGHT, line=2, radius=theme.RADIUS + 6)
-        layout.draw_rich(img, draw, (x0 + 14, y0 + 18), layout.ellipsize(title, SMALL - 3, (x1 - x0) * 0.55, True),
-                         SMALL - 3, theme.TEXT, bold=True)
-        draw_text(draw, (x1 - 14, y0 + 18), layout.ellipsize(note, SMALL - 3, (x1 - x0) * 0.4), SMALL - 3,
-                  theme.HIGHLIGHT, anchor="rm", bold=True)
-        if not cards:
-            return
-        row = list(cards)
-        xs = layout.fan_positions(layout.groups_of(row, layout.suit_group(FAMILY)), ASK_CARD, x1 - x0 - 28,
-                                  max_step=ASK_CARD + 6, group_gap=10)
-        left = (x0 + x1) / 2 - layout.row_width(xs, ASK_CARD) / 2
-        up = raised & set(row)
-        layout.draw_cards(img, row, xs, y0 + 34 + layout.LIFT, card_width=ASK_CARD, family=FAMILY, highlight=up,
-                          raised=up, dim=set(row) - up, x0=left)
-    return paint
 
 
 def note_band(head: str, line: str) -> Painter:
@@ -787,44 +641,24 @@ def discard_band(view: Mapping[str, Any], pick: Mapping[str, Any]) -> Painter:
     """What may be discarded: how many, and the rule (or the cards that must go)."""
     fixed = [str(c) for c in pick.get("fixed") or []]
     count = int(pick.get("most") or 0) + len(fixed)
-    head = f"{pick.get('label') or 'Discard'}: {plural(count, 'card')}"
     try:
         rule = str(getattr(get_rules(str(view.get("game"))), "discard_rule", ""))
     except UnknownGame:
         rule = ""
     if not (view.get("options") or {}).get("good_and_evil"):
         rule = re.sub(r" \(with Good and Evil[^)]*\)", "", rule)
-    rule = f"Not {rule[3:]}" if rule.startswith("no ") else capital(rule)
+    rule = f"Not {rule[3:]}" if rule.startswith("no ") else scene.capital(rule)
     if fixed:
         rule = f"{len(fixed)} must go and are shown face up: raised, with the cards that may join them"
-
-    def paint(img: Image.Image, draw: Draw, box: Box) -> None:
-        x0, y0, x1, y1 = box
-        mid = (y0 + y1) / 2
-        layout.panel(draw, box, theme.PANEL, theme.HIGHLIGHT, line=1)
-        room = x1 - x0 - 28
-        draw_text(draw, (x0 + 14, mid - 12), layout.ellipsize(head, SMALL + 1, room, True), SMALL + 1, theme.TEXT,
-                  anchor="lm", bold=True)
-        draw_text(draw, (x0 + 14, mid + 14), layout.ellipsize(rule, SMALL - 2, room), SMALL - 2, theme.MUTED,
-                  anchor="lm")
-    return paint
+    return scene.rule_band(f"{pick.get('label') or 'Discard'}: {plural(count, 'card')}", rule)
 
 
 def mine_band(cards: Sequence[str], tontine: bool, partners: bool) -> Painter:
     """The viewer's own discard, small, and what it counts."""
     def paint(img: Image.Image, draw: Draw, box: Box) -> None:
-        x0, y0, x1, y1 = box
-        mid = (y0 + y1) / 2
-        layout.panel(draw, box, theme.PANEL, theme.PANEL_LIGHT, line=1)
-        draw_text(draw, (x0 + 14, mid - 11), "YOUR DISCARD", SMALL - 5, theme.MUTED, anchor="lm", bold=True)
-        draw_text(draw, (x0 + 14, mid + 11), "in your side's pile" if partners else "in your pile", SMALL - 2,
-                  theme.TEXT, anchor="lm")
-        x = x0 + 190
-        w = CORNER_CARD
-        for i, card in enumerate(cards):
-            layout.paste_card(img, card, (x + i * (w + 6), mid - card_height(w) / 2), card_width=w, family=FAMILY,
-                              shadow=False)
-        x += len(cards) * (w + 6) + 6
+        under = "in your side's pile" if partners else "in your pile"
+        x = scene.discard_cards(img, draw, box, "YOUR DISCARD", under, cards, 190) + 6
+        x1, mid = box[2], (box[1] + box[3]) / 2
         worth = "never played: scores nothing" if tontine else plural(pack.total(cards), "point")
         draw_text(draw, (x, mid), layout.ellipsize(worth, SMALL - 1, x1 - x - 10), SMALL - 1, theme.TEXT, anchor="lm",
                   bold=not tontine)
@@ -848,10 +682,10 @@ def hand(view: Mapping[str, Any]) -> Image.Image:
     if isinstance(pick, Mapping) and phase == "discard" and mine_turn:
         # A pick is not moves: the cards it may take are raised and glow, the others left as they are.
         glow = [str(c) for c in pick.get("fixed") or []] + [str(c) for c in pick.get("cards") or []]
-        bands.append((DISCARD_H, discard_band(view, pick)))
+        bands.append((scene.RULE_BAND_H, discard_band(view, pick)))
     mine = [str(c) for c in view.get("my_discard") or []]
     if mine and phase != "discard" and not over:
-        bands.append((MINE_H, mine_band(mine, tontine, partners)))
+        bands.append((scene.DISCARD_BAND_H, mine_band(mine, tontine, partners)))
     trick = plays(view.get("trick"))
     taker = view.get("taker")
     trick_glow: set[str] = set()
@@ -862,12 +696,14 @@ def hand(view: Mapping[str, Any]) -> Image.Image:
     if trick and not over:
         why = call(view.get("why")) if isinstance(taker, int) else ""
         label = why.upper() if why else "TAKEN BY" if isinstance(taker, int) else "THE TRICK"
-        caption = who.seat(taker) if isinstance(taker, int) else led_caption(trick)
-        bands.append((STRIP_BAND, trick_band(who, trick, label, caption, trick_glow)))
+        caption = who.seat(taker) if isinstance(taker, int) else scene.led_caption(trick)
+        cards = [(card, who.seat(seat), "") for seat, card in trick]
+        bands.append((scene.TRICK_BAND_H, scene.trick_band(cards, caption, label, trick_glow)))
     if mine_turn and phase == "claim":
         claimable = [str(c) for c in view.get("claimable") or []]
-        bands.append((ASK_H, ask_band("Claim: leave cards of the trick face up", "raised: may be claimed",
-                                      claimable, set(claimable))))
+        ask = scene.raised_band("Claim: leave cards of the trick face up", "raised: may be claimed", claimable,
+                                set(claimable))
+        bands.append((scene.RAISED_BAND_H, ask))
         glow = []
     elif mine_turn and phase == "summon" and view.get("summon"):
         bands.append((NOTE_H, note_band(f"Summon the servant of {card_name(str(view['summon']))}?",
@@ -879,18 +715,7 @@ def hand(view: Mapping[str, Any]) -> Image.Image:
                                    for a in view.get("legal") or [] if str(a.get("token", "")).startswith("give:")]}
         bands.append((NOTE_H, note_band("You are the Butt: the Fool comes into your hand",
                                         "Put one of the raised cards on your pile in its place")))
-    if not bands:
-        return generic_hand.hand(drawn, glow=glow)
-    height = sum(h for h, _ in bands) + BAND_GAP * (len(bands) - 1)
-
-    def paint(img: Image.Image, draw: Draw, box: Box) -> None:
-        x0, y0, x1, _ = box
-        y = y0
-        for h, painter in bands:
-            painter(img, draw, (x0, y, x1, y + h))
-            y += h + BAND_GAP
-
-    return generic_hand.hand(drawn, glow=glow, band=(height, paint))
+    return scene.banded_hand(drawn, bands, glow)
 
 
 # -- a hand's end --------------------------------------------------------------------------------

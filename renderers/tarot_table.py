@@ -30,55 +30,48 @@ side by side, A and B, with their points.
 
 The hand's end (:func:`round_end`) accounts for both parts per player, who won the hand by how
 much, the game points, the piles' counting cards and the Fool's exchange.
+
+What these pictures share with the base games' (:mod:`renderers.tarot_round`) is drawn by
+:mod:`renderers.tarot_scene`: the table round the felt and the board, three of the corners, the
+plates' sprites and the hand's bands.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
-from games.core.cards import SUIT_NAMES
 from games.tarot import pack
 
-from . import hand as generic_hand
 from . import layout, theme
-from .cards import card_back
+from . import tarot_scene as scene
 from .fonts import draw_text, text_width
 from .layout import Box, Draw, plural
+from .tarot_scene import BANNER_H, CORNER_CARD, FAMILY, PAD, SMALL, TRICK_CARD, WIDTH, Painter, plays, signed
 from .theme import RGB, card_height, mix
-from .trick_table import DEALER, paste_oval, tag, tag_width, turn_arrow
+from .trick_table import DEALER, paste_oval, tag, tag_width
 
 __all__ = ["hand", "round_end", "table"]
 
-WIDTH = 880
-PAD = theme.PADDING
-SMALL = theme.SMALL_TEXT_SIZE
-FAMILY = "tarot"
-BACK = "tarot"
-BANNER_H = 104
-PLATE_RADIUS = theme.RADIUS + 4
 DUMMY_INK: RGB = (200, 204, 212)  # the dot of Truffle's dummy, which is nobody's
 
 # -- the felt ------------------------------------------------------------------------------------
-# Few card widths, shared by the table, the hand and the hand's end, so that each card's sprite is
-# drawn once per width: 42 in the corners and piles, 56 for dummies on the table, 80 for tricks
-# (and Piccadilly's two hands to choose from), 110 in the hand.
-TRICK_CARD = 80
-CORNER_CARD = 42
+# Card widths as in renderers.tarot_scene (one sprite per card and width): the dummies' cards are as
+# wide as those of the hand's bands.
 EDGE = 4  # between a plate and the felt's box
 HAND_W, HAND_H = 208, 76
 HEAD_H = 44  # a plate's top line
 LOW_H = 34  # a plate's bottom line
 SIDE_W = 256  # a dummy at the left or right
-SIDE_CARD = 56
+SIDE_CARD = scene.BAND_CARD
 SIDE_ROWS = 2
 SIDE_H = HEAD_H + SIDE_ROWS * card_height(SIDE_CARD) + 6 * (SIDE_ROWS - 1) + 8 + LOW_H
-TOP_CARD = 56  # a dummy across the top
+TOP_CARD = scene.BAND_CARD  # a dummy across the top
 TOP_STEP = 36  # the step between its cards when it holds all thirteen
 TOP_W = 12 * TOP_STEP + TOP_CARD + 24
 TOP_H = HEAD_H + card_height(TOP_CARD) + 12
@@ -86,12 +79,7 @@ FELT_H = {"duel": 440, "truffle": 560, "piccadilly": 580}
 SIDES = ("bottom", "left", "top", "right")  # clockwise on the screen
 
 # -- under the felt ------------------------------------------------------------------------------
-ROW_H = 50
-HEADS_H = 28
 NOTE_H = 30
-LOG_LINES = 3
-LOG_SIZE = SMALL + 1
-LOG_H = 2 * (PAD - 2) + layout.line_height(LOG_SIZE) * (LOG_LINES + 1)
 COLUMNS = ("HAND VALUE", "MANCHESTER", "{part}", "TOTAL", "GAME")
 COLUMN_X = (-552, -430, -292, -170, -62)  # centres, from the right edge of the image
 
@@ -126,38 +114,12 @@ def places(view: Mapping[str, Any]) -> list[Place]:
     return out
 
 
-def plays(trick: Any) -> list[tuple[int, str]]:
-    """A trick's (position, card) pairs in play order."""
-    if not isinstance(trick, Mapping):
-        return []
-    return [(int(p["seat"]), str(p["card"])) for p in trick.get("plays") or [] if isinstance(p, Mapping)]
-
-
 def part_name(view: Mapping[str, Any]) -> str:
     return "Truffle" if view.get("second_part") == "truffle" else "Piccadilly"
 
 
 def second_part(view: Mapping[str, Any]) -> bool:
     return view.get("phase") in ("choose", "discard2", "play2")
-
-
-def led_caption(trick: Sequence[tuple[int, str]]) -> str:
-    """"Swords led", "Trumps led", "The Fool led" for a trick so far."""
-    for _, card in trick:
-        if card == pack.FOOL:
-            continue
-        suit = pack.suit(card)
-        return "Trumps led" if suit == pack.TRUMP else f"{SUIT_NAMES['tarot'].get(suit, suit).capitalize()} led"
-    return "The Fool led" if trick else ""
-
-
-def capital(text: str) -> str:
-    """``text`` with a capital first letter ("the dummy takes the trick" opens a log line)."""
-    return text[:1].upper() + text[1:]
-
-
-def signed(n: int) -> str:
-    return f"+{n}" if n > 0 else str(n).replace("-", "\u2212")
 
 
 class Names:
@@ -180,13 +142,6 @@ class Names:
         if place.owner < 0:
             return "the dummy"
         return f"{self.seat(place.owner)}'s dummy" if place.dummy else self.seat(place.owner)
-
-
-@lru_cache(maxsize=4)
-def small_back(width: int) -> Image.Image:
-    """A tarot back small enough to stand beside a count."""
-    back = card_back(theme.CARD_MIN_WIDTH, BACK)
-    return back.resize((width, card_height(width)), Image.Resampling.LANCZOS)
 
 
 # -- plates --------------------------------------------------------------------------------------
@@ -221,21 +176,9 @@ def plate_line(info: Plate) -> int:
 
 
 @lru_cache(maxsize=64)
-def plate_sprite(info: Plate, local: Box) -> tuple[Image.Image, Image.Image]:
-    """A plate drawn once with its box at ``local`` in the sprite, and the mask of its panel's
-    shape (pasted through it the felt shows round the corners), as Bullshit's plates are."""
-    size = (math.ceil(local[2]) + 2, math.ceil(local[3]) + 2)
-    sprite = Image.new("RGB", size, theme.PANEL)
-    paint_plate(sprite, ImageDraw.Draw(sprite, "RGBA"), local, info)
-    mask = Image.new("L", size, 0)
-    ImageDraw.Draw(mask).rounded_rectangle(local, radius=PLATE_RADIUS, fill=255, outline=255, width=plate_line(info))
-    return sprite, mask
-
-
-def paste_plate(img: Image.Image, box: Box, info: Plate) -> None:
-    ix, iy = 2 * math.floor(box[0] / 2), 2 * math.floor(box[1] / 2)
-    sprite, mask = plate_sprite(info, (box[0] - ix, box[1] - iy, box[2] - ix, box[3] - iy))
-    img.paste(sprite, (ix, iy), mask)
+def plate_sprite(info: Plate, local: Box) -> scene.Sprite:
+    """A plate drawn once per look and place, as Bullshit's plates are."""
+    return scene.draw_plate(local, plate_line(info), partial(paint_plate, info=info))
 
 
 def heading(img: Image.Image, draw: Draw, box: Box, info: Plate, right: float) -> None:
@@ -271,7 +214,7 @@ def score_line(img: Image.Image, draw: Draw, left_mid: tuple[float, float], righ
     their points, or the plate's own tag."""
     x, low = left_mid
     if count:
-        back = small_back(16)
+        back = scene.small_back(16)
         img.paste(back, (round(x), round(low - back.height / 2)), back)
         x += back.width + 5
         draw_text(draw, (x, low), str(info.count), SMALL - 1, theme.TEXT, anchor="lm", bold=True)
@@ -293,7 +236,7 @@ def paint_plate(img: Image.Image, draw: Draw, box: Box, info: Plate) -> None:
     x0, y0, x1, y1 = box
     fill = mix(theme.PANEL, theme.ACCENT, 0.45) if info.to_play else theme.PANEL
     outline = theme.GOOD if info.winner else theme.ACCENT if info.to_play else theme.PANEL_LIGHT
-    layout.panel(draw, box, fill, outline, line=plate_line(info), radius=PLATE_RADIUS)
+    layout.panel(draw, box, fill, outline, line=plate_line(info), radius=scene.PLATE_RADIUS)
     if info.shape == "hand":
         heading(img, draw, box, info, x1 - 8)
         score_line(img, draw, (x0 + 12, y1 - 19), x1 - 8, info, count=True)
@@ -338,11 +281,14 @@ def paint_plate(img: Image.Image, draw: Draw, box: Box, info: Plate) -> None:
 
 # -- the table -----------------------------------------------------------------------------------
 
-class Table(layout.SeatedView):
+class Table(scene.TarotTable):
     """The view, read once, and the drawing of each part."""
 
+    way = "clockwise"
+    bottom_plate = HAND_W
+
     def __init__(self, view: Mapping[str, Any]) -> None:
-        super().__init__(view, default_players=2)
+        super().__init__(view, default_players=2, default_hands=2)
         self.who = Names(view)
         self.phase = str(view.get("phase") or "discard")
         if self.phase == "choose" and not self.who.places:  # each holds two hands of 13, face down
@@ -353,22 +299,16 @@ class Table(layout.SeatedView):
         self.part = part_name(view)
         to_play = view.get("to_play")
         self.to_play: int | None = to_play if isinstance(to_play, int) and not self.over else None
-        self.movers = {int(s) for s in view.get("to_move") or []} if not self.over else set()
-        self.trick = plays(view.get("trick"))
-        last = view.get("last_trick")
-        self.last: Mapping[str, Any] | None = last if isinstance(last, Mapping) else None
         self.announced = [int(v) for v in self.per_seat("announced")]
         first = view.get("first")
         self.first: list[int] | None = [int(v) for v in first] if isinstance(first, list) else None
         self.game_points = [int(v) for v in self.per_seat("game_points")]
-        self.status = layout.named(view, str(view.get("status", "")))
-        self.top_h = BANNER_H if self.over else layout.status_height(self.status, WIDTH - 2 * PAD)
         if self.phase in ("discard", "play1", "choose"):
             self.kind = "duel"
         else:
             self.kind = "truffle" if self.truffle else "piccadilly"
         self.felt_h = FELT_H[self.kind]
-        self.board_h = 10 + HEADS_H + self.players * ROW_H + 10 + (NOTE_H if self.note() else 0)
+        self.board_h = 10 + scene.HEADS_H + self.players * scene.ROW_H + 10 + (NOTE_H if self.note() else 0)
 
     # -- where everything goes -------------------------------------------------------------------
     def sides(self) -> dict[int, str]:
@@ -439,38 +379,14 @@ class Table(layout.SeatedView):
         return out
 
     # -- drawing ---------------------------------------------------------------------------------
-    def draw(self) -> Image.Image:
-        height = (layout.HEADER_HEIGHT + 10 + self.top_h + 10 + self.felt_h + 10 + self.board_h + 10 + LOG_H
-                  + PAD)
-        img, draw = layout.canvas(WIDTH, height)
-        y = layout.header(img, draw, str(self.view.get("title") or "Manchester"), self.subtitle()) + 10
-        if self.over:
-            outcome = self.view.get("outcome") or {}
-            detail = layout.named(self.view, str(outcome.get("detail") or "")) or "Game over"
-            layout.banner(img, draw, (PAD, y, WIDTH - PAD, y + self.top_h), "Game over", detail)
-        else:
-            layout.status_line(img, draw, (PAD, y, WIDTH - PAD, y + self.top_h), self.status)
-        y += self.top_h + 10
-        self.felt(img, draw, (PAD, y, WIDTH - PAD, y + self.felt_h))
-        y += self.felt_h + 10
-        self.board(img, draw, (PAD, y, WIDTH - PAD, y + self.board_h))
-        y += self.board_h + 10
-        lines = [capital(layout.named(self.view, str(line))) for line in self.view.get("log") or []]
-        layout.log_panel(img, draw, (PAD, y, WIDTH - PAD, y + LOG_H), lines, title="Recent", size=LOG_SIZE,
-                         wrap_lines=2)
-        return img
+    def title(self) -> str:
+        return str(self.view.get("title") or "Manchester")
 
-    def subtitle(self) -> str:
-        hand_no = int(self.view.get("hand_no") or 1)
-        total = int(self.view.get("hands_total") or 2)
+    def stage(self) -> str:
+        """The part being played."""
         if self.over:
-            return f"Game over \u00b7 {plural(total, 'hand')}"
-        part = "Manchester" if not second_part(self.view) else self.part
-        text = f"Hand {hand_no} of {total} \u00b7 {part}"
-        trick_no = self.view.get("trick_no")
-        if isinstance(trick_no, int):
-            text += f" \u00b7 trick {trick_no}"
-        return text
+            return ""
+        return "Manchester" if not second_part(self.view) else self.part
 
     def felt(self, img: Image.Image, draw: Draw, box: Box) -> None:
         paste_oval(img, box)
@@ -484,7 +400,7 @@ class Table(layout.SeatedView):
             self.choosing(img, draw, box)
         self.tricks(img, draw, box, spots)
         for position, (shape, b) in plates.items():
-            paste_plate(img, b, self.plate(position, shape))
+            scene.paste_plate(img, b, partial(plate_sprite, self.plate(position, shape)))
 
     def plate(self, position: int, shape: str) -> Plate:
         p = self.places[position]
@@ -541,10 +457,9 @@ class Table(layout.SeatedView):
         else:
             return
         cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-        ink = mix(theme.FELT_LIGHT, theme.TEXT, 0.75)
         for i, line in enumerate(lines):
-            draw_text(draw, (cx, cy - 14 + 28 * i), layout.ellipsize(line, SMALL + 2, 360, True), SMALL + 2, ink,
-                      anchor="mm", bold=True)
+            draw_text(draw, (cx, cy - 14 + 28 * i), layout.ellipsize(line, SMALL + 2, 360, True), SMALL + 2,
+                      scene.CENTRE_INK, anchor="mm", bold=True)
 
     def choosing(self, img: Image.Image, draw: Draw, box: Box) -> None:
         """Piccadilly's choice: each player's two hands of thirteen, face down, in front of them,
@@ -557,52 +472,22 @@ class Table(layout.SeatedView):
             y = (y1 - EDGE - HAND_H - 30 - h) if seat == 0 else (y0 + EDGE + HAND_H + 16)
             for i, letter in enumerate("AB"):
                 x = cx - w - 10 + i * (w + 20)
-                layout.paste_card(img, None, (x, y), card_width=w, back=BACK)
+                layout.paste_card(img, None, (x, y), card_width=w, back=scene.BACK)
                 layout.pill(draw, (x + w / 2, y + h / 2), letter, size=SMALL - 2, fill=theme.PANEL,
                             ink=theme.TEXT, outline=theme.PANEL_LIGHT)
-        ink = mix(theme.FELT_LIGHT, theme.TEXT, 0.75)
         cy = (y0 + y1) / 2
-        draw_text(draw, (cx, cy - 12), "Each holds one of two hands;", SMALL, ink, anchor="mm", bold=True)
-        draw_text(draw, (cx, cy + 14), "the other is turned up as a dummy", SMALL, ink, anchor="mm", bold=True)
+        draw_text(draw, (cx, cy - 12), "Each holds one of two hands;", SMALL, scene.CENTRE_INK, anchor="mm", bold=True)
+        draw_text(draw, (cx, cy + 14), "the other is turned up as a dummy", SMALL, scene.CENTRE_INK, anchor="mm",
+                  bold=True)
 
     # -- the corners -----------------------------------------------------------------------------
-    def corner_play(self, img: Image.Image, draw: Draw, box: Box) -> None:
-        """Top right: play goes clockwise, and the trick's number."""
-        _, y0, x1, _ = box
-        arrow = turn_arrow(16, 1)
-        ax = x1 - 4 - arrow.width
-        img.paste(arrow, (round(ax), round(y0)), arrow)
-        ink = mix(theme.FELT_LIGHT, theme.TEXT, 0.6)
-        draw_text(draw, (ax - 6, y0 + arrow.height / 2 - 10), "PLAY GOES", SMALL - 6, theme.MUTED, anchor="rm",
-                  bold=True)
-        draw_text(draw, (ax - 6, y0 + arrow.height / 2 + 9), "clockwise", SMALL - 3, ink, anchor="rm")
+    def trick_count(self) -> str:
         trick_no = self.view.get("trick_no")
-        if isinstance(trick_no, int):
-            per = {"duel": 10, "truffle": 16, "piccadilly": 13}[self.kind]
-            draw_text(draw, (x1 - 6, y0 + arrow.height + 12), f"Trick {trick_no} of {per}", SMALL - 3, ink,
-                      anchor="rm")
+        per = {"duel": 10, "truffle": 16, "piccadilly": 13}[self.kind]
+        return f"Trick {trick_no} of {per}" if isinstance(trick_no, int) else ""
 
-    def corner_last(self, img: Image.Image, draw: Draw, box: Box) -> None:
-        """Bottom left: the last trick, small, with who took it and its points."""
-        if self.last is None:
-            return
-        cards = plays(self.last)
-        if not cards:
-            return
-        x0, _, _, y1 = box
-        w = CORNER_CARD
-        step = w * 0.62
-        winner = self.who.position(self.last.get("winner"))
-        worth = pack.total(c for _, c in cards)
-        text = f"to {winner} \u00b7 {plural(worth, 'point')}"
-        room = corner_room(box) - 8
-        bottom = y1 - 4
-        layout.draw_rich(img, draw, (x0 + 4, bottom - 8), layout.ellipsize(text, SMALL - 3, room), SMALL - 3,
-                         theme.TEXT)
-        y = bottom - 20 - card_height(w)
-        for i, (_, card) in enumerate(cards):
-            layout.paste_card(img, card, (x0 + 4 + i * step, y), card_width=w, family=FAMILY, shadow=False)
-        draw_text(draw, (x0 + 4, y - 12), "LAST TRICK", SMALL - 5, theme.MUTED, anchor="lm", bold=True)
+    def taker_name(self, taker: Any) -> str:
+        return self.who.position(taker)
 
     def shown(self) -> tuple[str, list[str]]:
         """The cards discarded face up that matter now, with a label: the Truffle dealer's three
@@ -622,43 +507,26 @@ class Table(layout.SeatedView):
         x0, y0, _, _ = box
         w = CORNER_CARD
         step = w * 0.7
-        room = corner_room(box) - 12
+        room = self.corner_room(box) - 12
         label = layout.ellipsize(label, SMALL - 5, room, True)
         draw_text(draw, (x0 + 4, y0 + 8), label, SMALL - 5, theme.MUTED, anchor="lm", bold=True)
         xs = layout.fan_positions([len(cards)], w, room, max_step=step)
         layout.draw_cards(img, cards, xs, y0 + 20, card_width=w, family=FAMILY, lift=0, x0=x0 + 4)
 
-    def fool_lines(self) -> list[str]:
-        """Where the Fool went this part (while the part is played)."""
+    def fool_lines(self) -> tuple[list[str], bool]:
+        """Where the Fool went this part (while the part is played); it never lies aside."""
         fool = self.view.get("fool")
         if not isinstance(fool, Mapping) or self.over:
-            return []
+            return [], False
         owner, taker = fool.get("owner"), fool.get("taker")
         whose = f"{self.who.seat(owner)}'s Fool" if owner != -1 else "The dummy's Fool"
         if taker is None:
-            return [f"{whose} is in the trick"]
+            return [f"{whose} is in the trick"], False
         if taker == owner:
-            return [f"{whose} went to", "their own pile"]
-        lines = [f"{whose} went to {self.who.seat(taker)}:"]
-        if bool(fool.get("lost")):
-            lines.append("lost on the last trick")
-        else:
-            lines.append("it comes back for a card")
-        return lines
-
-    def corner_fool(self, img: Image.Image, draw: Draw, box: Box) -> None:
-        """Bottom right: where the Fool went."""
-        lines = self.fool_lines()
-        if not lines:
-            return
-        _, _, x1, y1 = box
-        room = corner_room(box) - 8
-        lead = layout.line_height(SMALL - 3)
-        y = y1 - 8 - lead * (len(lines) - 1)
-        draw_text(draw, (x1 - 4, y - 22), "THE FOOL", SMALL - 5, theme.MUTED, anchor="rm", bold=True)
-        for line in lines:
-            draw_text(draw, (x1 - 4, y), layout.ellipsize(line, SMALL - 3, room), SMALL - 3, theme.TEXT, anchor="rm")
-            y += lead
+            return [f"{whose} went to", "their own pile"], False
+        lost = bool(fool.get("lost"))
+        return [f"{whose} went to {self.who.seat(taker)}:",
+                "lost on the last trick" if lost else "it comes back for a card"], False
 
     # -- the scores ------------------------------------------------------------------------------
     def note(self) -> str:
@@ -677,14 +545,14 @@ class Table(layout.SeatedView):
         y = y0 + 10
         xs = [WIDTH + dx for dx in COLUMN_X]
         for x, head in zip(xs, COLUMNS, strict=True):
-            draw_text(draw, (x, y + HEADS_H / 2), head.format(part=self.part.upper()), SMALL - 5, theme.MUTED,
+            draw_text(draw, (x, y + scene.HEADS_H / 2), head.format(part=self.part.upper()), SMALL - 5, theme.MUTED,
                       anchor="mm", bold=True)
-        draw_text(draw, (x0 + 14, y + HEADS_H / 2), f"HAND {int(self.view.get('hand_no') or 1)}", SMALL - 5,
+        draw_text(draw, (x0 + 14, y + scene.HEADS_H / 2), f"HAND {int(self.view.get('hand_no') or 1)}", SMALL - 5,
                   theme.MUTED, anchor="lm", bold=True)
-        y += HEADS_H
+        y += scene.HEADS_H
         for seat in range(self.players):
-            self.score_row(img, draw, (x0, y, x1, y + ROW_H), seat, xs)
-            y += ROW_H
+            self.score_row(img, draw, (x0, y, x1, y + scene.ROW_H), seat, xs)
+            y += scene.ROW_H
         note = self.note()
         if note:
             draw_text(draw, (x0 + 14, y + 4 + NOTE_H / 2), layout.ellipsize(note, SMALL - 2, x1 - x0 - 28), SMALL - 2,
@@ -746,27 +614,13 @@ class Table(layout.SeatedView):
         cell(xs[4], str(self.game_points[seat]) if seat < len(self.game_points) else "0")
 
 
-def corner_room(box: Box) -> float:
-    """How wide a corner is: from the felt's edge to the bottom (or top) hand plate."""
-    return (box[2] - box[0]) / 2 - HAND_W / 2 - 12
-
-
 def table(view: Mapping[str, Any]) -> Image.Image:
     """The table for ``view`` (every seat and spectator sees the same table)."""
     return Table(view).draw()
 
 
 # -- the hand ------------------------------------------------------------------------------------
-STRIP_CARD = TOP_CARD
-STRIP_H = card_height(STRIP_CARD) + 24
-DUMMY_CARD = TOP_CARD  # as on the table, whose sprites it shares
-DUMMY_H = 34 + layout.LIFT + card_height(DUMMY_CARD) + 14
-DISCARD_H = 64
-DISCARDS_H = card_height(CORNER_CARD) + 16
 FIRST_DISCARD = 3  # Manchester's discards (the Truffle dealer's three laid aside follow them)
-BAND_GAP = 10
-
-Painter = Callable[[Image.Image, Draw, Box], None]
 
 
 def legal_cards(view: Mapping[str, Any]) -> set[str]:
@@ -779,49 +633,16 @@ def legal_cards(view: Mapping[str, Any]) -> set[str]:
     return out
 
 
-def trick_strip(view: Mapping[str, Any], who: Names, trick: Sequence[tuple[int, str]]) -> Painter:
-    """The trick so far, each card with the position that played it."""
-    def paint(img: Image.Image, draw: Draw, box: Box) -> None:
-        x0, y0, x1, y1 = box
-        layout.panel(draw, box, theme.PANEL, theme.PANEL_LIGHT, line=1)
-        mid = (y0 + y1) / 2
-        draw_text(draw, (x0 + 14, mid - 12), "THE TRICK", SMALL - 5, theme.MUTED, anchor="lm", bold=True)
-        draw_text(draw, (x0 + 14, mid + 10), led_caption(trick), SMALL - 1, theme.TEXT, anchor="lm", bold=True)
-        x: float = x0 + 150
-        step = min((x1 - x - 10) / max(1, len(trick)), STRIP_CARD + 120.0)
-        for position, card in trick:
-            layout.paste_card(img, card, (x, y0 + 12), card_width=STRIP_CARD, family=FAMILY)
-            room = step - STRIP_CARD - 14
-            place = who.places[position] if 0 <= position < len(who.places) else None
-            if place is not None and place.dummy and place.owner >= 0:  # "Ann" over "dummy"
-                name = layout.ellipsize(who.seat(place.owner), SMALL - 3, room)
-                draw_text(draw, (x + STRIP_CARD + 8, mid - 10), name, SMALL - 3, theme.TEXT, anchor="lm")
-                draw_text(draw, (x + STRIP_CARD + 8, mid + 12), "dummy", SMALL - 4, theme.MUTED, anchor="lm")
-            else:
-                name = layout.ellipsize(who.position(position), SMALL - 3, room)
-                draw_text(draw, (x + STRIP_CARD + 8, mid), name, SMALL - 3, theme.TEXT, anchor="lm")
-            x += step
-    return paint
-
-
-def dummy_row(title: str, note: str, cards: Sequence[str], legal: set[str]) -> Painter:
-    """A dummy's cards: those that may be played raised and glowing, the others dimmed."""
-    def paint(img: Image.Image, draw: Draw, box: Box) -> None:
-        x0, y0, x1, _ = box
-        layout.panel(draw, box, theme.FELT, theme.HIGHLIGHT, line=2, radius=theme.RADIUS + 6)
-        draw_text(draw, (x0 + 14, y0 + 18), title, SMALL - 3, theme.TEXT, anchor="lm", bold=True)
-        draw_text(draw, (x1 - 14, y0 + 18), layout.ellipsize(note, SMALL - 3, (x1 - x0) / 2), SMALL - 3,
-                  theme.HIGHLIGHT, anchor="rm", bold=True)
-        if not cards:
-            return
-        row = list(cards)
-        xs = layout.fan_positions(layout.groups_of(row, layout.suit_group(FAMILY)), DUMMY_CARD, x1 - x0 - 28,
-                                  max_step=DUMMY_CARD + 6, group_gap=10)
-        left = (x0 + x1) / 2 - layout.row_width(xs, DUMMY_CARD) / 2
-        playable = legal & set(row)
-        layout.draw_cards(img, row, xs, y0 + 34 + layout.LIFT, card_width=DUMMY_CARD, family=FAMILY,
-                          highlight=playable, raised=playable, dim=set(row) - playable, x0=left)
-    return paint
+def trick_strip(who: Names, trick: Sequence[tuple[int, str]]) -> Painter:
+    """The trick so far, each card with the position that played it ("Ann" over "dummy")."""
+    cards = []
+    for position, card in trick:
+        place = who.places[position] if 0 <= position < len(who.places) else None
+        if place is not None and place.dummy and place.owner >= 0:
+            cards.append((card, who.seat(place.owner), "dummy"))
+        else:
+            cards.append((card, who.position(position), ""))
+    return scene.trick_band(cards, scene.led_caption(trick))
 
 
 def discard_band(view: Mapping[str, Any], pick: Mapping[str, Any]) -> Painter:
@@ -829,38 +650,18 @@ def discard_band(view: Mapping[str, Any], pick: Mapping[str, Any]) -> Painter:
     fixed = [str(c) for c in pick.get("fixed") or []]
     count = int(pick.get("most") or 3) + len(fixed)
     second = view.get("phase") == "discard2"
-    head = f"{pick.get('label') or 'Discard'}: {count} cards"
     rule = "Not Honours or Kings" if second else "Not trumps, Honours or Kings while you hold anything else"
     if fixed:
         rule = f"{len(fixed)} must go, and are shown face up: raised, with the cards that may join them"
-
-    def paint(img: Image.Image, draw: Draw, box: Box) -> None:
-        x0, y0, x1, y1 = box
-        mid = (y0 + y1) / 2
-        layout.panel(draw, box, theme.PANEL, theme.HIGHLIGHT, line=1)
-        room = x1 - x0 - 28
-        draw_text(draw, (x0 + 14, mid - 12), layout.ellipsize(head, SMALL + 1, room, True), SMALL + 1, theme.TEXT,
-                  anchor="lm", bold=True)
-        draw_text(draw, (x0 + 14, mid + 14), layout.ellipsize(rule, SMALL - 2, room), SMALL - 2, theme.MUTED,
-                  anchor="lm")
-    return paint
+    return scene.rule_band(f"{pick.get('label') or 'Discard'}: {count} cards", rule)
 
 
 def discards_band(cards: Sequence[str], value: int | None) -> Painter:
     """The viewer's own discards, small: they count in their Manchester pile; and the hand value
     they announced, which the pile must beat."""
     def paint(img: Image.Image, draw: Draw, box: Box) -> None:
-        x0, y0, x1, y1 = box
-        mid = (y0 + y1) / 2
-        layout.panel(draw, box, theme.PANEL, theme.PANEL_LIGHT, line=1)
-        draw_text(draw, (x0 + 14, mid - 11), "YOUR DISCARDS", SMALL - 5, theme.MUTED, anchor="lm", bold=True)
-        draw_text(draw, (x0 + 14, mid + 11), "in your pile", SMALL - 2, theme.TEXT, anchor="lm")
-        x = x0 + 150
-        w = CORNER_CARD
-        for i, card in enumerate(cards):
-            layout.paste_card(img, card, (x + i * (w + 6), mid - card_height(w) / 2), card_width=w, family=FAMILY,
-                              shadow=False)
-        x += len(cards) * (w + 6) + 4
+        x = scene.discard_cards(img, draw, box, "YOUR DISCARDS", "in your pile", cards, 150) + 4
+        x1, mid = box[2], (box[1] + box[3]) / 2
         draw_text(draw, (x, mid), plural(pack.total(cards), "point"), SMALL - 1, theme.TEXT, anchor="lm", bold=True)
         if value is not None:
             draw_text(draw, (x1 - 14, mid - 11), "HAND VALUE", SMALL - 5, theme.MUTED, anchor="rm", bold=True)
@@ -883,29 +684,19 @@ def hand(view: Mapping[str, Any]) -> Image.Image:
     if isinstance(pick, Mapping) and phase in ("discard", "discard2") and not over:
         # A pick is not moves: the cards it may take are raised and glow, the others left as they are.
         glow = [str(c) for c in pick.get("fixed") or []] + [str(c) for c in pick.get("cards") or []]
-        bands.append((DISCARD_H, discard_band(view, pick)))
+        bands.append((scene.RULE_BAND_H, discard_band(view, pick)))
     elif phase in ("discard", "play1") and viewer is not None and view.get("my_discards") and not over:
         announced = list(view.get("announced") or [])
         value = int(announced[viewer]) if isinstance(viewer, int) and viewer < len(announced) else None
-        bands.append((DISCARDS_H, discards_band([str(c) for c in view["my_discards"]][:FIRST_DISCARD], value)))
+        mine = [str(c) for c in view["my_discards"]][:FIRST_DISCARD]
+        bands.append((scene.DISCARD_BAND_H, discards_band(mine, value)))
     trick = plays(view.get("trick"))
     if trick and not over:
-        bands.append((STRIP_H, trick_strip(view, who, trick)))
+        bands.append((scene.TRICK_BAND_H, trick_strip(who, trick)))
     dummy = shown_dummy(view, who)
     if dummy is not None:
-        bands.append((DUMMY_H, dummy))
-    if not bands:
-        return generic_hand.hand(view, glow=glow)
-    height = sum(h for h, _ in bands) + BAND_GAP * (len(bands) - 1)
-
-    def paint(img: Image.Image, draw: Draw, box: Box) -> None:
-        x0, y0, x1, _ = box
-        y = y0
-        for h, painter in bands:
-            painter(img, draw, (x0, y, x1, y + h))
-            y += h + BAND_GAP
-
-    return generic_hand.hand(view, glow=glow, band=(height, paint))
+        bands.append((scene.RAISED_BAND_H, dummy))
+    return scene.banded_hand(view, bands, glow)
 
 
 def shown_dummy(view: Mapping[str, Any], who: Names) -> Painter | None:
@@ -919,8 +710,8 @@ def shown_dummy(view: Mapping[str, Any], who: Names) -> Painter | None:
     if place is None:
         return None
     title = "Your dummy" if place.owner == viewer else "The dummy"
-    return dummy_row(f"{title} \u00b7 play from it now", "raised: may be played", place.cards or (),
-                     legal_cards(view))
+    return scene.raised_band(f"{title} \u00b7 play from it now", "raised: may be played", place.cards or (),
+                             legal_cards(view))
 
 
 # -- Piccadilly's choice -------------------------------------------------------------------------
