@@ -35,6 +35,7 @@ from collections.abc import Sequence
 
 from games.core.base import Action
 
+from . import determinize
 from . import manchester_ai_sim as sim
 from .manchester import ManchesterState
 from .manchester import choose as choose_hand
@@ -72,15 +73,15 @@ def _kept(card: int) -> bool:
     return SUIT[card] == TRUMP or sim.HONOUR[card] or sim.KING[card]
 
 
-class Knowledge:
+class Knowledge(determinize.Placement[Key]):
     """The cards a seat cannot see and the places they may be, each with how many it holds and
     which cards it may hold."""
 
     def __init__(self, state: ManchesterState, seat: int) -> None:
         other = 1 - seat
-        self.pool = sorted(ID[c] for c in state.hidden_cards(seat))
+        pool = sorted(ID[c] for c in state.hidden_cards(seat))
         theirs_shown = [c for c in state.shown if c not in state.discards[seat]]
-        slots: list[tuple[Key, int, frozenset[int] | None]] = []
+        slots: list[determinize.Slot[Key]] = []
         voids, caps = _inferences(state, seat)
         # a trump, Honour or King shown in a first discard: every other card went too, so the hand
         # holds nothing else
@@ -89,59 +90,19 @@ class Knowledge:
             if state.seen_by(position, seat):
                 continue
             void, cap = voids.get(position, set()), caps.get(position, 1e9)
-            allowed = frozenset(c for c in self.pool if SUIT[c] not in void and (SUIT[c] != TRUMP or STR[c] <= cap)
+            allowed = frozenset(c for c in pool if SUIT[c] not in void and (SUIT[c] != TRUMP or STR[c] <= cap)
                                 and (not only_kept or _kept(c)))
-            slots.append(((POS, position), len(held), None if len(allowed) == len(self.pool) else allowed))
+            slots.append(((POS, position), len(held), None if len(allowed) == len(pool) else allowed))
         hidden_discards = len(state.discards[other]) - len(theirs_shown)
         if hidden_discards > 0:
-            slots.append(((DISCARDS, other), hidden_discards, frozenset(c for c in self.pool if not _kept(c))))
+            slots.append(((DISCARDS, other), hidden_discards, frozenset(c for c in pool if not _kept(c))))
         if state.phase == "choose":
             for i in (0, 1) if other == state.dealer else (2, 3):
                 slots.append(((CAND, i), len(state.candidates[i]), None))
-        rest = len(self.pool) - sum(size for _, size, _ in slots)
+        rest = len(pool) - sum(size for _, size, _ in slots)
         if rest > 0:
             slots.append(((REST, 0), rest, None))
-        self.slots = slots
-        self.eligible = [[i for i, (_, _, allowed) in enumerate(slots) if allowed is None or c in allowed]
-                         for c in self.pool]
-
-    def sample(self, rng: random.Random) -> dict[Key, list[int]]:
-        """One way the unseen cards may lie, at random, keeping to what is known (and, should
-        that fail many times over, to the sizes alone)."""
-        for _ in range(20):
-            dealt = self._try(rng, strict=True)
-            if dealt is not None:
-                return dealt
-        dealt = self._try(rng, strict=False)
-        assert dealt is not None
-        return dealt
-
-    def _try(self, rng: random.Random, strict: bool) -> dict[Key, list[int]] | None:
-        """Place the cards in a random order, the most constrained first, each in a place that
-        may hold it chosen in proportion to the room left there; None at a dead end."""
-        room = [size for _, size, _ in self.slots]
-        out: list[list[int]] = [[] for _ in self.slots]
-        indices = list(range(len(self.pool)))
-        rng.shuffle(indices)
-        if strict:
-            rank = {k: i for i, k in enumerate(indices)}
-            indices = sorted(indices, key=lambda k: (len(self.eligible[k]), rank[k]))
-        everywhere = list(range(len(self.slots)))
-        for k in indices:
-            options = [i for i in (self.eligible[k] if strict else everywhere) if room[i] > 0]
-            if not options:
-                return None
-            if len(options) == 1:
-                slot = options[0]
-            else:
-                r = rng.randrange(sum(room[i] for i in options))
-                for slot in options:
-                    r -= room[slot]
-                    if r < 0:
-                        break
-            out[slot].append(self.pool[k])
-            room[slot] -= 1
-        return {key: out[i] for i, (key, _, _) in enumerate(self.slots)}
+        super().__init__(pool, slots)
 
 
 def _inferences(state: ManchesterState, seat: int) -> tuple[dict[int, set[int]], dict[int, float]]:

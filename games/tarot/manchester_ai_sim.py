@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 
 from games.core import cards, decks
 
-from . import pack
+from . import determinize, pack
 
 NAMES: tuple[str, ...] = (*decks.tarot(), *(c for c in ("GOOD", "EVIL") if c not in decks.tarot()))
 ID = {name: i for i, name in enumerate(NAMES)}
@@ -234,43 +234,22 @@ def rollout(deal: Deal) -> None:
         deal.play(legal[0] if len(legal) == 1 else greedy(deal, position, legal))
 
 
-class Solver:
+class Solver(determinize.AlphaBeta[Deal]):
     """Alpha-beta on a deal's open cards: the margin ``seat`` makes from here on with both
     sides playing perfectly; ``nodes`` counts the positions visited, to budget the search."""
 
     def __init__(self, seat: int) -> None:
+        super().__init__(STR)
         self.seat = seat
-        self.nodes = 0
 
-    def solve(self, deal: Deal, alpha: float = -1e9, beta: float = 1e9) -> float:
-        self.nodes += 1
-        if deal.tricks_done >= deal.total:
-            return deal.margin(self.seat)
+    def end(self, deal: Deal) -> float | None:
+        return deal.margin(self.seat) if deal.tricks_done >= deal.total else None
+
+    def turn(self, deal: Deal) -> tuple[list[int], bool]:
         position = deal.to_play()
-        legal = deal.legal(position)
-        maximizing = deal.controller(position) == self.seat
-        legal.sort(key=lambda c: -STR[c])
-        best = -1e9 if maximizing else 1e9
-        for card in legal:
-            child = deal.copy()
-            child.play(card)
-            v = self.solve(child, alpha, beta)
-            if maximizing:
-                if v > best:
-                    best = v
-                    alpha = max(alpha, v)
-            elif v < best:
-                best = v
-                beta = min(beta, v)
-            if alpha >= beta:
-                break
-        return best
+        return deal.legal(position), deal.controller(position) == self.seat
 
 
 def tree_size(deal: Deal) -> int:
     """A bound on the ways the rest of the part can be played (each hand's cards in any order)."""
-    size = 1
-    for hand in deal.hands:
-        for k in range(2, len(hand) + 1):
-            size *= k
-    return size
+    return determinize.tree_size(deal.hands)

@@ -45,6 +45,7 @@ from typing import Any
 
 from games.core.base import Action, Word
 
+from . import determinize
 from . import table_ai_sim as sim
 from .base_games import PASS, SUMMON, TarotTableState
 from .moves import CardsMove
@@ -146,18 +147,20 @@ def _own_hand(state: TarotTableState, seat: int) -> list[str]:
 
 # -- what the seat knows ---------------------------------------------------------------------------
 
-class Knowledge:
+class Knowledge(determinize.Placement[int]):
     """The cards a seat cannot see and the places they may be: each other hand (less the cards
     known to be in it) and a discard it did not make, each with its size and the cards it may
-    hold."""
+    hold; dealt by seat, -1 the hidden discard."""
+
+    TRIES = 30  # more than the two-player game's: the Last Laugh's Fool turns some deals down (``fits``)
 
     def __init__(self, state: TarotTableState, seat: int) -> None:
         self.state = state
         self.seat = seat
         view: dict[str, Any] = state.view(seat)
         self.view = view
-        self.pool = sorted(ID[c] for c in state.hidden_cards(seat))
-        pool = frozenset(self.pool)
+        hidden = sorted(ID[c] for c in state.hidden_cards(seat))
+        pool = frozenset(hidden)
         n = state.players
         self.known: list[list[int]] = [[ID[c] for c in view["seats"][s]["known"]] for s in range(n)]
         self.mine = [ID[c] for c in view["hand"]]
@@ -166,7 +169,7 @@ class Knowledge:
         tricks = _this_hand(state)
         excluded = _inferences(state, seat, tricks)
         self.fool_rules = _fool_rules(state, seat, tricks) if state.ruleset == "last-laugh" and FOOL in pool else {}
-        slots: list[tuple[int, int, frozenset[int] | None]] = []  # (seat or -1 for the discard, size, allowed)
+        slots: list[determinize.Slot[int]] = []  # by seat, -1 the discard, -2 the Butt's face-down card
         for s in range(n):
             if s == seat:
                 continue
@@ -183,25 +186,9 @@ class Knowledge:
         if face_down:
             courts = frozenset(c for c in pool if sim.COURT[c] and c not in KINGS)
             slots.append((-2, face_down, courts))
-        self.slots = slots
-        self.eligible = [[i for i, (_, _, allowed) in enumerate(slots) if allowed is None or c in allowed]
-                         for c in self.pool]
+        super().__init__(hidden, slots)
 
-    def sample(self, rng: random.Random) -> dict[int, list[int]]:
-        """One way the unseen cards may lie, at random, keeping to what is known (to the sizes
-        alone, should that fail many times over); by seat, -1 the hidden discard."""
-        dealt: dict[int, list[int]] | None = None
-        for _ in range(30):
-            dealt = self._try(rng, strict=True)
-            if dealt is not None and self._fool_fits(dealt):
-                return dealt
-        if dealt is not None:
-            return dealt
-        dealt = self._try(rng, strict=False)
-        assert dealt is not None
-        return dealt
-
-    def _fool_fits(self, dealt: dict[int, list[int]]) -> bool:
+    def fits(self, dealt: dict[int, list[int]]) -> bool:
         """The Last Laugh: whoever is dealt the Fool must have had no reason to play it so far."""
         if not self.fool_rules:
             return True
@@ -214,31 +201,6 @@ class Knowledge:
         if need_court and not any(sim.COURT[c] for c in hand):
             return False
         return not any(sim.COURT[c] and SUIT[c] in no_court_suits for c in hand)
-
-    def _try(self, rng: random.Random, strict: bool) -> dict[int, list[int]] | None:
-        room = [size for _, size, _ in self.slots]
-        out: list[list[int]] = [[] for _ in self.slots]
-        indices = list(range(len(self.pool)))
-        rng.shuffle(indices)
-        if strict:
-            rank = {k: i for i, k in enumerate(indices)}
-            indices.sort(key=lambda k: (len(self.eligible[k]), rank[k]))
-        everywhere = list(range(len(self.slots)))
-        for k in indices:
-            options = [i for i in (self.eligible[k] if strict else everywhere) if room[i] > 0]
-            if not options:
-                return None
-            if len(options) == 1:
-                slot = options[0]
-            else:
-                r = rng.randrange(sum(room[i] for i in options))
-                for slot in options:
-                    r -= room[slot]
-                    if r < 0:
-                        break
-            out[slot].append(self.pool[k])
-            room[slot] -= 1
-        return {key: out[i] for i, (key, _, _) in enumerate(self.slots)}
 
     def table(self, rng: random.Random) -> Table:
         """A deal of the hand in play, the unseen cards placed at random."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from . import rule_sets
+from . import determinize, rule_sets
 from .manchester_ai_sim import FOOL, ID, NAMES, PTS, STR, SUIT, TRUMP, encode
 from .pack import MAGICIAN, WORLD
 
@@ -576,54 +576,35 @@ def rollout(t: Table) -> None:
         t.play(legal[0] if len(legal) == 1 else greedy(t, seat, legal))
 
 
-class Solver:
+class Solver(determinize.AlphaBeta[Table]):
     """Alpha-beta on a deal's open cards: ``value`` of the hand's end with ``side`` playing for
-    the most and every other seat for the least; ``nodes`` counts the positions visited."""
+    the most and every other seat for the least (a question between tricks answered by the
+    policy); ``nodes`` counts the positions visited."""
 
     def __init__(self, side: int, value: Callable[[Table], float]) -> None:
+        super().__init__(STR)
         self.side = side
         self.value = value
-        self.nodes = 0
 
-    def solve(self, t: Table, alpha: float = -1e9, beta: float = 1e9) -> float:
-        self.nodes += 1
-        if t.done >= t.total:
-            return self.value(t)
-        if t.phase != PLAY:
-            t = t.copy()
-            answer_phase(t)
-            return self.solve(t, alpha, beta)
+    def end(self, t: Table) -> float | None:
+        return self.value(t) if t.done >= t.total else None
+
+    def forced(self, t: Table) -> Table | None:
+        if t.phase == PLAY:
+            return None
+        t = t.copy()
+        answer_phase(t)
+        return t
+
+    def turn(self, t: Table) -> tuple[list[int], bool]:
         seat = t.to_move()
-        legal = t.legal(seat)
-        maximizing = t.side[seat] == self.side
-        legal.sort(key=lambda c: -STR[c])
-        best = -1e9 if maximizing else 1e9
-        for card in legal:
-            child = t.copy()
-            child.play(card)
-            v = self.solve(child, alpha, beta)
-            if maximizing:
-                if v > best:
-                    best = v
-                    alpha = max(alpha, v)
-            elif v < best:
-                best = v
-                beta = min(beta, v)
-            if alpha >= beta:
-                break
-        return best
+        return t.legal(seat), t.side[seat] == self.side
 
 
 def tree_size(t: Table, limit: int) -> int:
     """A bound on the ways the rest of the hand can be played (each hand's cards in any order),
     counted no further than past ``limit``."""
-    size = 1
-    for hand in t.hands:
-        for k in range(2, len(hand) + 1):
-            size *= k
-            if size > limit:
-                return size
-    return size
+    return determinize.tree_size(t.hands, limit)
 
 
 def mask(cards: Iterable[int]) -> int:
