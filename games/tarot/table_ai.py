@@ -23,8 +23,9 @@ once), which steadies the few deals there is time for:
 - **A card**: the four the quick policy likes best over a few deals, of the legal cards but
   those no better than another it holds (two empty cards of a suit with nothing between them
   still to come).
-- **The discard**: the likeliest handfuls by a quick estimate (points made safe, suits voided)
-  are each played out on the same deals.
+- **The discard**: the twelve likeliest handfuls by a quick estimate (points made safe, suits
+  voided) are played out on shared deals in rounds as above, with a budget of their own: a
+  dealer discards once a hand, and a handful a few points better is worth the time.
 - **Summoning Servants** and **the Butt's card**: each choice is played out likewise (the card
   goes on the Butt's own pile, so the search weighs points banked against power kept).
 - **Tontine claims**: everything claimable is left face up (a claim costs nothing).
@@ -59,7 +60,9 @@ PRIOR = 1.0  # the weight of the quick policy's worth of a card beside what the 
 LEADER_WEIGHT = 0.5  # Scarto: how much of the others' points it plays against are the leader's, not the mean
 EXACT_TREE = 240  # the rest of the hand is solved exactly on each deal when it can go this few ways
 NODE_COST = 1.5  # the work of a position of the exact search, in card plays
-DISCARD_CANDIDATES = 6
+DISCARD_CANDIDATES = 12  # handfuls played out, the likeliest by a quick estimate
+DISCARD_BUDGET = 24000  # card plays for a discard, in all its rounds
+DISCARD_MAX_DEALS = 48
 DISCARD_POOL = 11  # cards considered for a discard when there are too many ways to choose
 
 ALL = frozenset(range(len(NAMES)))
@@ -424,21 +427,32 @@ def _discard(state: TarotTableState, seat: int, rng: random.Random, offered: Seq
 
 def _discard_search(state: TarotTableState, seat: int, rng: random.Random, hand: list[int],
                     groups: list[list[int]]) -> int:
+    """The discard whose hands played out do best, over deals of the unseen cards, the worse half
+    dropped after each round as in ``_search``: a dealer discards once a hand, so it is given a
+    budget of its own (``DISCARD_BUDGET``), enough to tell apart handfuls a few points apart."""
     knowledge = Knowledge(state, seat)
     value = _objective(state, seat)
     n = state.players
     length = (len(hand) - len(groups[0])) * n
-    deals = max(MIN_DEALS, min(MAX_DEALS, BUDGET // max(1, len(groups) * length)))
+    alive = list(range(len(groups)))
     totals = [0.0] * len(groups)
-    for _ in range(deals):
-        dealt = knowledge.sample(rng)
-        for i, group in enumerate(groups):
-            hands = [[c for c in hand if c not in group] if s == seat else list(dealt.get(s, []))
-                     for s in range(n)]
-            t = Table(n, [state.side(s) for s in range(n)], hands, state.dealer, ruleset=state.ruleset,
-                      courtship=state.courtship, manual=False, total=len(hands[seat]), leader=(state.dealer + 1) % n)
-            t.bank(state.side(seat), group)
-            t.disc = sim.mask(group)
-            sim.rollout(t)
-            totals[i] += value(t)
-    return max(range(len(groups)), key=lambda i: (totals[i], -i))
+    rounds = max(1, math.ceil(math.log2(len(alive))))
+    for round_no in range(rounds):
+        deals = max(MIN_DEALS, min(DISCARD_MAX_DEALS, DISCARD_BUDGET // rounds // (len(alive) * length)))
+        for _ in range(deals):
+            dealt = knowledge.sample(rng)
+            for i in alive:
+                group = groups[i]
+                hands = [[c for c in hand if c not in group] if s == seat else list(dealt.get(s, []))
+                         for s in range(n)]
+                t = Table(n, [state.side(s) for s in range(n)], hands, state.dealer, ruleset=state.ruleset,
+                          courtship=state.courtship, manual=False, total=len(hands[seat]),
+                          leader=(state.dealer + 1) % n)
+                t.bank(state.side(seat), group)
+                t.disc = sim.mask(group)
+                sim.rollout(t)
+                totals[i] += value(t)
+        if round_no < rounds - 1:
+            alive.sort(key=lambda i: (-totals[i], i))
+            alive = sorted(alive[: (len(alive) + 1) // 2])
+    return max(alive, key=lambda i: (totals[i], -i))

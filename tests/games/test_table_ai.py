@@ -6,6 +6,7 @@ set positions; its simulator plays by the game's rules and scores as the game do
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 from collections.abc import Sequence
 
@@ -36,6 +37,7 @@ def quick(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ai, "MIN_DEALS", 1)
     monkeypatch.setattr(ai, "EXACT_TREE", 30)
     monkeypatch.setattr(ai, "DISCARD_CANDIDATES", 3)
+    monkeypatch.setattr(ai, "DISCARD_BUDGET", 1)
 
 
 def new_game(key: str, seed: int, **options: object) -> TarotTableState:
@@ -281,6 +283,33 @@ def test_it_discards_points_it_cannot_keep() -> None:
     assert isinstance(state, TarotTableState)
     token = choice(state, 0)
     assert sorted(token.split(":")[1].split(",")) == ["AB", "AS"]
+
+
+def test_its_discard_search_keeps_the_best_handful_through_every_round(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The discard's play-outs drop the worse half of the handfuls after each round and spend
+    more deals on those left: with play-outs that score a handful by its cards alone, the best
+    of twelve wins wherever it stands in the list, the worst are played out on fewest deals, and
+    the whole search keeps to its budget."""
+    state = new_game("scarto", 3, ruleset="courtship")
+    dealer = state.dealer
+    hand = [sim.ID[c] for c in state.hands[dealer]]
+    groups = [list(g) for g in itertools.combinations(hand[:6], 3)][:12]
+    scores = [3, 9, 1, 6, 0, 8, 11, 2, 10, 4, 7, 5]  # the best is the seventh, the worst the fifth
+    worth = {sim.mask(g): float(v) for g, v in zip(groups, scores, strict=True)}
+    played: dict[int, int] = {}
+
+    def value(_: TarotTableState, __: int):  # type: ignore[no-untyped-def]
+        return lambda t: worth[t.disc]
+
+    def rollout(t: sim.Table) -> None:
+        played[t.disc] = played.get(t.disc, 0) + 1
+
+    monkeypatch.setattr(ai, "_objective", value)
+    monkeypatch.setattr(sim, "rollout", rollout)
+    assert ai._discard_search(state, dealer, random.Random(0), hand, groups) == 6
+    counts = [played[sim.mask(g)] for g in groups]
+    assert counts[6] == max(counts) and counts[4] == min(counts) < counts[6]
+    assert sum(counts) * (len(hand) - 3) * 3 <= ai.DISCARD_BUDGET
 
 
 @pytest.mark.parametrize("key", GAMES)
