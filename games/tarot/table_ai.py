@@ -61,7 +61,7 @@ LEADER_WEIGHT = 0.5  # Scarto: how much of the others' points it plays against a
 EXACT_TREE = 240  # the rest of the hand is solved exactly on each deal when it can go this few ways
 NODE_COST = 1.5  # the work of a position of the exact search, in card plays
 DISCARD_CANDIDATES = 12  # handfuls played out, the likeliest by a quick estimate
-DISCARD_BUDGET = 24000  # card plays for a discard, in all its rounds
+DISCARD_BUDGET = 14000  # card plays for a discard, in all its rounds (about 90 ms)
 DISCARD_MAX_DEALS = 48
 DISCARD_POOL = 11  # cards considered for a discard when there are too many ways to choose
 
