@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import ClassVar, Generic, Protocol, Self, TypeVar
 
 K = TypeVar("K", bound=Hashable)
@@ -137,6 +137,34 @@ class AlphaBeta(Generic[P]):
             if alpha >= beta:
                 break
         return best
+
+
+class PlayOut(Generic[P]):
+    """What the position after a move is worth to the side searched for: solved exactly when
+    the rest of the deal can go few enough ways (``small``, asked of a decision's first position
+    only, since every move leaves as many cards), else played out with the quick policy.
+    ``work`` adds up the effort in card plays, which is what a decision's budget counts."""
+
+    def __init__(self, solver: AlphaBeta[P], small: Callable[[P], bool], node_cost: float,
+                 play_out: Callable[[P], float], play_out_cost: float) -> None:
+        self.solver = solver
+        self.small = small
+        self.node_cost = node_cost  # a position of the exact search, in card plays
+        self.play_out = play_out
+        self.play_out_cost = play_out_cost
+        self.exact: bool | None = None
+        self.work = 0.0
+
+    def worth(self, position: P) -> float:
+        if self.exact is None:
+            self.exact = self.small(position)
+        if self.exact:
+            before = self.solver.nodes
+            value = self.solver.solve(position)
+            self.work += self.node_cost * (self.solver.nodes - before)
+            return value
+        self.work += self.play_out_cost
+        return self.play_out(position)
 
 
 def tree_size(hands: Iterable[Sequence[int]], limit: float = math.inf) -> int:

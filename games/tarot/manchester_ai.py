@@ -167,27 +167,22 @@ def _deals_for(options: int, length: int) -> int:
 def _card(state: ManchesterState, seat: int, rng: random.Random, legal: list[int]) -> int:
     knowledge = Knowledge(state, seat)
     cards_left = sum(len(h) for h in state.holdings) - 1
-    solver = sim.Solver(seat)
+
+    def play_out(deal: Deal) -> float:
+        sim.rollout(deal)
+        return deal.margin(seat)
+
+    playout = determinize.PlayOut(sim.Solver(seat), lambda deal: sim.tree_size(deal) <= EXACT_TREE, NODE_COST,
+                                  play_out, cards_left)
     totals = [0.0] * len(legal)
-    exact: bool | None = None
-    work = 0.0
     deals = 0
-    while deals < MIN_DEALS or (work < BUDGET and deals < MAX_DEALS):
+    while deals < MIN_DEALS or (playout.work < BUDGET and deals < MAX_DEALS):
         deal = _play_deal(state, knowledge.sample(rng))
         deals += 1
         for i, card in enumerate(legal):
             child = deal.copy()
             child.play(card)
-            if exact is None:
-                exact = sim.tree_size(child) <= EXACT_TREE
-            if exact:
-                before = solver.nodes
-                totals[i] += solver.solve(child)
-                work += NODE_COST * (solver.nodes - before)
-            else:
-                sim.rollout(child)
-                totals[i] += child.margin(seat)
-                work += cards_left
+            totals[i] += playout.worth(child)
     best = max(range(len(legal)), key=lambda i: (totals[i], -sim.COSTS[1][legal[i]]))
     return legal[best]
 

@@ -354,35 +354,31 @@ def _search(state: TarotTableState, seat: int, rng: random.Random, moves: Sequen
     if shortlist:
         alive.sort(key=lambda i: (-worth[i], tie[i]))
         alive = sorted(alive[:SHORTLIST])
-    solver = sim.Solver(state.side(seat), value)
     cards_left = (sum(int(s["count"]) for s in knowledge.view["seats"]) + len(state.trick.plays)) * WORK[
         state.ruleset]
+
+    def play_out(t: Table) -> float:
+        sim.rollout(t)
+        return value(t)
+
+    playout = determinize.PlayOut(sim.Solver(state.side(seat), value),
+                                  lambda t: sim.tree_size(t, EXACT_TREE) <= EXACT_TREE, NODE_COST, play_out, cards_left)
     totals = [0.0] * len(moves)
     rounds = max(1, math.ceil(math.log2(len(alive))))
-    exact: bool | None = None
     seen = 0
     for round_no in range(rounds):
         share = BUDGET / rounds
-        work = 0.0
+        playout.work = 0.0
         deals = 0
-        while deals < MIN_DEALS or (work + len(alive) * cards_left <= share and deals < MAX_DEALS):
+        while deals < MIN_DEALS or (playout.work + len(alive) * cards_left <= share and deals < MAX_DEALS):
             table = knowledge.table(rng)
             deals += 1
             for i in alive:
                 child = table.copy()
                 moves[i](child)
-                if exact is None:
-                    exact = sim.tree_size(child, EXACT_TREE) <= EXACT_TREE
-                if exact:
-                    before = solver.nodes
-                    totals[i] += solver.solve(child)
-                    work += NODE_COST * (solver.nodes - before)
-                else:
-                    sim.rollout(child)
-                    totals[i] += value(child)
-                    work += cards_left
+                totals[i] += playout.worth(child)
         seen += deals
-        score = [totals[i] / seen + (0.0 if exact else PRIOR * worth[i]) for i in range(len(moves))]
+        score = [totals[i] / seen + (0.0 if playout.exact else PRIOR * worth[i]) for i in range(len(moves))]
         if round_no < rounds - 1:
             alive.sort(key=lambda i: (-score[i], tie[i]))
             alive = sorted(alive[: (len(alive) + 1) // 2])
