@@ -212,7 +212,17 @@ class Knowledge(determinize.Placement[int]):
         hands = [[NAMES[c] for c in self.mine] if s == self.seat else
                  [NAMES[c] for c in (*self.known[s], *dealt.get(s, []))] for s in range(state.players)]
         discard = self.my_discard if self.seat == state.dealer else [*self.shown, *dealt.get(-1, [])]
-        return sim.from_state(state, hands, [NAMES[c] for c in discard])
+        return sim.from_state(state, hands, [NAMES[c] for c in discard], self._piles(dealt.get(-2, [])))
+
+    def _piles(self, face_down: list[int]) -> tuple[tuple[str, ...], ...] | None:
+        """The piles with the court cards a Butt put face down on theirs, which the seat cannot
+        see, replaced by those it dealt there (None when there are none)."""
+        state = self.state
+        hidden = state.face_down - set(state.piles[self.seat])
+        if not hidden:
+            return None
+        stand_ins = iter(NAMES[c] for c in face_down)
+        return tuple(tuple(next(stand_ins) if c in hidden else c for c in pile) for pile in state.piles)
 
 
 def _never_discarded(state: TarotTableState) -> frozenset[int]:

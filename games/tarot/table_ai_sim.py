@@ -617,11 +617,14 @@ def mask(cards: Iterable[int]) -> int:
 
 # -- from a game ---------------------------------------------------------------------------------------
 
-def from_state(state: TarotTableState, hands: Sequence[Sequence[str]], discard: Sequence[str]) -> Table:
+def from_state(state: TarotTableState, hands: Sequence[Sequence[str]], discard: Sequence[str],
+               piles: Sequence[Sequence[str]] | None = None) -> Table:
     """The hand being played in ``state`` with every holding as given (the seat's own, those
-    it sampled) and everything else as the table shows it: the piles, the trick, the claims,
-    where the Fool is."""
+    it sampled; ``piles`` too when they hold a card the seat cannot see) and everything else
+    as the table shows it: the trick, the claims, where the Fool is."""
     n = state.players
+    if piles is None:
+        piles = state.piles
     sides = tuple(state.side(s) for s in range(n))
     cards_left = sum(len(h) for h in hands) + len(state.trick.plays)
     if state.phase in ("summon", "give", "claim"):
@@ -631,7 +634,7 @@ def from_state(state: TarotTableState, hands: Sequence[Sequence[str]], discard: 
     t = Table(n, sides, [encode(h) for h in hands], state.dealer, ruleset=state.ruleset,
               courtship=state.courtship, manual=state.str_option("tontine_claims") == "manual", total=total,
               done=done, leader=state.trick.leader)
-    for s, pile in enumerate(state.piles):
+    for s, pile in enumerate(piles):
         t.bank(sides[s], encode(pile))
         if FOOL in encode(pile) and state.fool is not None:
             t.fool_taker = s
@@ -644,12 +647,12 @@ def from_state(state: TarotTableState, hands: Sequence[Sequence[str]], discard: 
     t.holder = -1 if state.fool_holder is None else state.fool_holder
     t.aside = -1 if state.fool_aside is None else state.fool_aside
     if t.summoning:
-        t.gone = mask(ID[c] for pile in state.piles for c in pile)
+        t.gone = mask(ID[c] for pile in piles for c in pile)
         t.summoned = encode(state.summoned)
     if t.tontine:
         played = encode(state.played)
         face_up = {ID[c] for c in state.face_up}
-        where = {ID[c]: sides[s] for s, pile in enumerate(state.piles) for c in pile}
+        where = {ID[c]: sides[s] for s, pile in enumerate(piles) for c in pile}
         in_trick = {ID[c] for c in state.trick.cards}
         for c in played:
             g = GROUP[c]

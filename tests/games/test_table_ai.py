@@ -16,6 +16,7 @@ from games import registry
 from games.core import decks
 from games.core.base import random_action
 from games.core.tricks import Trick
+from games.tarot import rule_sets
 from games.tarot import table_ai as ai
 from games.tarot import table_ai_sim as sim
 from games.tarot.base_games import TarotTableState
@@ -128,9 +129,9 @@ def positions(key: str, ruleset: str, seed: int) -> list[TarotTableState]:
 
 def permuted(state: TarotTableState, seat: int, rng: random.Random) -> TarotTableState:
     """The same position with the cards ``seat`` cannot see (``hidden_cards``) dealt again among
-    the places they lie, each keeping its size: a state that seat cannot tell from the first. (A
-    Butt's face-down court card, hidden too, stays on its pile: the cards it might be are the
-    search's business, tried in its own test below the view.)"""
+    the places they lie, each keeping its size: a state that seat cannot tell from the first. A
+    Butt's face-down court card on another's pile changes places with a hidden court card but a
+    King, when there is one (the Butt said only that it was such a card)."""
     hidden = state.hidden_cards(seat) - state.face_down
     hands = [list(h) for h in state.hands]
     discard = list(state.discard)
@@ -144,7 +145,21 @@ def permuted(state: TarotTableState, seat: int, rng: random.Random) -> TarotTabl
             discard[i] = card
         else:
             hands[s][i] = card
-    return dataclasses.replace(state, hands=tuple(tuple(h) for h in hands), discard=tuple(discard))
+    piles = [list(p) for p in state.piles]
+    face_down = set(state.face_down)
+    for card in sorted(state.face_down - set(piles[seat])):
+        courts = [(s, i) for s, i in places if rule_sets.is_court(c := discard[i] if s < 0 else hands[s][i])
+                  and rule_sets.rank(c) != "K"]
+        if not courts:
+            continue
+        s, i = rng.choice(courts)
+        held = hands[s] if s >= 0 else discard
+        pile = next(p for p in piles if card in p)
+        stand_in = held[i]
+        pile[pile.index(card)], held[i] = stand_in, card
+        face_down = (face_down - {card}) | {stand_in}
+    return dataclasses.replace(state, hands=tuple(tuple(h) for h in hands), discard=tuple(discard),
+                               piles=tuple(tuple(p) for p in piles), face_down=frozenset(face_down))
 
 
 @pytest.mark.parametrize(("key", "ruleset"), EVERY, ids=IDS)
@@ -165,6 +180,27 @@ def test_it_chooses_the_same_whatever_lies_in_the_cards_it_cannot_see(key: str, 
             assert choice(other, seat, seed=11) == choice(state, seat, seed=11)
             phases.add(state.phase)
     assert {"discard", "play"} <= phases
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_a_butts_face_down_card_counts_as_whichever_court_card_it_deals_there(key: str) -> None:
+    """The Last Laugh: the court card a Butt put face down on their pile is as hidden as a hand
+    (rules/tarot.md, step 2): the search banks the points of the card it deals there, so two
+    states that differ only in which court card lies face down give it the same deals."""
+    rng = random.Random(5)
+    tried = 0
+    for state in positions(key, "last-laugh", 11):
+        for seat in sorted(state.to_move):
+            if not state.face_down - set(state.piles[seat]):
+                continue
+            other = permuted(state, seat, rng)
+            if other.piles == state.piles:
+                continue  # no court card but a King left hidden to change places with
+            assert other.view(seat) == state.view(seat)
+            first, second = (ai.Knowledge(s, seat).table(random.Random(3)) for s in (state, other))
+            assert first.pts == second.pts and first.hands == second.hands
+            tried += 1
+    assert tried
 
 
 def test_a_void_and_a_failure_to_beat_are_remembered() -> None:
