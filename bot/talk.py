@@ -8,7 +8,9 @@ What was opened is kept in the table's ``extra`` under ``talk``, so a restart re
 rather than opening more:
 ``{"threads": {side: {"id": thread id, "ready": members added and welcomed}}, "relay": bool,
 "said": the table channel was told, "closed": bool}``, ``side`` being the partnership's index in
-``Rules.partnerships``. The bot itself never posts a card in a thread or a relayed message."""
+``Rules.partnerships``. A thread Discord opened just before the bot stopped, too soon to be
+noted, is known again by its name (the table's number and the partners') and used. The bot
+itself never posts a card in a thread or a relayed message."""
 
 from __future__ import annotations
 
@@ -119,18 +121,31 @@ class Talk:
     async def _make(self, live: Live, row: TableRow, parent: discord.TextChannel, missing: list[tuple[int, list[int]]],
                     talk: dict[str, Any], threads: dict[str, dict[str, Any]]) -> None:
         for index, seats in missing:
-            names = together([row.seats[s].name for s in seats])
-            try:
-                made = await self.bot.http.start_thread_without_message(
-                    parent.id, name=f"Partners: {names}"[:100], auto_archive_duration=ARCHIVE_AFTER,
-                    type=PRIVATE_THREAD, invitable=False, reason=f"Partners' talk at Parlour table #{row.id}")
-            except discord.Forbidden:  # the permissions looked right, but Discord said no
-                talk["relay"] = True
-                return
+            name = f"Partners at table {row.id}: {together([row.seats[s].name for s in seats])}"[:100]
+            thread_id = self._left_behind(parent, name)
+            if thread_id is None:
+                try:
+                    made = await self.bot.http.start_thread_without_message(
+                        parent.id, name=name, auto_archive_duration=ARCHIVE_AFTER, type=PRIVATE_THREAD,
+                        invitable=False, reason=f"Partners' talk at Parlour table #{row.id}")
+                except discord.Forbidden:  # the permissions looked right, but Discord said no
+                    talk["relay"] = True
+                    return
+                thread_id = int(made["id"])
             # Stored at once, so that a restart from here on reuses this thread.
-            threads[str(index)] = {"id": int(made["id"]), "ready": False}
+            threads[str(index)] = {"id": thread_id, "ready": False}
             talk["threads"] = threads
             await self._store(live.guild_id, live.table_id, talk, live)
+
+    def _left_behind(self, parent: discord.TextChannel, name: str) -> int | None:
+        """A thread of this name the bot opened but never noted (it stopped in between), to be
+        used rather than a second one: the name holds the table's number and the partners."""
+        me = self.bot.user
+        for thread in parent.threads:
+            if (thread.name == name and me is not None and thread.owner_id == me.id and not thread.archived
+                    and thread.type is discord.ChannelType.private_thread):
+                return thread.id
+        return None
 
     async def _parent(self, guild_id: int, row: TableRow) -> discord.TextChannel | None:
         """Where the threads go: the table's channel, or, for a table played in a thread (threads

@@ -101,7 +101,7 @@ async def test_four_players_get_a_private_thread_per_partnership_closed_at_the_e
         table = channel_named(guild, TABLE)
         assert table is not None
         assert ours.parent_id == theirs.parent_id == table.id
-        assert ours.name == "Partners: alice & bob" and theirs.name == "Partners: carol & dan"
+        assert ours.name == "Partners at table 1: alice & bob" and theirs.name == "Partners at table 1: carol & dan"
         assert ours.thread_members == {bot_id, alice.id, bob.id}
         assert theirs.thread_members == {bot_id, carol.id, dan.id}
         assert not ours.invitable and not theirs.invitable  # nobody can bring an opponent in
@@ -203,6 +203,31 @@ async def test_a_restart_reuses_the_threads_and_the_end_closes_them(
         await standin.wait_for(lambda: all(t.archived and t.locked for t in (ours, theirs)), 10,
                                "the threads archived and locked")
         assert ours.messages[-1].content == theirs.messages[-1].content == CLOSED
+
+
+async def test_a_thread_opened_just_before_a_stop_is_taken_up_after_the_restart(
+        standin: StandIn, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bot stops between Discord opening the first thread and the bot noting it: the restart
+    finds that thread by its name (the table's number, the partners) and uses it, opening only
+    the second."""
+    guild, users, lobby = club(standin)
+
+    async def stopped(self: Talk, *args: Any) -> None:
+        raise RuntimeError("the bot stopped here")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(Talk, "_store", stopped)
+        async with running(standin, tmp_path) as bot:
+            await four_humans(standin, users, lobby)
+            await standin.wait_for(lambda: len(private_threads(guild)) == 1, 10, "the first thread opened")
+            live = await live_table(standin, bot)
+            assert not live.row.extra.get("talk")  # never noted
+        first = private_threads(guild)
+
+    async with running(standin, tmp_path):
+        ours, theirs = await welcomed(standin, guild, 2)
+        assert ours is first[0] and theirs.name == "Partners at table 1: carol & dan"
+        assert len([c for c in standin.calls_to("create_thread") if c.status == 201]) == 2
 
 
 async def test_without_private_threads_talk_goes_by_dm_to_the_partner_only(standin: StandIn,
