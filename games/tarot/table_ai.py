@@ -62,7 +62,7 @@ EXACT_TREE = 240  # the rest of the hand is solved exactly on each deal when it 
 NODE_COST = 1.5  # the work of a position of the exact search, in card plays
 DISCARD_CANDIDATES = 12  # handfuls played out, the likeliest by a quick estimate
 DISCARD_BUDGET = 14000  # card plays for a discard, in all its rounds (about 90 ms)
-DISCARD_MAX_DEALS = 48
+DISCARD_MAX_DEALS = 48  # deals for each handful in one round at the most
 DISCARD_POOL = 11  # cards considered for a discard when there are too many ways to choose
 
 ALL = frozenset(range(len(NAMES)))
@@ -374,7 +374,7 @@ def _search(state: TarotTableState, seat: int, rng: random.Random, moves: Sequen
     playout = determinize.PlayOut(sim.Solver(state.side(seat), value),
                                   lambda t: sim.tree_size(t, EXACT_TREE) <= EXACT_TREE, NODE_COST, play_out, cards_left)
     totals = [0.0] * len(moves)
-    rounds = max(1, math.ceil(math.log2(len(alive))))
+    rounds = _rounds(len(alive))
     seen = 0
     for round_no in range(rounds):
         share = BUDGET / rounds
@@ -390,9 +390,20 @@ def _search(state: TarotTableState, seat: int, rng: random.Random, moves: Sequen
         seen += deals
         score = [totals[i] / seen + (0.0 if playout.exact else PRIOR * worth[i]) for i in range(len(moves))]
         if round_no < rounds - 1:
-            alive.sort(key=lambda i: (-score[i], tie[i]))
-            alive = sorted(alive[: (len(alive) + 1) // 2])
+            alive = _better_half(alive, score, tie)
     return max(alive, key=lambda i: (score[i], -tie[i]))
+
+
+def _rounds(moves: int) -> int:
+    """Rounds of a search that halves ``moves`` down to one."""
+    return max(1, math.ceil(math.log2(moves)))
+
+
+def _better_half(alive: list[int], score: Sequence[float], tie: Sequence[float]) -> list[int]:
+    """The better half of the moves still weighed (the larger half of an odd count), ties to
+    the lower ``tie``, in their first order."""
+    ranked = sorted(alive, key=lambda i: (-score[i], tie[i]))
+    return sorted(ranked[: (len(alive) + 1) // 2])
 
 
 # -- discarding ----------------------------------------------------------------------------------
@@ -440,9 +451,11 @@ def _discard_search(state: TarotTableState, seat: int, rng: random.Random, hand:
     value = _objective(state, seat)
     n = state.players
     length = (len(hand) - len(groups[0])) * n
+    sides = [state.side(s) for s in range(n)]
     alive = list(range(len(groups)))
     totals = [0.0] * len(groups)
-    rounds = max(1, math.ceil(math.log2(len(alive))))
+    order = [float(i) for i in range(len(groups))]  # ties to the likelier handful
+    rounds = _rounds(len(alive))
     for round_no in range(rounds):
         deals = max(MIN_DEALS, min(DISCARD_MAX_DEALS, DISCARD_BUDGET // rounds // (len(alive) * length)))
         for _ in range(deals):
@@ -451,14 +464,13 @@ def _discard_search(state: TarotTableState, seat: int, rng: random.Random, hand:
                 group = groups[i]
                 hands = [[c for c in hand if c not in group] if s == seat else list(dealt.get(s, []))
                          for s in range(n)]
-                t = Table(n, [state.side(s) for s in range(n)], hands, state.dealer, ruleset=state.ruleset,
+                t = Table(n, sides, hands, state.dealer, ruleset=state.ruleset,
                           courtship=state.courtship, manual=False, total=len(hands[seat]),
                           leader=(state.dealer + 1) % n)
-                t.bank(state.side(seat), group)
+                t.bank(sides[seat], group)
                 t.disc = sim.mask(group)
                 sim.rollout(t)
                 totals[i] += value(t)
         if round_no < rounds - 1:
-            alive.sort(key=lambda i: (-totals[i], i))
-            alive = sorted(alive[: (len(alive) + 1) // 2])
+            alive = _better_half(alive, totals, order)
     return max(alive, key=lambda i: (totals[i], -i))
