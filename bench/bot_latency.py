@@ -66,8 +66,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from bot import ids
-from tests.standin import StandIn
-from tests.standin.model import Channel, Guild, Message, User
+from localcord import LocalDiscord
+from localcord.model import Channel, Guild, Message, User
 
 T = TypeVar("T")
 ROOT = Path(__file__).resolve().parent.parent
@@ -143,7 +143,7 @@ class Table:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     updated: list[float] = field(default_factory=list)  # times of table message edits
 
-    def offered(self, standin: StandIn, after: int = -1) -> tuple[Message, Any, int] | None:
+    def offered(self, standin: LocalDiscord, after: int = -1) -> tuple[Message, Any, int] | None:
         """The first move on the human's newest hand message (if its version is past ``after``)."""
         channel = standin.world.dm_channels.get(self.user.id)
         if channel is None:
@@ -183,7 +183,7 @@ class Watch:
     """Follows the stand-in's gateway events so each table's waiter wakes only for its own channels,
     and notes when each interaction's frame went out on the gateway."""
 
-    def __init__(self, standin: StandIn) -> None:
+    def __init__(self, standin: LocalDiscord) -> None:
         self.standin = standin
         self.by_channel: dict[int, Table] = {}
         self.by_user: dict[int, Table] = {}
@@ -242,7 +242,7 @@ async def until(table: Table, predicate: Callable[[], T], timeout: float = WAIT)
 
 
 # -- opening tables ------------------------------------------------------------------------------
-async def open_one(standin: StandIn, watch: Watch, table: Table) -> None:
+async def open_one(standin: LocalDiscord, watch: Watch, table: Table) -> None:
     lobby = await standin.slash(table.user, table.lobby, "play", GAME, options=OPTIONS)
     assert lobby.message is not None
     ref = next(ids.parse(c.custom_id) for c in lobby.message.components if c.custom_id)
@@ -264,13 +264,13 @@ async def open_one(standin: StandIn, watch: Watch, table: Table) -> None:
     await until(table, lambda: table.offered(standin))
 
 
-async def open_all(standin: StandIn, watch: Watch, tables: list[Table], batch: int) -> None:
+async def open_all(standin: LocalDiscord, watch: Watch, tables: list[Table], batch: int) -> None:
     for start in range(0, len(tables), batch):
         await asyncio.gather(*(open_one(standin, watch, t) for t in tables[start:start + batch]))
 
 
 # -- playing -------------------------------------------------------------------------------------
-async def move(standin: StandIn, watch: Watch, table: Table, result: Result) -> None:
+async def move(standin: LocalDiscord, watch: Watch, table: Table, result: Result) -> None:
     """One click by the table's human, timed to the answer, the table edit and the next turn."""
     offered = table.offered(standin)
     if offered is None:
@@ -299,7 +299,7 @@ async def move(standin: StandIn, watch: Watch, table: Table, result: Result) -> 
 
 # -- the bot's process ---------------------------------------------------------------------------
 @contextlib.asynccontextmanager
-async def bot_process(standin: StandIn, data: Path, ai_delay: float, report: Path) -> Any:
+async def bot_process(standin: LocalDiscord, data: Path, ai_delay: float, report: Path) -> Any:
     env = {**os.environ, **standin.environ(), "PARLOUR_DATA_DIR": str(data), "PARLOUR_AI_DELAY": str(ai_delay),
            "BENCH_REPORT": str(report)}
     process = await asyncio.create_subprocess_exec(sys.executable, "-m", "bench.bot_process", env=env, cwd=ROOT)
@@ -321,7 +321,7 @@ async def bot_process(standin: StandIn, data: Path, ai_delay: float, report: Pat
 # -- one size ------------------------------------------------------------------------------------
 async def run_size(count: int, clicks: int, ai_delay: float, per_guild: int, batch: int) -> Result:
     result = Result(count)
-    async with StandIn(validate=False) as standin:
+    async with LocalDiscord() as standin:
         watch = Watch(standin)
         guilds = []
         for g in range(-(-count // per_guild)):

@@ -35,14 +35,14 @@ from bot.live import Tables
 from bot.store import Stores
 from bot.store.rows import Seat
 from games.core import registry
+from localcord import LocalDiscord
+from localcord.model import Message
 from tests.bot.parlour_harness import running
-from tests.standin import StandIn
-from tests.standin.model import Message
 
 GAME, OPTIONS = "fosco", {"deals": 20}
 
 
-async def fill(standin: StandIn, data: Path, count: int, per_guild: int, behind: int, moves: int) -> None:
+async def fill(standin: LocalDiscord, data: Path, count: int, per_guild: int, behind: int, moves: int) -> None:
     """``count`` unfinished tables, their channels and table messages."""
     rules = registry.get(GAME)
     rng = random.Random(7)
@@ -94,7 +94,7 @@ def adopted_kb(data: Path, rows: list) -> float:  # type: ignore[type-arg]
 
 
 async def run(args: argparse.Namespace) -> None:
-    async with StandIn(validate=False) as standin:
+    async with LocalDiscord() as standin:
         with tempfile.TemporaryDirectory(prefix="parlour-restore-") as folder:
             data = Path(folder)
             began = time.perf_counter()

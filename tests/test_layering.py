@@ -1,4 +1,5 @@
-"""games imports neither renderers nor bot; renderers does not import bot; games stays pure."""
+"""games imports neither renderers nor bot; renderers does not import bot; games stays pure; the local
+Discord knows nothing of Parlour."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-FORBIDDEN = {"games": {"renderers", "bot"}, "renderers": {"bot"}}
+FORBIDDEN = {"games": {"renderers", "bot", "localcord"}, "renderers": {"bot", "localcord"},
+             "localcord": {"games", "renderers", "bot", "tests"}}
 # The rules core is pure: no I/O, no clocks, no global randomness, no third-party packages.
 IMPURE = {"asyncio", "os", "time", "socket", "subprocess", "pathlib", "io", "threading", "sqlite3"}
 

@@ -15,8 +15,8 @@ from bot.config import Config
 from bot.limits import ChannelLimits
 from bot.live import Live
 from games.core import cards
-from tests.standin import StandIn
-from tests.standin.model import LOADING, Channel, InteractionRecord, Message, User
+from localcord import LocalDiscord
+from localcord.model import LOADING, Channel, InteractionRecord, Message, User
 
 
 class TestParlour(Parlour):
@@ -33,7 +33,8 @@ class TestParlour(Parlour):
 FAST_WINDOW = 0.05
 
 
-def make_bot(standin: StandIn, data_dir: Path, ai_delay: float = 0.0, write_window: float = FAST_WINDOW) -> Parlour:
+def make_bot(standin: LocalDiscord, data_dir: Path, ai_delay: float = 0.0,
+             write_window: float = FAST_WINDOW) -> Parlour:
     config = Config(token=standin.token, data_dir=data_dir, dev_guild=None, ai_delay=ai_delay, shard_count=None,
                     shard_ids=None, api_base=standin.api_base, gateway_url=standin.gateway_url)
     configure_endpoints(config)
@@ -43,7 +44,7 @@ def make_bot(standin: StandIn, data_dir: Path, ai_delay: float = 0.0, write_wind
 
 
 @contextlib.asynccontextmanager
-async def running(standin: StandIn, data_dir: Path, ai_delay: float = 0.0,
+async def running(standin: LocalDiscord, data_dir: Path, ai_delay: float = 0.0,
                   write_window: float = FAST_WINDOW) -> AsyncIterator[Parlour]:
     bot = make_bot(standin, data_dir, ai_delay, write_window)
     async with standin.running(bot, timeout=15) as started:
@@ -65,7 +66,7 @@ def controls(message: Message, version: int) -> list[Any]:
     return found
 
 
-async def live_table(standin: StandIn, bot: Parlour) -> Live:
+async def live_table(standin: LocalDiscord, bot: Parlour) -> Live:
     """The newest table being played, once its table message is up."""
 
     def ready() -> Live | None:
@@ -75,7 +76,7 @@ async def live_table(standin: StandIn, bot: Parlour) -> Live:
     return await standin.wait_for(ready, 10, "a table being played")
 
 
-async def click_move(standin: StandIn, user: User, message: Message, comp: Any, *,
+async def click_move(standin: LocalDiscord, user: User, message: Message, comp: Any, *,
                      ephemeral: bool = False) -> InteractionRecord:
     if comp.type == 2:
         record = await standin.click(user, message, comp.custom_id)
@@ -84,7 +85,7 @@ async def click_move(standin: StandIn, user: User, message: Message, comp: Any, 
     return record
 
 
-async def take_turn(standin: StandIn, bot: Parlour, live: Live, user: User) -> InteractionRecord:
+async def take_turn(standin: LocalDiscord, bot: Parlour, live: Live, user: User) -> InteractionRecord:
     """The player clicks the first move offered in the newest hand message sent to them by DM."""
     version = live.version
 
@@ -101,7 +102,7 @@ async def take_turn(standin: StandIn, bot: Parlour, live: Live, user: User) -> I
     return record
 
 
-async def play_to_end(standin: StandIn, bot: Parlour, live: Live, players: dict[int, User],
+async def play_to_end(standin: LocalDiscord, bot: Parlour, live: Live, players: dict[int, User],
                       max_moves: int = 2000) -> None:
     """Humans click; computers move by themselves; until the game is over."""
     for _ in range(max_moves):
@@ -116,7 +117,7 @@ async def play_to_end(standin: StandIn, bot: Parlour, live: Live, players: dict[
     raise AssertionError("the game did not end")
 
 
-async def open_table(standin: StandIn, host: User, channel: Channel, game: str, options: dict[str, Any],
+async def open_table(standin: LocalDiscord, host: User, channel: Channel, game: str, options: dict[str, Any],
                      joiners: tuple[User, ...] = (), computers: int = 0) -> InteractionRecord:
     lobby = await standin.slash(host, channel, "play", game, options=options)
     assert lobby.message is not None
@@ -133,11 +134,11 @@ def channel_named(guild: Any, name: str) -> Channel | None:
     return next((c for c in guild.channels.values() if c.name == name), None)
 
 
-async def wait_past(standin: StandIn, live: Live, version: int, what: str) -> None:
+async def wait_past(standin: LocalDiscord, live: Live, version: int, what: str) -> None:
     await standin.wait_for(lambda: live.version > version or live.state.is_over, 10, what)
 
 
-async def hand_reply(standin: StandIn, record: InteractionRecord, timeout: float = 5) -> Message:
+async def hand_reply(standin: LocalDiscord, record: InteractionRecord, timeout: float = 5) -> Message:
     """The hand the bot showed in answer to a click, for that user alone: the reply's message once
     its picture is in (a hand is drawn after the click is acknowledged), or the follow-up it sent."""
 
@@ -187,7 +188,7 @@ def newest_with(messages: list[Message], kind: str, version: int) -> Message | N
     return None
 
 
-async def pick_cards(standin: StandIn, live: Live, user: User, chosen: list[str]) -> None:
+async def pick_cards(standin: LocalDiscord, live: Live, user: User, chosen: list[str]) -> None:
     """``user`` ticks ``chosen`` in the card selects of their newest DM offering their pick (see
     ``State.pick``) and presses the pick's button; returns once the move is made."""
     state = live.state

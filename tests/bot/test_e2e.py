@@ -13,7 +13,8 @@ import pytest
 from bot.live import ALREADY_MADE, NOT_SEATED
 from bot.publish import table_content
 from bot.store import Stores
-from tests.standin import StandIn
+from localcord import LocalDiscord
+from tests.discord_spec import local_discord
 
 from .parlour_harness import (
     channel_named,
@@ -28,8 +29,8 @@ from .parlour_harness import (
 
 
 @pytest.fixture
-async def standin() -> AsyncIterator[StandIn]:
-    async with StandIn() as server:
+async def standin() -> AsyncIterator[LocalDiscord]:
+    async with local_discord() as server:
         yield server
     server.assert_clean()
 
@@ -46,7 +47,7 @@ def retarget(components: Any, prefix: str, custom_id: str) -> Any:
     return components
 
 
-def world(standin: StandIn, *, dm_closed: bool = False) -> tuple:  # type: ignore[type-arg]
+def world(standin: LocalDiscord, *, dm_closed: bool = False) -> tuple:  # type: ignore[type-arg]
     guild = standin.add_guild("Card club")
     alice = standin.add_user("alice", dm_closed=dm_closed)
     bob = standin.add_user("bob")
@@ -56,7 +57,7 @@ def world(standin: StandIn, *, dm_closed: bool = False) -> tuple:  # type: ignor
     return guild, alice, bob, lobby
 
 
-async def test_commands_are_synced_from_the_registry(standin: StandIn, tmp_path: Path) -> None:
+async def test_commands_are_synced_from_the_registry(standin: LocalDiscord, tmp_path: Path) -> None:
     world(standin)
     async with running(standin, tmp_path):
         names = {c["name"] for c in standin.commands}
@@ -75,7 +76,7 @@ async def test_commands_are_synced_from_the_registry(standin: StandIn, tmp_path:
         assert (target["min_value"], target["max_value"]) == (1, 500)
 
 
-async def test_a_full_fosco_game_against_the_computer(standin: StandIn, tmp_path: Path) -> None:
+async def test_a_full_fosco_game_against_the_computer(standin: LocalDiscord, tmp_path: Path) -> None:
     guild, alice, _bob, lobby = world(standin)
     async with running(standin, tmp_path) as bot:
         await open_table(standin, alice, lobby, "fosco", {"deals": 1}, computers=1)
@@ -97,7 +98,7 @@ async def test_a_full_fosco_game_against_the_computer(standin: StandIn, tmp_path
         assert f"<@{alice.id}>" in text
 
 
-async def test_a_full_dracula_game_by_clicks(standin: StandIn, tmp_path: Path) -> None:
+async def test_a_full_dracula_game_by_clicks(standin: LocalDiscord, tmp_path: Path) -> None:
     guild, alice, bob, lobby = world(standin)
     async with running(standin, tmp_path) as bot:
         await open_table(standin, alice, lobby, "dracula", {"first_dealer": 1}, joiners=(bob,))
@@ -116,7 +117,7 @@ async def test_a_full_dracula_game_by_clicks(standin: StandIn, tmp_path: Path) -
         assert scored() == [f"Deal {n}" for n in range(1, 7)]  # every deal, once, in order
 
 
-async def test_a_four_player_game(standin: StandIn, tmp_path: Path) -> None:
+async def test_a_four_player_game(standin: LocalDiscord, tmp_path: Path) -> None:
     _guild, alice, bob, lobby = world(standin)
     async with running(standin, tmp_path) as bot:
         await open_table(standin, alice, lobby, "fosco", {"deals": 1}, joiners=(bob,), computers=2)
@@ -128,7 +129,7 @@ async def test_a_four_player_game(standin: StandIn, tmp_path: Path) -> None:
         assert outcome.sides == ((0, 2), (1, 3))  # the result is told by partnership
 
 
-async def test_closed_dms_fall_back_to_my_hand(standin: StandIn, tmp_path: Path) -> None:
+async def test_closed_dms_fall_back_to_my_hand(standin: LocalDiscord, tmp_path: Path) -> None:
     guild, alice, _bob, lobby = world(standin, dm_closed=True)
     async with running(standin, tmp_path) as bot:
         await open_table(standin, alice, lobby, "fosco", {"deals": 1}, computers=1)
@@ -145,7 +146,7 @@ async def test_closed_dms_fall_back_to_my_hand(standin: StandIn, tmp_path: Path)
         await standin.wait_for(lambda: live.version > version, 5, "the move from the ephemeral hand")
 
 
-async def test_stale_and_outsider_clicks_change_nothing(standin: StandIn, tmp_path: Path) -> None:
+async def test_stale_and_outsider_clicks_change_nothing(standin: LocalDiscord, tmp_path: Path) -> None:
     guild, alice, bob, lobby = world(standin)
     async with running(standin, tmp_path) as bot:
         await open_table(standin, alice, lobby, "fosco", {"deals": 1}, computers=1)
@@ -175,7 +176,7 @@ async def test_stale_and_outsider_clicks_change_nothing(standin: StandIn, tmp_pa
         assert live.version == after
 
 
-async def test_a_restart_mid_game_loses_nothing(standin: StandIn, tmp_path: Path) -> None:
+async def test_a_restart_mid_game_loses_nothing(standin: LocalDiscord, tmp_path: Path) -> None:
     guild, alice, bob, lobby = world(standin)
     async with running(standin, tmp_path) as bot:
         await open_table(standin, alice, lobby, "dracula", {"first_dealer": 1}, joiners=(bob,))
@@ -193,7 +194,7 @@ async def test_a_restart_mid_game_loses_nothing(standin: StandIn, tmp_path: Path
         assert live.state.is_over
 
 
-async def test_leaderboard_after_several_games(standin: StandIn, tmp_path: Path) -> None:
+async def test_leaderboard_after_several_games(standin: LocalDiscord, tmp_path: Path) -> None:
     _guild, alice, bob, lobby = world(standin)
     async with running(standin, tmp_path) as bot:
         for _ in range(3):
@@ -210,7 +211,7 @@ async def test_leaderboard_after_several_games(standin: StandIn, tmp_path: Path)
 
 
 async def test_a_move_committed_but_not_shown_before_a_stop_is_shown_after_the_restart(
-        standin: StandIn, tmp_path: Path) -> None:
+        standin: LocalDiscord, tmp_path: Path) -> None:
     guild, alice, bob, lobby = world(standin)
     async with running(standin, tmp_path) as bot:
         await open_table(standin, alice, lobby, "fosco", {"deals": 1}, joiners=(bob,))

@@ -15,7 +15,7 @@ import pytest
 
 from games.bullshit import BullshitState
 from games.core import cards, decks
-from tests.standin import StandIn
+from localcord import LocalDiscord
 
 from .parlour_harness import (
     channel_named,
@@ -53,13 +53,13 @@ def clock_message(guild: Any, since: int) -> Any:
     return newest_with(table.messages, "pl:w:", since)
 
 
-async def window_open(standin: StandIn, guild: Any, live: Any) -> Any:
+async def window_open(standin: LocalDiscord, guild: Any, live: Any) -> Any:
     state = game(live)
     assert state.clock is not None
     return await standin.wait_for(lambda: clock_message(guild, state.clock.since), 10, "the window's message")
 
 
-async def play(standin: StandIn, live: Any, user: Any, chosen: list[str]) -> None:
+async def play(standin: LocalDiscord, live: Any, user: Any, chosen: list[str]) -> None:
     """``user`` ticks ``chosen`` in the selects of their newest hand DM and plays them as the rank
     asked, with one button that names them."""
     pick = game(live).pick(live.seat_of(user.id))
@@ -67,7 +67,7 @@ async def play(standin: StandIn, live: Any, user: Any, chosen: list[str]) -> Non
     await pick_cards(standin, live, user, chosen)
 
 
-async def choose(standin: StandIn, live: Any, message: Any, user: Any, label: str, *, wait: bool = True) -> Any:
+async def choose(standin: LocalDiscord, live: Any, message: Any, user: Any, label: str, *, wait: bool = True) -> Any:
     version = live.version
     record = await standin.click(user, message, label=label)
     if wait:
@@ -89,7 +89,7 @@ def lie(state: BullshitState, seat: int) -> list[str]:
 
 
 async def test_calls_a_double_call_a_late_click_the_clock_a_restart_and_a_last_play_that_wins(
-        standin: StandIn, tmp_path: Path) -> None:
+        standin: LocalDiscord, tmp_path: Path) -> None:
     guild, alice, bob, lobby_channel = world(standin)
     carol = standin.add_user("carol")
     guild.add_member(carol)
@@ -196,7 +196,7 @@ async def test_calls_a_double_call_a_late_click_the_clock_a_restart_and_a_last_p
         assert "wins" in table_text(guild, CHANNEL)
 
 
-async def moved_on(standin: StandIn, live: Any, what: str) -> None:
+async def moved_on(standin: LocalDiscord, live: Any, what: str) -> None:
     version = live.version
     await standin.wait_for(lambda: live.version > version, 10, what)
 
@@ -209,7 +209,7 @@ def told(record: Any) -> str | None:
     return None
 
 
-async def answer(standin: StandIn, record: Any) -> str:
+async def answer(standin: LocalDiscord, record: Any) -> str:
     return await standin.wait_for(lambda: told(record), 5, "the answer to the click")
 
 
@@ -220,7 +220,7 @@ def clock_message_text(guild: Any, since: int) -> str | None:
     return texts[-1] if texts else None
 
 
-async def test_alice_against_two_computers_to_the_end(standin: StandIn, tmp_path: Path) -> None:
+async def test_alice_against_two_computers_to_the_end(standin: LocalDiscord, tmp_path: Path) -> None:
     """She plays what she holds of the rank asked (one card when she holds none) and calls any
     claim of three or more; the computers call and bluff as they see fit."""
     guild, alice, _bob, lobby_channel = world(standin)
@@ -256,7 +256,7 @@ async def test_alice_against_two_computers_to_the_end(standin: StandIn, tmp_path
                 assert "Turned up:" in line, line
 
 
-async def test_rules_and_play_know_bullshit_by_either_name(standin: StandIn, tmp_path: Path) -> None:
+async def test_rules_and_play_know_bullshit_by_either_name(standin: LocalDiscord, tmp_path: Path) -> None:
     _guild, alice, _bob, lobby_channel = world(standin)
     async with running(standin, tmp_path):
         rules = await standin.slash(alice, lobby_channel, "rules", options={"game": "bullshit"})

@@ -12,7 +12,7 @@ import pytest
 
 from games.busca import BuscaState
 from games.core.cards import short
-from tests.standin import StandIn
+from localcord import LocalDiscord
 
 from .parlour_harness import (
     attachments,
@@ -44,7 +44,7 @@ def busca(live: Any) -> BuscaState:
 
 
 async def test_three_players_with_the_dealers_card_laid_aside_play_to_the_end_with_a_restart(
-        standin: StandIn, tmp_path: Path) -> None:
+        standin: LocalDiscord, tmp_path: Path) -> None:
     guild, alice, bob, lobby_channel = world(standin)
     carol = standin.add_user("carol")
     guild.add_member(carol)
@@ -99,7 +99,7 @@ async def test_three_players_with_the_dealers_card_laid_aside_play_to_the_end_wi
         assert "best (lowest)" in str(stats.embeds)
 
 
-async def test_rules_and_play_know_busca(standin: StandIn, tmp_path: Path) -> None:
+async def test_rules_and_play_know_busca(standin: LocalDiscord, tmp_path: Path) -> None:
     _guild, alice, _bob, lobby_channel = world(standin)
     async with running(standin, tmp_path):
         rules = await standin.slash(alice, lobby_channel, "rules", options={"game": "busca"})

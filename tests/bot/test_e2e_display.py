@@ -10,7 +10,8 @@ import pytest
 
 from bot import ids, limits
 from bot.publish import table_content
-from tests.standin import StandIn
+from localcord import LocalDiscord
+from tests.discord_spec import local_discord
 
 from .parlour_harness import channel_named, controls, live_table, open_table, running, take_turn
 
@@ -18,13 +19,13 @@ WINDOW = 1.0  # Discord's 5 writes in 5 s, scaled to 5 in 1 s so the test is qui
 
 
 @pytest.fixture
-async def standin() -> AsyncIterator[StandIn]:
-    async with StandIn() as server:
+async def standin() -> AsyncIterator[LocalDiscord]:
+    async with local_discord() as server:
         yield server
     server.assert_clean()
 
 
-async def test_fast_play_keeps_the_write_limit_and_shows_every_line_in_order(standin: StandIn,
+async def test_fast_play_keeps_the_write_limit_and_shows_every_line_in_order(standin: LocalDiscord,
                                                                               tmp_path: Path) -> None:
     guild = standin.add_guild("Card club")
     alice = standin.add_user("alice")

@@ -13,8 +13,8 @@ import pytest
 from bot.client import Parlour
 from bot.live import Live
 from games.fan_tan import FanTanState
-from tests.standin import StandIn
-from tests.standin.model import InteractionRecord, Message, User
+from localcord import LocalDiscord
+from localcord.model import InteractionRecord, Message, User
 
 from .parlour_harness import (
     attachments,
@@ -50,7 +50,7 @@ def fan_tan(live: Live) -> FanTanState:
     return live.state
 
 
-async def offered(standin: StandIn, live: Live, user: User) -> tuple[Message, list[Any]]:
+async def offered(standin: LocalDiscord, live: Live, user: User) -> tuple[Message, list[Any]]:
     """alice's newest DM with controls for the table as it is now, and those controls."""
     version = live.version
 
@@ -64,7 +64,7 @@ async def offered(standin: StandIn, live: Live, user: User) -> tuple[Message, li
     return await standin.wait_for(found, 10, f"{user.name}'s moves for version {version}")
 
 
-async def choose(standin: StandIn, live: Live, user: User, token: str) -> InteractionRecord:
+async def choose(standin: LocalDiscord, live: Live, user: User, token: str) -> InteractionRecord:
     """``user`` clicks the move ``token`` in their newest hand; the table moves past it."""
     version = live.version
     message, comps = await offered(standin, live, user)
@@ -74,20 +74,20 @@ async def choose(standin: StandIn, live: Live, user: User, token: str) -> Intera
     return record
 
 
-async def my_turn(standin: StandIn, live: Live, seat: int) -> bool:
+async def my_turn(standin: LocalDiscord, live: Live, seat: int) -> bool:
     """Wait until ``seat`` is to move (True) or the game is over (False)."""
     await standin.wait_for(lambda: seat in live.state.to_move or live.state.is_over, 15, f"seat {seat}'s turn")
     return not live.state.is_over
 
 
-async def alice_and_three_computers(standin: StandIn, bot: Parlour, options: dict[str, Any],
+async def alice_and_three_computers(standin: LocalDiscord, bot: Parlour, options: dict[str, Any],
                                     dm_closed: bool = False) -> tuple[Any, User, Any, Live]:
     guild, alice, _bob, lobby_channel = world(standin, dm_closed=dm_closed)
     await open_table(standin, alice, lobby_channel, "fan-tan", options, computers=3)
     return guild, alice, lobby_channel, await live_table(standin, bot)
 
 
-async def test_four_players_play_to_the_end_by_clicks_with_a_restart(standin: StandIn, tmp_path: Path) -> None:
+async def test_four_players_play_to_the_end_by_clicks_with_a_restart(standin: LocalDiscord, tmp_path: Path) -> None:
     async with running(standin, tmp_path) as bot:
         guild, alice, lobby_channel, live = await alice_and_three_computers(standin, bot, {"chips": 30})
         assert [s.ai for s in live.row.seats] == [False, True, True, True]
@@ -120,7 +120,7 @@ async def test_four_players_play_to_the_end_by_clicks_with_a_restart(standin: St
         assert f"<@{alice.id}>" in " ".join(e.get("description", "") for e in board.embeds)
 
 
-async def test_honour_mode_a_held_back_card_is_found_out_and_charged(standin: StandIn, tmp_path: Path) -> None:
+async def test_honour_mode_a_held_back_card_is_found_out_and_charged(standin: LocalDiscord, tmp_path: Path) -> None:
     async with running(standin, tmp_path) as bot:
         guild, alice, _lobby, live = await alice_and_three_computers(standin, bot, {"strict": False})
         withheld = 0
@@ -146,7 +146,7 @@ async def test_honour_mode_a_held_back_card_is_found_out_and_charged(standin: St
         assert sum(state.stacks) == 4 * 20 and state.pot == 0  # fines moved chips, made none
 
 
-async def test_a_round_of_passes_before_any_7_is_a_dead_hand(standin: StandIn, tmp_path: Path) -> None:
+async def test_a_round_of_passes_before_any_7_is_a_dead_hand(standin: LocalDiscord, tmp_path: Path) -> None:
     guild, alice, bob, lobby_channel = world(standin)
     carol = standin.add_user("carol")
     guild.add_member(carol)
@@ -174,7 +174,7 @@ async def test_a_round_of_passes_before_any_7_is_a_dead_hand(standin: StandIn, t
         assert message.attachments and live.version == version
 
 
-async def test_closed_dms_play_from_my_hand(standin: StandIn, tmp_path: Path) -> None:
+async def test_closed_dms_play_from_my_hand(standin: LocalDiscord, tmp_path: Path) -> None:
     async with running(standin, tmp_path) as bot:
         guild, alice, lobby_channel, live = await alice_and_three_computers(standin, bot, {}, dm_closed=True)
         table = channel_named(guild, CHANNEL)

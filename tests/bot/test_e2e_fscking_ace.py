@@ -20,8 +20,9 @@ from bot.live import ALREADY_MADE, NOT_SEATED, Live
 from bot.store import Stores
 from games.core.base import NEXT_ROUND
 from games.core.stakes import format_money
-from tests.standin import StandIn
-from tests.standin.model import Message, User
+from localcord import LocalDiscord
+from localcord.model import Message, User
+from tests.discord_spec import local_discord
 
 from .parlour_harness import channel_named, live_table, open_table, running, wait_past
 
@@ -37,13 +38,13 @@ def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
-async def standin() -> AsyncIterator[StandIn]:
-    async with StandIn() as server:
+async def standin() -> AsyncIterator[LocalDiscord]:
+    async with local_discord() as server:
         yield server
     server.assert_clean()
 
 
-def club(standin: StandIn) -> tuple[Any, User, User, User, Any]:
+def club(standin: LocalDiscord) -> tuple[Any, User, User, User, Any]:
     guild = standin.add_guild("Card club")
     alice, bob, carol = (standin.add_user(n) for n in ("alice", "bob", "carol"))
     guild.add_member(alice, manager=True)
@@ -52,7 +53,7 @@ def club(standin: StandIn) -> tuple[Any, User, User, User, Any]:
     return guild, alice, bob, carol, guild.add_text_channel("games")
 
 
-def more_members(standin: StandIn, guild: Any, *names: str) -> list[User]:
+def more_members(standin: LocalDiscord, guild: Any, *names: str) -> list[User]:
     users = [standin.add_user(n) for n in names]
     for user in users:
         guild.add_member(user)
@@ -75,7 +76,7 @@ def move_button(message: Message, version: int, token: str) -> Any:
     return None
 
 
-async def click_move(standin: StandIn, guild: Any, live: Live, user: User, token: str) -> Any:
+async def click_move(standin: LocalDiscord, guild: Any, live: Live, user: User, token: str) -> Any:
     version = live.version
     found = await standin.wait_for(lambda: move_button(board(guild, live), version, token), 10,
                                    f"a {token} button for version {version}")
@@ -87,7 +88,7 @@ def said(record: Any) -> str:
     return " ".join(m.content for m in [record.message, *record.followups] if m is not None)
 
 
-async def told(standin: StandIn, record: Any) -> str:
+async def told(standin: LocalDiscord, record: Any) -> str:
     """What the bot told that user alone (an ephemeral response, or a follow-up after a defer)."""
     def private() -> str | None:
         text = " ".join(m.content for m in [record.message, *record.followups] if m is not None and m.ephemeral)
@@ -95,7 +96,7 @@ async def told(standin: StandIn, record: Any) -> str:
     return await standin.wait_for(private, 5, "an answer for that user alone")
 
 
-async def double_click_stop(standin: StandIn, guild: Any, live: Live, user: User) -> None:
+async def double_click_stop(standin: LocalDiscord, guild: Any, live: Live, user: User) -> None:
     """Two clicks on the same Stop button arriving together: one is applied, the other is told
     the move was made already (and shown how things stand)."""
     version = live.version
@@ -112,7 +113,7 @@ async def double_click_stop(standin: StandIn, guild: Any, live: Live, user: User
     assert live.state.history[version] == (live.seat_of(user.id), "stop")
 
 
-async def play_round(standin: StandIn, guild: Any, live: Live, players: dict[int, User]) -> int:
+async def play_round(standin: LocalDiscord, guild: Any, live: Live, players: dict[int, User]) -> int:
     """Members flip once and then stop, by a double click; computers play themselves; until the
     round is settled. How many stops the members made."""
     start, stops = len(live.state.settlements), 0
@@ -132,13 +133,13 @@ async def play_round(standin: StandIn, guild: Any, live: Live, players: dict[int
     return stops
 
 
-async def alice_and_two_computers(standin: StandIn, bot: Parlour, alice: User, lobby_channel: Any) -> Live:
+async def alice_and_two_computers(standin: LocalDiscord, bot: Parlour, alice: User, lobby_channel: Any) -> Live:
     """A table of Alice and two computers, being played."""
     await open_table(standin, alice, lobby_channel, "fscking-ace", {}, computers=2)
     return await live_table(standin, bot)
 
 
-async def click_table(standin: StandIn, guild: Any, live: Live, user: User, verb: str) -> Any:
+async def click_table(standin: LocalDiscord, guild: Any, live: Live, user: User, verb: str) -> Any:
     custom_id = ids.table(live.guild_id, live.table_id, verb)
     await standin.wait_for(lambda: any(c.custom_id == custom_id for c in board(guild, live).components), 10,
                            f"the {verb} button")
@@ -162,7 +163,7 @@ async def assert_ledger_matches(bot: Parlour, live: Live) -> None:
 
 
 async def test_several_rounds_with_two_computers_a_restart_a_newcomer_and_the_ledger(
-        standin: StandIn, tmp_path: Path) -> None:
+        standin: LocalDiscord, tmp_path: Path) -> None:
     guild, alice, bob, carol, lobby = club(standin)
     async with running(standin, tmp_path) as bot:
         live = await alice_and_two_computers(standin, bot, alice, lobby)
@@ -242,7 +243,7 @@ async def test_several_rounds_with_two_computers_a_restart_a_newcomer_and_the_le
         assert "round 2" in " ".join(e.get("description", "") for e in history.embeds)
 
 
-async def test_stakes_reset_is_for_managers_and_keeps_the_history(standin: StandIn, tmp_path: Path) -> None:
+async def test_stakes_reset_is_for_managers_and_keeps_the_history(standin: LocalDiscord, tmp_path: Path) -> None:
     guild, alice, bob, carol, lobby = club(standin)
     async with running(standin, tmp_path) as bot:
         await open_table(standin, alice, lobby, "fscking-ace", {"rounds": 1}, computers=2)
@@ -276,7 +277,7 @@ async def test_stakes_reset_is_for_managers_and_keeps_the_history(standin: Stand
         assert "Reset" in text and "round 1" in text
 
 
-async def test_a_table_nobody_plays_at_ends_after_a_round(standin: StandIn, tmp_path: Path,
+async def test_a_table_nobody_plays_at_ends_after_a_round(standin: LocalDiscord, tmp_path: Path,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(turns, "MINUTE", 0.1)  # a "minute" of the timers lasts 0.1 s here
     guild, alice, _bob, _carol, lobby = club(standin)
@@ -301,7 +302,7 @@ async def test_a_table_nobody_plays_at_ends_after_a_round(standin: StandIn, tmp_
         assert len(notices) == turns_taken and len(mine) > turns_taken
 
 
-async def test_table_buttons_refuse_what_cannot_be_done(standin: StandIn, tmp_path: Path) -> None:
+async def test_table_buttons_refuse_what_cannot_be_done(standin: LocalDiscord, tmp_path: Path) -> None:
     guild, alice, bob, carol, lobby_channel = club(standin)
     dan, erin = more_members(standin, guild, "dan", "erin")
     async with running(standin, tmp_path) as bot:
@@ -358,7 +359,7 @@ async def test_table_buttons_refuse_what_cannot_be_done(standin: StandIn, tmp_pa
 
 
 async def test_a_game_that_ended_just_as_the_bot_stopped_is_finished_on_restart(
-        standin: StandIn, tmp_path: Path) -> None:
+        standin: LocalDiscord, tmp_path: Path) -> None:
     guild, alice, _bob, _carol, lobby_channel = club(standin)
     async with running(standin, tmp_path) as bot:
         live = await alice_and_two_computers(standin, bot, alice, lobby_channel)

@@ -14,8 +14,8 @@ import pytest
 from bot import ids, publish
 from bot.client import Parlour
 from bot.live import ALREADY_MADE, MOVED_ON, Live
-from tests.standin import StandIn
-from tests.standin.model import Message
+from localcord import LocalDiscord
+from localcord.model import Message
 
 from .parlour_harness import (
     channel_named,
@@ -37,7 +37,7 @@ def board(table: object) -> Message:
     return next(m for m in table.messages if any(c.label == "My hand" for c in m.components))  # type: ignore[attr-defined]
 
 
-async def dm_hand_at_fosco(standin: StandIn, bot: Parlour) -> tuple[Live, Any, Message]:
+async def dm_hand_at_fosco(standin: LocalDiscord, bot: Parlour) -> tuple[Live, Any, Message]:
     """alice against the computer, on her turn: the table, alice and the DM with her moves."""
     _guild, alice, _bob, lobby = world(standin)
     await open_table(standin, alice, lobby, "fosco", {"deals": 1}, computers=1)
@@ -49,7 +49,7 @@ async def dm_hand_at_fosco(standin: StandIn, bot: Parlour) -> tuple[Live, Any, M
     return live, alice, message
 
 
-async def my_hand_at_fosco(standin: StandIn, bot: Parlour) -> tuple[Live, Any, Message, Any]:
+async def my_hand_at_fosco(standin: LocalDiscord, bot: Parlour) -> tuple[Live, Any, Message, Any]:
     """alice (DMs closed) against the computer, on her turn: the table, its channel, her My hand
     reply and alice."""
     guild, alice, _bob, lobby = world(standin, dm_closed=True)
@@ -61,7 +61,8 @@ async def my_hand_at_fosco(standin: StandIn, bot: Parlour) -> tuple[Live, Any, M
     return live, table, reply, alice
 
 
-async def test_a_click_on_an_old_hand_is_answered_with_the_hand_as_it_is_now(standin: StandIn, tmp_path: Path) -> None:
+async def test_a_click_on_an_old_hand_is_answered_with_the_hand_as_it_is_now(standin: LocalDiscord,
+                                                                            tmp_path: Path) -> None:
     """A button from a hand the table has moved past (the computer has played since) is not just
     refused: the reply carries the current hand and moves, and those moves work."""
     async with running(standin, tmp_path) as bot:
@@ -86,7 +87,7 @@ async def test_a_click_on_an_old_hand_is_answered_with_the_hand_as_it_is_now(sta
         await wait_past(standin, live, now, "the move made from the reply")
 
 
-async def test_my_hand_is_kept_current_as_the_table_moves(standin: StandIn, tmp_path: Path) -> None:
+async def test_my_hand_is_kept_current_as_the_table_moves(standin: LocalDiscord, tmp_path: Path) -> None:
     """With DMs closed a player lives on My hand: the reply is edited after every move, to the new
     hand with moves on their turn and without buttons off it."""
     async with running(standin, tmp_path) as bot:
@@ -106,7 +107,7 @@ async def test_my_hand_is_kept_current_as_the_table_moves(standin: StandIn, tmp_
         assert all(controls(mine, v) == [] for v in range(live.version))
 
 
-async def test_a_reply_loses_its_controls_before_its_token_expires(standin: StandIn, tmp_path: Path,
+async def test_a_reply_loses_its_controls_before_its_token_expires(standin: LocalDiscord, tmp_path: Path,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(publish, "REPLY_LIFE", 1.5)
     monkeypatch.setattr(publish, "REPLY_MARGIN", 0.5)
@@ -119,7 +120,7 @@ async def test_a_reply_loses_its_controls_before_its_token_expires(standin: Stan
         assert controls(again, live.version), "a new press gives a fresh reply"
 
 
-async def test_a_second_my_hand_retires_the_first(standin: StandIn, tmp_path: Path) -> None:
+async def test_a_second_my_hand_retires_the_first(standin: LocalDiscord, tmp_path: Path) -> None:
     async with running(standin, tmp_path) as bot:
         live, table, first, alice = await my_hand_at_fosco(standin, bot)
         second = await hand_reply(standin, await standin.click(alice, board(table), label="My hand"))
@@ -128,7 +129,7 @@ async def test_a_second_my_hand_retires_the_first(standin: StandIn, tmp_path: Pa
         assert controls(second, live.version)
 
 
-async def test_a_double_click_is_told_it_counted_once(standin: StandIn, tmp_path: Path) -> None:
+async def test_a_double_click_is_told_it_counted_once(standin: LocalDiscord, tmp_path: Path) -> None:
     async with running(standin, tmp_path) as bot:
         live, alice, message = await dm_hand_at_fosco(standin, bot)
         version = live.version
@@ -147,7 +148,7 @@ async def test_a_double_click_is_told_it_counted_once(standin: StandIn, tmp_path
         assert (0, token) not in [tuple(a) for a in live.state.history[version + 1:]]
 
 
-async def test_the_result_says_who_won_first(standin: StandIn, tmp_path: Path) -> None:
+async def test_the_result_says_who_won_first(standin: LocalDiscord, tmp_path: Path) -> None:
     guild, alice, _bob, lobby = world(standin)
     async with running(standin, tmp_path) as bot:
         await open_table(standin, alice, lobby, "fosco", {"deals": 1}, computers=1)
@@ -168,7 +169,7 @@ async def test_the_result_says_who_won_first(standin: StandIn, tmp_path: Path) -
         assert any(c.label == "Rematch" for c in over[0].components)
 
 
-async def test_a_rematch_reopens_the_same_game_for_the_same_seats(standin: StandIn, tmp_path: Path) -> None:
+async def test_a_rematch_reopens_the_same_game_for_the_same_seats(standin: LocalDiscord, tmp_path: Path) -> None:
     guild, alice, bob, lobby = world(standin)
     async with running(standin, tmp_path) as bot:
         await open_table(standin, alice, lobby, "fosco", {"deals": 1, "king": "primes"}, joiners=(bob,))
@@ -202,7 +203,7 @@ async def test_a_rematch_reopens_the_same_game_for_the_same_seats(standin: Stand
         assert second.row.host_id == bob.id
 
 
-async def test_help_lists_the_games_and_commands(standin: StandIn, tmp_path: Path) -> None:
+async def test_help_lists_the_games_and_commands(standin: LocalDiscord, tmp_path: Path) -> None:
     _guild, alice, _bob, lobby = world(standin)
     async with running(standin, tmp_path):
         shown = await standin.slash(alice, lobby, "help")
@@ -213,7 +214,7 @@ async def test_help_lists_the_games_and_commands(standin: StandIn, tmp_path: Pat
             assert f"`{command}`" in text
 
 
-async def test_a_reply_is_looked_after_across_a_restart(standin: StandIn, tmp_path: Path,
+async def test_a_reply_is_looked_after_across_a_restart(standin: LocalDiscord, tmp_path: Path,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """The replies being kept current are stored with the table: a restarted bot still takes the
     controls off one before its token expires."""

@@ -18,9 +18,9 @@ import pytest
 
 from bot.talk import CLOSED, Talk
 from games.core import registry
-from tests.standin import StandIn
-from tests.standin.harness import DEFAULT_BOT_PERMISSIONS
-from tests.standin.model import LOADING, Channel, Guild, InteractionRecord, User
+from localcord import LocalDiscord
+from localcord.model import LOADING, Channel, Guild, InteractionRecord, User
+from localcord.server import DEFAULT_BOT_PERMISSIONS
 
 from .parlour_harness import channel_named, fix_seed, live_table, play_to_end, running, take_turn
 from .test_e2e import standin
@@ -40,7 +40,7 @@ def partners_may_talk(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
 
 
-def club(standin: StandIn, permissions: discord.Permissions = DEFAULT_BOT_PERMISSIONS,
+def club(standin: LocalDiscord, permissions: discord.Permissions = DEFAULT_BOT_PERMISSIONS,
          closed: tuple[str, ...] = ()) -> tuple[Guild, dict[str, User], Channel]:
     """A guild with alice, bob, carol and dan (who will play) and eve (who watches). Without
     Create Private Threads in ``permissions``, @everyone (which has it by default) loses it too."""
@@ -54,7 +54,7 @@ def club(standin: StandIn, permissions: discord.Permissions = DEFAULT_BOT_PERMIS
     return guild, users, guild.add_text_channel("games")
 
 
-async def four_humans(standin: StandIn, users: dict[str, User], lobby: Channel) -> InteractionRecord:
+async def four_humans(standin: LocalDiscord, users: dict[str, User], lobby: Channel) -> InteractionRecord:
     """alice opens a four-player table; bob, carol and dan join, in seats 1, 2 and 3."""
     opened = await standin.slash(users["alice"], lobby, "play", GAME, options={"deals": 1})
     assert opened.message is not None
@@ -72,7 +72,7 @@ def text_of(channel: Channel) -> str:
     return "\n".join(m.content for m in channel.messages)
 
 
-async def answer(standin: StandIn, record: InteractionRecord) -> str:
+async def answer(standin: LocalDiscord, record: InteractionRecord) -> str:
     """The ephemeral answer to a command, once any deferred "thinking" message is filled in."""
     await standin.wait_for(lambda: record.message is not None and not record.message.flags & LOADING, 5,
                            "the answer")
@@ -80,7 +80,7 @@ async def answer(standin: StandIn, record: InteractionRecord) -> str:
     return record.content or ""
 
 
-async def welcomed(standin: StandIn, guild: Guild, count: int) -> list[Channel]:
+async def welcomed(standin: LocalDiscord, guild: Guild, count: int) -> list[Channel]:
     """The partners' threads, once ``count`` of them are open and welcome their members."""
     def ready() -> list[Channel] | None:
         found = private_threads(guild)
@@ -91,7 +91,7 @@ async def welcomed(standin: StandIn, guild: Guild, count: int) -> list[Channel]:
 
 
 async def test_four_players_get_a_private_thread_per_partnership_closed_at_the_end(
-        standin: StandIn, tmp_path: Path) -> None:
+        standin: LocalDiscord, tmp_path: Path) -> None:
     guild, users, lobby = club(standin)
     alice, bob, carol, dan, eve = (users[n] for n in ("alice", "bob", "carol", "dan", "eve"))
     bot_id = standin.bot_user.id
@@ -151,7 +151,7 @@ async def test_four_players_get_a_private_thread_per_partnership_closed_at_the_e
 
 
 async def test_a_restart_reuses_the_threads_and_the_end_closes_them(
-        standin: StandIn, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        standin: LocalDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     guild, users, lobby = club(standin)
     alice = users["alice"]
     players = {0: alice, 1: users["bob"], 2: users["carol"], 3: users["dan"]}
@@ -206,7 +206,7 @@ async def test_a_restart_reuses_the_threads_and_the_end_closes_them(
 
 
 async def test_a_thread_opened_just_before_a_stop_is_taken_up_after_the_restart(
-        standin: StandIn, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        standin: LocalDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The bot stops between Discord opening the first thread and the bot noting it: the restart
     finds that thread by its name (the table's number, the partners) and uses it, opening only
     the second."""
@@ -230,7 +230,7 @@ async def test_a_thread_opened_just_before_a_stop_is_taken_up_after_the_restart(
         assert len([c for c in standin.calls_to("create_thread") if c.status == 201]) == 2
 
 
-async def test_without_private_threads_talk_goes_by_dm_to_the_partner_only(standin: StandIn,
+async def test_without_private_threads_talk_goes_by_dm_to_the_partner_only(standin: LocalDiscord,
                                                                             tmp_path: Path) -> None:
     no_threads = discord.Permissions(DEFAULT_BOT_PERMISSIONS.value)
     no_threads.create_private_threads = False
@@ -260,7 +260,7 @@ async def test_without_private_threads_talk_goes_by_dm_to_the_partner_only(stand
         assert not any(m.content.endswith(": hi") for u in users.values() for m in standin.dm_messages(u))
 
 
-async def test_a_refused_thread_falls_back_to_talk(standin: StandIn, tmp_path: Path,
+async def test_a_refused_thread_falls_back_to_talk(standin: LocalDiscord, tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """The permissions look right to the bot, but Discord answers 403: partners talk by /talk."""
     no_threads = discord.Permissions(DEFAULT_BOT_PERMISSIONS.value)
@@ -277,7 +277,7 @@ async def test_a_refused_thread_falls_back_to_talk(standin: StandIn, tmp_path: P
         assert any("spades are out" in m.content for m in standin.dm_messages(users["dan"]))
 
 
-async def test_partners_beside_computers_get_no_thread(standin: StandIn, tmp_path: Path) -> None:
+async def test_partners_beside_computers_get_no_thread(standin: LocalDiscord, tmp_path: Path) -> None:
     guild, users, lobby = club(standin)
     alice, bob = users["alice"], users["bob"]
     async with running(standin, tmp_path) as bot:
@@ -300,7 +300,7 @@ async def test_partners_beside_computers_get_no_thread(standin: StandIn, tmp_pat
         assert "talk" not in live.row.extra
 
 
-async def test_a_table_played_in_a_thread_has_the_partners_threads_beside_it(standin: StandIn,
+async def test_a_table_played_in_a_thread_has_the_partners_threads_beside_it(standin: LocalDiscord,
                                                                              tmp_path: Path) -> None:
     """Without Manage Channels the table is itself a thread, which cannot hold threads: the
     partners' threads open in the channel the table's thread belongs to."""
@@ -320,7 +320,7 @@ async def test_a_table_played_in_a_thread_has_the_partners_threads_beside_it(sta
                                "the threads archived and locked")
 
 
-async def test_conference_partners_side_by_side_each_get_their_thread(standin: StandIn, tmp_path: Path) -> None:
+async def test_conference_partners_side_by_side_each_get_their_thread(standin: LocalDiscord, tmp_path: Path) -> None:
     """The real thing: Conference asks for table talk, its partners sitting side by side."""
     assert registry.get("conference").table_talk and registry.get("conference").partnerships(4) == ((0, 1), (2, 3))
     guild, users, lobby = club(standin)

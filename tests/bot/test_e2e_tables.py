@@ -10,15 +10,16 @@ import discord
 import pytest
 
 from bot import turns
-from tests.standin import DEFAULT_BOT_PERMISSIONS, StandIn
-from tests.standin.model import VIEW_CHANNEL
+from localcord import DEFAULT_BOT_PERMISSIONS, LocalDiscord
+from localcord.model import VIEW_CHANNEL
+from tests.discord_spec import local_discord
 
 from .parlour_harness import channel_named, hand_reply, live_table, open_table, running, take_turn, wait_past
 
 
 @pytest.fixture
-async def standin() -> AsyncIterator[StandIn]:
-    async with StandIn() as server:
+async def standin() -> AsyncIterator[LocalDiscord]:
+    async with local_discord() as server:
         yield server
     server.assert_clean()
 
@@ -28,7 +29,7 @@ def fast_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(turns, "MINUTE", 0.2)  # a "minute" of the timers lasts 0.2 s here
 
 
-def club(standin: StandIn, *, permissions: discord.Permissions = DEFAULT_BOT_PERMISSIONS, people: int = 2):  # type: ignore[no-untyped-def]
+def club(standin: LocalDiscord, *, permissions: discord.Permissions = DEFAULT_BOT_PERMISSIONS, people: int = 2):  # type: ignore[no-untyped-def]
     guild = standin.add_guild("Card club", bot_permissions=permissions)
     users = [standin.add_user(name) for name in ("alice", "bob", "carol", "dan", "erin")[:people]]
     guild.add_member(users[0], manager=True)
@@ -37,7 +38,7 @@ def club(standin: StandIn, *, permissions: discord.Permissions = DEFAULT_BOT_PER
     return guild, users, guild.add_text_channel("games")
 
 
-async def test_lobby_rules_are_enforced(standin: StandIn, tmp_path: Path) -> None:
+async def test_lobby_rules_are_enforced(standin: LocalDiscord, tmp_path: Path) -> None:
     _guild, (alice, bob, carol, dan, erin), games = club(standin, people=5)
     async with running(standin, tmp_path):
         lobby = await standin.slash(alice, games, "play", "fosco")
@@ -66,7 +67,7 @@ async def test_lobby_rules_are_enforced(standin: StandIn, tmp_path: Path) -> Non
         assert "primes" in str(unknown.message.embeds if unknown.message else "")
 
 
-async def test_without_manage_channels_the_table_is_a_thread(standin: StandIn, tmp_path: Path) -> None:
+async def test_without_manage_channels_the_table_is_a_thread(standin: LocalDiscord, tmp_path: Path) -> None:
     permissions = discord.Permissions(DEFAULT_BOT_PERMISSIONS.value)
     permissions.manage_channels = False
     guild, (alice, bob), games = club(standin, permissions=permissions)
@@ -86,7 +87,7 @@ async def test_without_manage_channels_the_table_is_a_thread(standin: StandIn, t
         assert lobby.message is not None and "Started" in str(lobby.message.embeds)
 
 
-async def test_private_tables_are_hidden_from_other_members(standin: StandIn, tmp_path: Path) -> None:
+async def test_private_tables_are_hidden_from_other_members(standin: LocalDiscord, tmp_path: Path) -> None:
     guild, (alice, bob, carol), games = club(standin, people=3)
     async with running(standin, tmp_path) as bot:
         await standin.slash(alice, games, "parlour", "settings", options={"private_tables": True})
@@ -98,7 +99,7 @@ async def test_private_tables_are_hidden_from_other_members(standin: StandIn, tm
         assert not guild.permissions_for(carol.id, table) & VIEW_CHANNEL
 
 
-async def test_public_tables_are_watched_but_only_players_write(standin: StandIn, tmp_path: Path) -> None:
+async def test_public_tables_are_watched_but_only_players_write(standin: LocalDiscord, tmp_path: Path) -> None:
     guild, (alice, bob, carol), games = club(standin, people=3)
     async with running(standin, tmp_path) as bot:
         await open_table(standin, alice, games, "fosco", {"deals": 1}, joiners=(bob,))
@@ -111,7 +112,7 @@ async def test_public_tables_are_watched_but_only_players_write(standin: StandIn
         assert guild.permissions_for(bob.id, table) & send
 
 
-async def test_an_absent_player_is_reminded_then_played_for(standin: StandIn, tmp_path: Path,
+async def test_an_absent_player_is_reminded_then_played_for(standin: LocalDiscord, tmp_path: Path,
                                                             fast_clock: None) -> None:
     guild, (alice, _bob), games = club(standin)
     async with running(standin, tmp_path) as bot:
@@ -129,7 +130,7 @@ async def test_an_absent_player_is_reminded_then_played_for(standin: StandIn, tm
         assert "timeout" in sources
 
 
-async def test_an_idle_lobby_expires(standin: StandIn, tmp_path: Path, fast_clock: None) -> None:
+async def test_an_idle_lobby_expires(standin: LocalDiscord, tmp_path: Path, fast_clock: None) -> None:
     _guild, (alice, _bob), games = club(standin)
     async with running(standin, tmp_path):
         lobby = await standin.slash(alice, games, "play", "dracula")
@@ -138,7 +139,7 @@ async def test_an_idle_lobby_expires(standin: StandIn, tmp_path: Path, fast_cloc
         assert not [c for c in lobby.message.components if c.custom_id]
 
 
-async def test_table_commands(standin: StandIn, tmp_path: Path, fast_clock: None) -> None:
+async def test_table_commands(standin: LocalDiscord, tmp_path: Path, fast_clock: None) -> None:
     guild, (alice, bob, carol), games = club(standin, people=3)
     async with running(standin, tmp_path) as bot:
         await standin.slash(alice, games, "parlour", "settings", options={"cleanup_delay": 0})
@@ -166,7 +167,7 @@ async def test_table_commands(standin: StandIn, tmp_path: Path, fast_clock: None
         assert nowhere.ephemeral and "no game" in nowhere.content
 
 
-async def test_rules_and_settings_commands(standin: StandIn, tmp_path: Path) -> None:
+async def test_rules_and_settings_commands(standin: LocalDiscord, tmp_path: Path) -> None:
     _guild, (alice, bob), games = club(standin)
     async with running(standin, tmp_path):
         rules = await standin.slash(bob, games, "rules", options={"game": "dracula"})
@@ -178,7 +179,7 @@ async def test_rules_and_settings_commands(standin: StandIn, tmp_path: Path) -> 
         assert "turn_timeout" in shown.content and "10" in shown.content
 
 
-async def test_a_full_category_overflows_into_a_second(standin: StandIn, tmp_path: Path) -> None:
+async def test_a_full_category_overflows_into_a_second(standin: LocalDiscord, tmp_path: Path) -> None:
     guild, (alice, bob), games = club(standin)
     full = guild.add_category("Parlour")
     for n in range(50):  # Discord allows 50 channels in a category

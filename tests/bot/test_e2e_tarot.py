@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from games.tarot.manchester import ManchesterState
-from tests.standin import StandIn
+from localcord import LocalDiscord
 
 from .parlour_harness import (
     fix_seed,
@@ -36,7 +36,7 @@ def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     fix_seed(monkeypatch, SEED)
 
 
-async def alice_moves(standin: StandIn, bot: Any, live: Any, alice: Any, until: int) -> None:
+async def alice_moves(standin: LocalDiscord, bot: Any, live: Any, alice: Any, until: int) -> None:
     """alice makes her moves (the computer its own) until ``until`` moves are made or the game ends."""
     while not live.state.is_over and live.version < until:
         state = live.state
@@ -53,7 +53,7 @@ async def alice_moves(standin: StandIn, bot: Any, live: Any, alice: Any, until: 
 
 @pytest.mark.parametrize(("key", "second"), [("manchester-piccadilly", "Piccadilly"),
                                              ("manchester-truffle", "Truffle")])
-async def test_alice_against_the_computer_to_the_end_with_a_restart(standin: StandIn, tmp_path: Path, key: str,
+async def test_alice_against_the_computer_to_the_end_with_a_restart(standin: LocalDiscord, tmp_path: Path, key: str,
                                                                      second: str) -> None:
     guild, alice, _bob, lobby_channel = world(standin)
     channel = f"{key}-1"
@@ -79,7 +79,7 @@ async def test_alice_against_the_computer_to_the_end_with_a_restart(standin: Sta
         assert {"click", "computer"} <= sources
 
 
-async def test_rules_and_play_know_the_two_player_tarot_games(standin: StandIn, tmp_path: Path) -> None:
+async def test_rules_and_play_know_the_two_player_tarot_games(standin: LocalDiscord, tmp_path: Path) -> None:
     _guild, alice, _bob, lobby_channel = world(standin)
     async with running(standin, tmp_path):
         for key, word in (("manchester-piccadilly", "dummy"), ("manchester-truffle", "lays")):
@@ -91,7 +91,7 @@ async def test_rules_and_play_know_the_two_player_tarot_games(standin: StandIn, 
         assert {"manchester-piccadilly", "manchester-truffle"} <= names
 
 
-async def test_two_players_discarding_at_once_neither_loses_a_choice_half_made(standin: StandIn,
+async def test_two_players_discarding_at_once_neither_loses_a_choice_half_made(standin: LocalDiscord,
                                                                                 tmp_path: Path) -> None:
     _guild, alice, bob, lobby_channel = world(standin)
     async with running(standin, tmp_path) as bot:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from games.tarot.base_games import TarotTableState
-from tests.standin import StandIn
+from localcord import LocalDiscord
 
 from .parlour_harness import fix_seed, live_table, open_table, pick_cards, running, table_text, take_turn, wait_past
 from .test_e2e import standin, world
@@ -26,7 +26,7 @@ def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     fix_seed(monkeypatch, SEED)
 
 
-async def alice_moves(standin: StandIn, bot: Any, live: Any, alice: Any, until: int) -> None:
+async def alice_moves(standin: LocalDiscord, bot: Any, live: Any, alice: Any, until: int) -> None:
     """alice makes her moves (the computers their own) until ``until`` moves are made or the game ends."""
     while not live.state.is_over and live.version < until:
         state = live.state
@@ -46,7 +46,7 @@ async def alice_moves(standin: StandIn, bot: Any, live: Any, alice: Any, until: 
     ("tarocchi", "last-laugh", 4, "card points"),
     ("conference", "courtship", 4, "card points"),
 ])
-async def test_alice_and_the_computers_play_a_rule_set_with_a_restart(standin: StandIn, tmp_path: Path, key: str,
+async def test_alice_and_the_computers_play_a_rule_set_with_a_restart(standin: LocalDiscord, tmp_path: Path, key: str,
                                                                       ruleset: str, players: int,
                                                                       said: str) -> None:
     guild, alice, _bob, lobby_channel = world(standin)
@@ -81,7 +81,7 @@ async def test_alice_and_the_computers_play_a_rule_set_with_a_restart(standin: S
         assert f"<@{alice.id}>" in text  # the game counts on the game's leaderboard
 
 
-async def test_rules_and_play_know_the_base_games_and_their_rule_sets(standin: StandIn, tmp_path: Path) -> None:
+async def test_rules_and_play_know_the_base_games_and_their_rule_sets(standin: LocalDiscord, tmp_path: Path) -> None:
     _guild, alice, _bob, lobby_channel = world(standin)
     async with running(standin, tmp_path):
         for key, word in (("scarto", "Twenty-five"), ("tarocchi", "opposite"), ("conference", "side by side")):

@@ -15,10 +15,12 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from tests.standin import Channel, Guild, StandIn, User
-from tests.standin.openapi import load
+from localcord import Channel, Guild, LocalDiscord, User
+from localcord.openapi import load
+from tests.discord_spec import SPEC as SPEC_PATH
+from tests.discord_spec import local_discord
 
-SPEC, NO_SPEC = load()
+SPEC, NO_SPEC = load(SPEC_PATH)
 needs_spec = pytest.mark.skipif(SPEC is None, reason=NO_SPEC or "")
 
 
@@ -181,7 +183,7 @@ def _io(data: bytes) -> Any:
 # --- fixtures -------------------------------------------------------------------------------------------
 @dataclass
 class Club:
-    standin: StandIn
+    standin: LocalDiscord
     guild: Guild
     alice: User  # a manager
     bob: User  # DMs closed
@@ -189,13 +191,13 @@ class Club:
 
 
 @pytest.fixture
-async def standin() -> AsyncIterator[StandIn]:
-    async with StandIn() as s:
+async def standin() -> AsyncIterator[LocalDiscord]:
+    async with local_discord() as s:
         yield s
     assert not s.response_problems, "the stand-in's replies differ from Discord's description"
 
 
-def club(standin: StandIn, **guild_options: Any) -> Club:
+def club(standin: LocalDiscord, **guild_options: Any) -> Club:
     guild = standin.add_guild("Club", **guild_options)
     alice, bob = standin.add_user("alice"), standin.add_user("bob", dm_closed=True)
     guild.add_member(alice, manager=True)
@@ -203,13 +205,13 @@ def club(standin: StandIn, **guild_options: Any) -> Club:
     return Club(standin, guild, alice, bob, guild.add_text_channel("lobby"))
 
 
-async def synced(standin: StandIn, bot: commands.AutoShardedBot, guild: Guild) -> None:
+async def synced(standin: LocalDiscord, bot: commands.AutoShardedBot, guild: Guild) -> None:
     await bot.tree.sync()
     await bot.tree.sync(guild=discord.Object(guild.id))
 
 
 # --- tests ----------------------------------------------------------------------------------------------
-async def test_login_ready_member_chunks_and_command_sync(standin: StandIn) -> None:
+async def test_login_ready_member_chunks_and_command_sync(standin: LocalDiscord) -> None:
     c = club(standin)
     bot = make_bot(dev_guild=c.guild.id)
     async with standin.running(bot):
@@ -234,7 +236,7 @@ async def test_login_ready_member_chunks_and_command_sync(standin: StandIn) -> N
     assert not standin.response_problems
 
 
-async def test_slash_commands_ephemeral_groups_and_permissions(standin: StandIn) -> None:
+async def test_slash_commands_ephemeral_groups_and_permissions(standin: LocalDiscord) -> None:
     c = club(standin)
     async with standin.running(make_bot(dev_guild=c.guild.id)) as bot:
         await synced(standin, bot, c.guild)
@@ -252,7 +254,7 @@ async def test_slash_commands_ephemeral_groups_and_permissions(standin: StandIn)
     standin.assert_clean()
 
 
-async def test_play_posts_embed_button_select_and_png_then_click_edits_and_follows_up(standin: StandIn) -> None:
+async def test_play_posts_embed_button_select_and_png_then_click_edits_and_follows_up(standin: LocalDiscord) -> None:
     c = club(standin)
     async with standin.running(make_bot()) as bot:
         await bot.tree.sync()
@@ -280,7 +282,7 @@ async def test_play_posts_embed_button_select_and_png_then_click_edits_and_follo
     assert not standin.response_problems
 
 
-async def test_deferred_command_edits_a_message_with_a_new_attachment(standin: StandIn) -> None:
+async def test_deferred_command_edits_a_message_with_a_new_attachment(standin: LocalDiscord) -> None:
     c = club(standin)
     async with standin.running(make_bot()) as bot:
         await bot.tree.sync()
@@ -296,7 +298,7 @@ async def test_deferred_command_edits_a_message_with_a_new_attachment(standin: S
     standin.assert_clean()
 
 
-async def test_channel_with_overwrites_under_a_category(standin: StandIn) -> None:
+async def test_channel_with_overwrites_under_a_category(standin: LocalDiscord) -> None:
     c = club(standin)
     async with standin.running(make_bot()) as bot:
         await bot.tree.sync()
@@ -322,7 +324,7 @@ async def test_channel_with_overwrites_under_a_category(standin: StandIn) -> Non
     standin.assert_clean()
 
 
-async def test_without_manage_channels_a_thread_is_opened_instead(standin: StandIn) -> None:
+async def test_without_manage_channels_a_thread_is_opened_instead(standin: LocalDiscord) -> None:
     perms = discord.Permissions(view_channel=True, send_messages=True, create_public_threads=True,
                                 send_messages_in_threads=True, attach_files=True, embed_links=True)
     c = club(standin, bot_permissions=perms)
@@ -338,7 +340,7 @@ async def test_without_manage_channels_a_thread_is_opened_instead(standin: Stand
     standin.assert_clean()
 
 
-async def test_dm_with_button_and_closed_dms(standin: StandIn) -> None:
+async def test_dm_with_button_and_closed_dms(standin: LocalDiscord) -> None:
     c = club(standin)
     async with standin.running(make_bot()) as bot:
         await bot.tree.sync()
@@ -357,7 +359,7 @@ async def test_dm_with_button_and_closed_dms(standin: StandIn) -> None:
     standin.assert_clean()
 
 
-async def test_two_shards_each_receive_their_own_guilds(standin: StandIn) -> None:
+async def test_two_shards_each_receive_their_own_guilds(standin: LocalDiscord) -> None:
     standin.shards = 2
     first, second = standin.add_guild("Zero", shard=(0, 2)), standin.add_guild("One", shard=(1, 2))
     alice = standin.add_user("alice")
@@ -374,7 +376,7 @@ async def test_two_shards_each_receive_their_own_guilds(standin: StandIn) -> Non
     standin.assert_clean()
 
 
-async def test_plain_client_with_a_command_tree(standin: StandIn) -> None:
+async def test_plain_client_with_a_command_tree(standin: LocalDiscord) -> None:
     c = club(standin)
     client = discord.Client(intents=discord.Intents.default(), guild_ready_timeout=0.05)
     tree = app_commands.CommandTree(client)
@@ -392,7 +394,7 @@ async def test_plain_client_with_a_command_tree(standin: StandIn) -> None:
     standin.assert_clean()
 
 
-async def test_gateway_resume_after_a_dropped_connection(standin: StandIn) -> None:
+async def test_gateway_resume_after_a_dropped_connection(standin: LocalDiscord) -> None:
     c = club(standin)
     async with standin.running(make_bot()) as bot:
         await bot.tree.sync()
@@ -403,7 +405,7 @@ async def test_gateway_resume_after_a_dropped_connection(standin: StandIn) -> No
     standin.assert_clean()
 
 
-async def test_rate_limited_request_is_retried(standin: StandIn) -> None:
+async def test_rate_limited_request_is_retried(standin: LocalDiscord) -> None:
     c = club(standin)
     standin.rate_limit("create_message", retry_after=0.01)
     async with standin.running(make_bot()) as bot:
@@ -416,7 +418,7 @@ async def test_rate_limited_request_is_retried(standin: StandIn) -> None:
 
 
 async def test_interaction_answered_after_the_deadline_fails() -> None:
-    async with StandIn(interaction_deadline=0.1) as standin:
+    async with local_discord(interaction_deadline=0.1) as standin:
         c = club(standin)
         async with standin.running(make_bot()) as bot:
             await bot.tree.sync()
@@ -429,7 +431,7 @@ async def test_interaction_answered_after_the_deadline_fails() -> None:
 
 
 @needs_spec
-async def test_openapi_validation_catches_invalid_requests(standin: StandIn) -> None:
+async def test_openapi_validation_catches_invalid_requests(standin: LocalDiscord) -> None:
     c = club(standin)
     async with standin.running(make_bot()) as bot:
         route = discord.http.Route("POST", "/channels/{channel_id}/messages", channel_id=c.lobby.id)

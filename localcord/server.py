@@ -1,7 +1,7 @@
 """The test driver: start the stand-in, build a world, point discord.py at it, act as users
 (slash commands, clicks, selects) and observe what the bot did.
 
-    async with StandIn() as standin:
+    async with LocalDiscord() as standin:
         guild = standin.add_guild("Club")
         alice = standin.add_user("alice")
         guild.add_member(alice)
@@ -41,7 +41,7 @@ from .model import (
     World,
     perm_value,
 )
-from .server import API_PREFIX, Call, Rest, Violation
+from .rest import API_PREFIX, Call, Rest, Violation
 
 T = TypeVar("T")
 ClientT = TypeVar("ClientT", bound=discord.Client)
@@ -53,16 +53,17 @@ DEFAULT_BOT_PERMISSIONS = discord.Permissions(
 OPTION_TYPES = {3: str, 4: int, 5: bool, 10: float}
 
 
-class StandIn:
+class LocalDiscord:
     """A local Discord: REST v10 under `api_base`, the gateway at `gateway_url`, on 127.0.0.1."""
 
     def __init__(self, *, shards: int = 1, bot_name: str = "Parlour", spec: Path | None = None,
-                 validate: bool = True, reject_invalid: bool = True, interaction_deadline: float = 3.0) -> None:
-        """`validate=False` skips the OpenAPI checks (a few ms a request), e.g. for benchmarks;
-        `reject_invalid` answers an invalid request 400/50035 as Discord would (else it is only recorded)."""
+                 reject_invalid: bool = True, interaction_deadline: float = 3.0) -> None:
+        """`spec`: Discord's OpenAPI description to validate every request against (a few ms a request;
+        None: no validation); `reject_invalid` answers an invalid request 400/50035 as Discord would
+        (else it is only recorded)."""
         self.world = World(bot_name)
         self.token = "standin." + secrets.token_urlsafe(24)
-        self.spec, self.openapi_skip_reason = openapi.load(spec) if validate else (None, "validation turned off")
+        self.spec, self.openapi_skip_reason = openapi.load(spec)
         self.gateway = Gateway(self.world, self.token)
         self.rest = Rest(self.world, self.gateway, self.token, self.spec, shards=shards,
                          reject_invalid=reject_invalid, interaction_deadline=interaction_deadline)
@@ -72,7 +73,7 @@ class StandIn:
         self.http_base = self.api_base = self.gateway_url = ""
 
     # --- lifecycle -----------------------------------------------------------------------------------
-    async def start(self) -> StandIn:
+    async def start(self) -> LocalDiscord:
         app = web.Application(client_max_size=64 * 1024 * 1024)
         app.router.add_get("/gateway", self.gateway.handle)
         app.router.add_route("*", API_PREFIX + "/{tail:.*}", self.rest.handle)
@@ -94,7 +95,7 @@ class StandIn:
         if self._runner is not None:
             await self._runner.cleanup()
 
-    async def __aenter__(self) -> StandIn:
+    async def __aenter__(self) -> LocalDiscord:
         return await self.start()
 
     async def __aexit__(self, *exc: object) -> None:

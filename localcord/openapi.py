@@ -6,7 +6,6 @@ from __future__ import annotations
 import copy
 import functools
 import json
-import os
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -18,14 +17,8 @@ from jsonschema.exceptions import ValidationError  # type: ignore[import-untyped
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-REPO = Path(__file__).resolve().parents[2]
-DEFAULT_SPEC = REPO.parent / "shared" / "discord-api-spec" / "openapi.json"
 BASE_URI = "urn:discord-openapi"
 METHODS = ("get", "put", "post", "patch", "delete")
-
-
-def spec_location() -> Path:
-    return Path(os.environ.get("DISCORD_OPENAPI_SPEC") or DEFAULT_SPEC)
 
 
 class PathTable:
@@ -215,9 +208,11 @@ def _load(path: str, mtime: float) -> OpenAPI:
         return OpenAPI(json.load(f))
 
 
-def load(path: Path | None = None) -> tuple[OpenAPI | None, str | None]:
-    """The parsed description (shared between stand-ins), or None and the reason validation is skipped."""
-    path = path or spec_location()
+def load(path: Path | None) -> tuple[OpenAPI | None, str | None]:
+    """The parsed description at ``path`` (shared between local Discords), or None and the reason
+    validation is skipped. The description is Discord's file, not ours: whoever runs us says where it is."""
+    if path is None:
+        return None, "no OpenAPI description given: REST validation off"
     if not path.is_file():
         return None, f"Discord's OpenAPI description is absent ({path}): REST validation skipped"
     return _load(str(path), path.stat().st_mtime), None

@@ -141,7 +141,7 @@ class Gateway:
         if shard is not None and not (len(shard) == 2 and 0 <= shard[0] < shard[1]):
             await ws.close(code=4010, message=b"Invalid shard.")
             return None
-        session = Session(secrets.token_hex(16), shard, int(d.get("intents", 0)))  # type: ignore[arg-type]
+        session = Session(secrets.token_hex(16), shard, int(d.get("intents", 0)))
         session.ws, session.queue = ws, out
         self.sessions[session.session_id] = session
         guilds = [g for g in self.world.guilds.values() if session.covers(g.id)]
