@@ -187,8 +187,8 @@ class Watch:
         self.standin = standin
         self.by_channel: dict[int, Table] = {}
         self.by_user: dict[int, Table] = {}
-        self.original = standin.world.emit
-        standin.world.emit = self.emit
+        self.original = standin.world.dispatch
+        standin.world.dispatch = self.emit
         self.sent: dict[str, float] = {}  # interaction id -> when its frame was written to the bot's socket
         sent = self.sent
 

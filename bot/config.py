@@ -37,7 +37,8 @@ def _int(env: dict[str, str], name: str) -> int | None:
         raise ConfigError(f"{name} must be a whole number, not {raw!r}") from None
 
 
-def load(environ: dict[str, str] | None = None, dotenv: bool = True) -> Config:
+def load(environ: dict[str, str] | None = None, dotenv: bool = True, *, require_token: bool = True) -> Config:
+    """The settings; without ``require_token`` an absent token is left empty (Parlour Local supplies one)."""
     if environ is None:
         if dotenv:
             from dotenv import load_dotenv
@@ -45,7 +46,7 @@ def load(environ: dict[str, str] | None = None, dotenv: bool = True) -> Config:
             load_dotenv()
         environ = dict(os.environ)
     token = environ.get("DISCORD_TOKEN", "").strip()
-    if not token:
+    if not token and require_token:
         raise ConfigError(TOKEN_HELP)
     try:
         ai_delay = float(environ.get("PARLOUR_AI_DELAY", "").strip() or 1)

@@ -45,7 +45,7 @@ class Gateway:
         self.sessions: dict[str, Session] = {}
         self.received: list[dict[str, Any]] = []  # every frame the client sent, for tests
         self.on_change: Any = lambda: None
-        world.emit = self.emit
+        world.dispatch = self.emit
 
     # --- dispatching -------------------------------------------------------------------------------
     def emit(self, event: str, data: dict[str, Any], guild_id: int | None = None, intent: int | None = None) -> None:

@@ -57,6 +57,10 @@ class Snowflakes:
         self._n = (self._n + 1) & 0xFFF
         return (self._ms << 22) | self._n
 
+    def advance_past(self, snowflake: int) -> None:
+        """Ids after a reload come after every id already given."""
+        self._ms = max(self._ms, (snowflake >> 22) + 1)
+
 
 @dataclass(eq=False)
 class User:
@@ -281,6 +285,11 @@ class Message:
     edited_timestamp: str | None = None
     interaction: InteractionRecord | None = None  # set on interaction responses and follow-ups
     deleted: bool = False
+    dismissed: bool = False  # an ephemeral message its reader closed
+
+    @property
+    def loading(self) -> bool:
+        return bool(self.flags & LOADING)
 
     def __repr__(self) -> str:
         return f"<Message {self.id} by {self.author.name} in {self.channel.id}: {self.content[:40]!r}>"
@@ -516,7 +525,21 @@ class World:
         self.messages: dict[int, Message] = {}  # every message incl. ephemeral ones
         self.commands: dict[int | None, list[dict[str, Any]]] = {}  # guild id (None: global) -> commands
         self.interactions: dict[int, InteractionRecord] = {}
-        self.emit: Callable[..., None] = lambda event, data, guild_id=None, intent=None: None
+        self.http_base = ""  # where the server listens (attachment addresses name it)
+        self.dispatch: Callable[..., None] = lambda event, data, guild_id=None, intent=None: None  # the gateway's
+        self.listeners: list[Callable[[str, Any], None]] = []  # the page and the world file
+
+    def emit(self, event: str, data: dict[str, Any], guild_id: int | None = None, intent: int | None = None) -> None:
+        """A gateway dispatch for the bot; a change to who sees which channel is also told to listeners."""
+        self.dispatch(event, data, guild_id, intent)
+        if event.startswith(("CHANNEL_", "THREAD_", "GUILD_")):
+            self.notify("structure")
+
+    def notify(self, kind: str, subject: Any = None) -> None:
+        """Tells every listener of a change: "message" / "delete" (a Message, ephemeral ones too),
+        "structure" (guilds, members, channels, threads), "commands", "interaction" (a record)."""
+        for listener in list(self.listeners):
+            listener(kind, subject)
 
     def add_user(self, name: str, *, dm_closed: bool = False, bot: bool = False) -> User:
         user = User(self.ids.next(), name, bot=bot, dm_closed=dm_closed)

@@ -10,12 +10,11 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
-from jsonschema.exceptions import ValidationError  # type: ignore[import-untyped]
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT202012
+if TYPE_CHECKING:  # jsonschema is needed only to validate: the local Discord runs without it
+    from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
+    from jsonschema.exceptions import ValidationError  # type: ignore[import-untyped]
 
 BASE_URI = "urn:discord-openapi"
 METHODS = ("get", "put", "post", "patch", "delete")
@@ -62,6 +61,9 @@ def _escape(token: str) -> str:
 
 class OpenAPI:
     def __init__(self, spec: dict[str, Any]) -> None:
+        from referencing import Registry, Resource
+        from referencing.jsonschema import DRAFT202012
+
         spec = copy.deepcopy(spec)
         # Discord accepts snowflakes as JSON integers in requests (discord.py sends them so: attachment
         # indexes, parent_id, overwrite ids, recipient_id); the description types them as strings only.
@@ -84,6 +86,8 @@ class OpenAPI:
     def _validator(self, pointer: str) -> Draft202012Validator:
         v = self._validators.get(pointer)
         if v is None:
+            from jsonschema import Draft202012Validator
+
             v = Draft202012Validator({"$ref": f"{BASE_URI}#{pointer}"}, registry=self.registry)
             self._validators[pointer] = v
         return v
@@ -215,4 +219,8 @@ def load(path: Path | None) -> tuple[OpenAPI | None, str | None]:
         return None, "no OpenAPI description given: REST validation off"
     if not path.is_file():
         return None, f"Discord's OpenAPI description is absent ({path}): REST validation skipped"
+    try:
+        import jsonschema  # noqa: F401
+    except ImportError:
+        return None, "validating requests needs the jsonschema package (pip install jsonschema)"
     return _load(str(path), path.stat().st_mtime), None

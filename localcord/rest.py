@@ -28,6 +28,7 @@ from .model import (
     Message,
     Overwrite,
     P,
+    User,
     World,
     iso,
 )
@@ -180,7 +181,6 @@ class Rest:
         self.violations: list[Violation] = []
         self.response_problems: list[Violation] = []  # the stand-in's own replies against the description
         self.ratelimits: list[list[Any]] = []  # [operation id, times left, retry_after, global]
-        self.http_base = ""  # set once the server listens
         self.on_change: Callable[[], None] = lambda: None
 
     # --- plumbing ------------------------------------------------------------------------------------
@@ -353,7 +353,7 @@ class Rest:
     def _attachment(self, message: Message, upload: tuple[str, bytes], entry: dict[str, Any]) -> Attachment:
         filename = entry.get("filename") or upload[0]
         aid = self.world.ids.next()
-        url = f"{self.http_base}/attachments/{message.channel.id}/{message.id}/{aid}/{filename}"
+        url = f"{self.world.http_base}/attachments/{message.channel.id}/{message.id}/{aid}/{filename}"
         return Attachment(aid, filename, upload[1], url, entry.get("description"))
 
     @staticmethod
@@ -380,6 +380,16 @@ class Rest:
         if not ephemeral:
             channel.messages.append(message)
             self._emit_message("MESSAGE_CREATE", message)
+        self.world.notify("message", message)
+        return message
+
+    def member_message(self, channel: Channel, user: User, content: str) -> Message:
+        """A message a member writes (on the page), told to the bot as Discord would."""
+        message = Message(self.world.ids.next(), channel, user, content)
+        self.world.messages[message.id] = message
+        channel.messages.append(message)
+        self._emit_message("MESSAGE_CREATE", message)
+        self.world.notify("message", message)
         return message
 
     def _emit_message(self, event: str, message: Message) -> None:
@@ -395,10 +405,12 @@ class Rest:
         message.edited_timestamp = None if was_loading else iso()
         if not message.ephemeral:
             self._emit_message("MESSAGE_UPDATE", message)
+        self.world.notify("message", message)
         return message.to_json()
 
     def _delete(self, message: Message) -> None:
         message.deleted = True
+        self.world.notify("delete", message)
         if message in message.channel.messages:
             message.channel.messages.remove(message)
             guild = message.channel.guild
@@ -471,6 +483,7 @@ class Rest:
         old = {(c["name"], c["type"]): c for c in self.world.commands.get(scope, [])}
         self.world.commands[scope] = [self._command(scope, c, old.get((c["name"], c.get("type", 1))))
                                       for c in r.body or []]
+        self.world.notify("commands")
         return self.world.commands[scope]
 
     def create_application_command(self, r: Req) -> Any:
@@ -479,6 +492,7 @@ class Rest:
         old = next((c for c in commands if c["name"] == r.body["name"]), None)
         command = self._command(scope, r.body, old)
         self.world.commands[scope] = [c for c in commands if c is not old] + [command]
+        self.world.notify("commands")
         return command
 
     def _find_command(self, r: Req) -> tuple[int | None, dict[str, Any]]:
@@ -495,11 +509,13 @@ class Rest:
         scope, old = self._find_command(r)
         new = self._command(scope, r.body, old)
         self.world.commands[scope] = [new if c is old else c for c in self.world.commands[scope]]
+        self.world.notify("commands")
         return new
 
     def delete_application_command(self, r: Req) -> Any:
         scope, old = self._find_command(r)
         self.world.commands[scope].remove(old)
+        self.world.notify("commands")
 
     list_guild_application_commands = list_application_commands
     bulk_set_guild_application_commands = bulk_set_application_commands
@@ -536,6 +552,7 @@ class Rest:
                 rec.source.edited_timestamp = iso()
                 if not rec.source.ephemeral:
                     self._emit_message("MESSAGE_UPDATE", rec.source)
+                self.world.notify("message", rec.source)
         elif kind == 8:
             rec.choices = data.get("choices", [])
         elif kind == 9:
@@ -544,6 +561,7 @@ class Rest:
             raise invalid_form("type", f"Unsupported interaction callback type {kind}")
         rec.callbacks.append(r.body)
         rec.responded.set()
+        self.world.notify("interaction", rec)
         if r.call.query.get("with_response", "").lower() not in ("1", "true"):
             return None
         interaction: dict[str, Any] = {"id": str(rec.id), "type": rec.type, "channel_id": str(rec.channel.id)}
@@ -566,6 +584,7 @@ class Rest:
             message = self._new_message(rec.channel, body, r.files, interaction=rec,
                                         ephemeral=bool((body.get("flags") or 0) & EPHEMERAL))
             rec.followups.append(message)
+            self.world.notify("interaction", rec)
         return message.to_json() if r.call.query.get("wait", "").lower() in ("1", "true") else None
 
     def _hook_message(self, r: Req) -> Message:
@@ -816,6 +835,7 @@ class Rest:
             thread.thread_members.add(user_id)
         else:
             thread.thread_members.discard(user_id)
+        self.world.notify("structure")
 
     def join_thread(self, r: Req) -> Any:
         self._thread_member(r, self.world.bot.id, True)

@@ -41,7 +41,9 @@ from .model import (
     World,
     perm_value,
 )
+from .persist import rebase
 from .rest import API_PREFIX, Call, Rest, Violation
+from .web import Page
 
 T = TypeVar("T")
 ClientT = TypeVar("ClientT", bound=discord.Client)
@@ -57,11 +59,11 @@ class LocalDiscord:
     """A local Discord: REST v10 under `api_base`, the gateway at `gateway_url`, on 127.0.0.1."""
 
     def __init__(self, *, shards: int = 1, bot_name: str = "Parlour", spec: Path | None = None,
-                 reject_invalid: bool = True, interaction_deadline: float = 3.0) -> None:
+                 reject_invalid: bool = True, interaction_deadline: float = 3.0, world: World | None = None) -> None:
         """`spec`: Discord's OpenAPI description to validate every request against (a few ms a request;
         None: no validation); `reject_invalid` answers an invalid request 400/50035 as Discord would
-        (else it is only recorded)."""
-        self.world = World(bot_name)
+        (else it is only recorded); `world`: one loaded from a file (see persist.py), else a new one."""
+        self.world = world or World(bot_name)
         self.token = "standin." + secrets.token_urlsafe(24)
         self.spec, self.openapi_skip_reason = openapi.load(spec)
         self.gateway = Gateway(self.world, self.token)
@@ -70,27 +72,42 @@ class LocalDiscord:
         self.rest.on_change = self.gateway.on_change = self._changed
         self._change = asyncio.Event()
         self._runner: web.AppRunner | None = None
+        self.page = Page(self)
         self.http_base = self.api_base = self.gateway_url = ""
 
     # --- lifecycle -----------------------------------------------------------------------------------
-    async def start(self) -> LocalDiscord:
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> LocalDiscord:
+        """Listens on ``host:port`` (port 0: any free one). An address other than loopback lets anyone
+        who reaches it act as any member: the caller says so to whoever starts it."""
         app = web.Application(client_max_size=64 * 1024 * 1024)
+        self.page.add_routes(app)
         app.router.add_get("/gateway", self.gateway.handle)
         app.router.add_route("*", API_PREFIX + "/{tail:.*}", self.rest.handle)
         app.router.add_get("/attachments/{channel_id}/{message_id}/{attachment_id}/{filename}", self.rest.attachment)
         self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
         await self._runner.setup()
-        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        sock.bind(("127.0.0.1", 0))
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind((host, port))
+        except OSError:
+            sock.close()
+            await self._runner.cleanup()
+            raise
         port = sock.getsockname()[1]
         await web.SockSite(self._runner, sock).start()
-        self.http_base = f"http://127.0.0.1:{port}"
+        # A bot beside us talks over loopback when the address covers it (a wildcard listens there too).
+        wildcard = {"0.0.0.0": "127.0.0.1", "::": "[::1]", "localhost": "127.0.0.1"}
+        local = wildcard.get(host, f"[{host}]" if family == socket.AF_INET6 else host)
+        self.http_base = f"http://{local}:{port}"
         self.api_base = self.http_base + API_PREFIX
-        self.gateway_url = self.gateway.url = f"ws://127.0.0.1:{port}/gateway"
-        self.rest.http_base = self.http_base
+        self.gateway_url = self.gateway.url = f"ws://{local}:{port}/gateway"
+        rebase(self.world, self.http_base)
         return self
 
     async def close(self) -> None:
+        await self.page.close()
         await self.gateway.close()
         if self._runner is not None:
             await self._runner.cleanup()
@@ -290,6 +307,7 @@ class LocalDiscord:
                                 user, channel, payload, source=message)
         payload.update(id=str(rec.id), token=rec.token)
         world.interactions[rec.id] = rec
+        world.notify("interaction", rec)
         self.gateway.dispatch_to(guild.id if guild else None, "INTERACTION_CREATE", payload)
         return rec
 

@@ -1,10 +1,7 @@
-"""Starting the bot: configuration and the missing-token message."""
+"""Starting the bot: configuration (the missing-token message is in tests/localcord/test_local_mode.py)."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -12,17 +9,6 @@ import pytest
 from bot.config import ConfigError, load
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def test_missing_token_is_one_clear_line_and_exit_code_2(tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
-    env["PYTHONPATH"] = str(ROOT)
-    result = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env,
-                            capture_output=True, text=True, timeout=60)
-    assert result.returncode == 2
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and "DISCORD_TOKEN" in lines[0] and "developers" in lines[0]
-    assert "Traceback" not in result.stderr
 
 
 def test_settings_are_read_and_checked() -> None:
