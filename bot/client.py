@@ -122,6 +122,8 @@ class Parlour(ext.AutoShardedBot):
             for row in await store.tables_with_status("lobby"):
                 self.turns.expire_lobby_later(guild_id, row)
             for row in await store.tables_with_status("playing"):
+                if (guild_id, row.id) in self.tables.begun_here:
+                    continue  # started after this process connected, before this pass ran: nothing was stopped
                 try:
                     live = self.tables.adopt(guild_id, row)
                     if await self.tables.conclude(live):  # it ended just as the bot stopped

@@ -104,6 +104,7 @@ class Tables:
         self.publish = publish
         self.on_change = on_change  # reschedules the table's timers
         self.live: dict[tuple[int, int], Live] = {}
+        self.begun_here: set[tuple[int, int]] = set()  # started by this process: nothing to restore
 
     async def store(self, guild_id: int) -> GuildStore:
         return await self.stores.guild(guild_id)
@@ -118,8 +119,11 @@ class Tables:
             return None
         return self.adopt(guild_id, row)
 
-    def adopt(self, guild_id: int, row: TableRow) -> Live:
+    def adopt(self, guild_id: int, row: TableRow, *, begun: bool = False) -> Live:
+        """The live table of ``row``; ``begun``: the lobby has just started it in this process."""
         assert row.record is not None
+        if begun:
+            self.begun_here.add((guild_id, row.id))
         live = self.live.get((guild_id, row.id))
         if live is None:
             state = registry.get(row.game).from_record(row.record)

@@ -248,7 +248,7 @@ class Lobbies:
             await interaction.followup.send(f"I couldn't open a place for this table: {err}", ephemeral=True)
             return
         row = await store.update_table(row.id, channel_id=channel_id, is_thread=is_thread)
-        live = self.bot.tables.adopt(guild.id, row)
+        live = self.bot.tables.adopt(guild.id, row, begun=True)
         started = f"Started! Play in <#{channel_id}>."
         await interaction.edit_original_response(embed=lobby_embed(rules, row, started), view=None)
         if note:

@@ -194,6 +194,23 @@ async def test_a_restart_mid_game_loses_nothing(standin: LocalDiscord, tmp_path:
         assert live.state.is_over
 
 
+async def test_a_table_begun_before_the_restore_pass_is_not_restored(standin: LocalDiscord, tmp_path: Path) -> None:
+    """Clicks can arrive before the bot is ready: a table started then is not "restarted" by the restore
+    pass that runs once the bot is ready, nor scheduled twice."""
+    guild, alice, bob, lobby = world(standin)
+    async with running(standin, tmp_path) as bot:
+        await open_table(standin, alice, lobby, "dracula", {"first_dealer": 1}, joiners=(bob,))
+        live = await live_table(standin, bot)
+        scheduled: list[object] = []
+        bot.turns.schedule = scheduled.append  # type: ignore[method-assign]
+        await bot.restore()  # as if the restore pass ran only now
+        assert bot.announcing is not None
+        await bot.announcing
+        table = channel_named(guild, "dracula-1")
+        assert table is not None and not any("restored" in m.content for m in table.messages)
+        assert live not in scheduled and bot.tables.live[(guild.id, live.table_id)] is live
+
+
 async def test_leaderboard_after_several_games(standin: LocalDiscord, tmp_path: Path) -> None:
     _guild, alice, bob, lobby = world(standin)
     async with running(standin, tmp_path) as bot:
