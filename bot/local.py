@@ -45,7 +45,7 @@ WELCOME = (
     "- **/help** lists every game and command, **/rules** explains a game."
 )
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
-OPEN_WARNING = ("This page is open to your network: anyone who can reach {url} can act as any member "
+OPEN_WARNING = ("This page is open to your network: anyone who can reach {reach} can act as any member "
                 "of the server. Use --host only on a network you trust.")
 
 log = logging.getLogger("parlour.local")
@@ -74,7 +74,10 @@ async def serve(config: Config, *, host: str = "127.0.0.1", port: int | None = N
     world_file.flush()
     url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '') else host}:{local.http_base.rsplit(':', 1)[1]}"
     if host not in LOOPBACK:
-        local.page.warning = OPEN_WARNING.format(url=url)
+        port_number = local.http_base.rsplit(":", 1)[1]
+        reach = (f"this computer on port {port_number}" if host in ("0.0.0.0", "::", "")
+                 else f"http://{host}:{port_number}")
+        local.page.warning = OPEN_WARNING.format(reach=reach)
     bot_config = dataclasses.replace(config, token=local.token, api_base=local.api_base,
                                      gateway_url=local.gateway_url, dev_guild=None, shard_count=None,
                                      shard_ids=None)
@@ -84,6 +87,10 @@ async def serve(config: Config, *, host: str = "127.0.0.1", port: int | None = N
           "put DISCORD_TOKEN in .env and run with --discord.)", flush=True)
     if local.page.warning:
         print(f"Warning: {local.page.warning}", flush=True)
+    if spec is not None and local.spec is None:
+        print(f"Warning: {local.openapi_skip_reason}", flush=True)
+    # Asked to check the bot's requests against Discord's description: each miss is said.
+    local.rest.on_violation = lambda violation: log.warning("Discord would refuse %s", violation)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -99,11 +106,18 @@ async def serve(config: Config, *, host: str = "127.0.0.1", port: int | None = N
         await asyncio.wait([running, stopping], return_when=asyncio.FIRST_COMPLETED)
     finally:
         stopping.cancel()
-        await bot.close()
+        try:  # the bot shows the moves it has committed, then lets go; a stuck step does not hold the stop
+            await asyncio.wait_for(bot.close(), 20)
+        except TimeoutError:
+            log.warning("the bot took too long to stop; stopping anyway")
+        # A stop while the bot is still connecting leaves discord.py retrying the connection: end it.
+        await asyncio.wait([running], timeout=5)
+        running.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await running
         world_file.close()
-        await local.close()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(local.close(), 5)
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.remove_signal_handler(sig)

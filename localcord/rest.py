@@ -182,8 +182,14 @@ class Rest:
         self.response_problems: list[Violation] = []  # the stand-in's own replies against the description
         self.ratelimits: list[list[Any]] = []  # [operation id, times left, retry_after, global]
         self.on_change: Callable[[], None] = lambda: None
+        self.on_violation: Callable[[Violation], None] = lambda violation: None
 
     # --- plumbing ------------------------------------------------------------------------------------
+    def violate(self, violation: Violation) -> None:
+        """A request Discord would not take as it came (or a defect of ours): kept, and told."""
+        self.violations.append(violation)
+        self.on_violation(violation)
+
     async def handle(self, request: web.Request) -> web.Response:
         path = "/" + request.match_info["tail"]
         body: Any = None
@@ -208,7 +214,7 @@ class Rest:
         headers: dict[str, str] = {}
         try:
             if bad_json:
-                self.violations.append(Violation(call, bad_json))
+                self.violate(Violation(call, bad_json))
                 status = 400
                 payload = {"code": 50109, "message": "The request body contains invalid JSON."}
             else:
@@ -227,13 +233,14 @@ class Rest:
         if self.spec is not None:
             op, spec_params, problem = self.spec.match(call.method, path)
             if problem:
-                self.violations.append(Violation(call, problem))
+                self.violate(Violation(call, problem))
             else:
                 assert op is not None
                 call.operation_id = op.operation_id
                 media = request.content_type if request.content_type != "application/octet-stream" else None
                 call.errors = self.spec.check_request(op, spec_params, call.query, body, media)
-                self.violations += [Violation(call, e) for e in call.errors]
+                for e in call.errors:
+                    self.violate(Violation(call, e))
                 if call.errors and self.reject_invalid:
                     return 400, {"code": 50035, "message": "Invalid Form Body", "errors": {
                         "_errors": [{"code": "STANDIN_SCHEMA", "message": e} for e in call.errors]}}, {}
@@ -241,10 +248,10 @@ class Rest:
         op_id = self.routes.get((call.method, found[0])) if found else None
         if found is None or op_id is None:
             if op is not None:  # documented, just not emulated: the stand-in needs a handler
-                self.violations.append(Violation(call, f"the stand-in does not implement {op.operation_id}"))
+                self.violate(Violation(call, f"the stand-in does not implement {op.operation_id}"))
                 return 400, {"code": 0, "message": f"Stand-in: {op.operation_id} is not implemented"}, {}
             if self.spec is None:
-                self.violations.append(Violation(call, "unknown route"))
+                self.violate(Violation(call, "unknown route"))
             return 404, {"code": 0, "message": "404: Not Found"}, {}
         call.operation_id = op_id
         if op_id not in NO_AUTH and not path.startswith("/webhooks/") and \
@@ -262,7 +269,7 @@ class Rest:
         except ApiError as e:
             status, payload = e.status, e.to_json()
         except Exception:
-            self.violations.append(Violation(call, "stand-in error:\n" + traceback.format_exc()))
+            self.violate(Violation(call, "stand-in error:\n" + traceback.format_exc()))
             status, payload = 400, {"code": 0, "message": "Stand-in error (see standin.violations)"}
         if op is not None and status < 300:
             self.response_problems += [Violation(call, e) for e in self.spec.check_response(op, status, payload)]  # type: ignore[union-attr]
@@ -531,7 +538,7 @@ class Rest:
             raise ApiError(404, 10062, "Unknown interaction")
         late = time.monotonic() - rec.created
         if late > self.interaction_deadline:
-            self.violations.append(Violation(r.call, f"answered after {late:.1f} s: past Discord's 3-second deadline"))
+            self.violate(Violation(r.call, f"answered after {late:.1f} s: past Discord's 3-second deadline"))
             raise ApiError(404, 10062, "Unknown interaction")
         if rec.callbacks:
             raise ApiError(400, 40060, "Interaction has already been acknowledged.")

@@ -621,6 +621,7 @@ async function openChannel(id) {
   renderTopbar();
   if (fresh) {
     S.msgs.clear(); S.order = [];
+    $('#jump').hidden = true;
     inner().innerHTML = '<div class="list-loading"><span class="spinner"></span></div>';
   }
   const gen = ++S.openGen;
@@ -697,6 +698,7 @@ function messageHtml(i) {
   const m = S.msgs.get(S.order[i]);
   const { head, day } = shape(i);
   const t = new Date(m.timestamp);
+  eagerMedia = i >= S.order.length - EAGER_NEWEST;
   const cls = ['msg', head ? 'head' : 'cont', m.ephemeral && 'ephemeral', mentionsMe(m) && 'mentioned', m.loading && 'is-loading']
     .filter(Boolean).join(' ');
   let s = `<div class="${cls}" data-id="${esc(m.id)}" data-shape="${+head}${+day}">`;
@@ -822,6 +824,8 @@ function tick() {
 // ---------------------------------------------------------------------------------------------
 const MEDIA_MAX_W = 520;
 const MEDIA_MAX_H = 520;
+const EAGER_NEWEST = 10; // pictures of the newest messages load at once; older ones when scrolled to
+let eagerMedia = true;   // set by messageHtml for the message being drawn
 const safeUrl = (u) => (/^(https?:\/\/|\/)/i.test(String(u || '')) ? String(u) : '#');
 
 /** An image that reserves its box from width/height before it loads, so the list does not jump. */
@@ -831,7 +835,7 @@ function mediaHtml(url, w, h, alt, maxW = MEDIA_MAX_W, maxH = MEDIA_MAX_H, cls =
     const scale = Math.min(1, maxW / w, maxH / h);
     style = ` style="width:${Math.max(1, Math.round(w * scale))}px;aspect-ratio:${w} / ${h}"`;
   }
-  return `<a class="media ${cls}${style ? ' sized' : ''}" href="${esc(safeUrl(url))}" target="_blank" rel="noopener" data-zoom${style}><img src="${esc(safeUrl(url))}" alt="${esc(alt || '')}" loading="lazy" decoding="async"></a>`;
+  return `<a class="media ${cls}${style ? ' sized' : ''}" href="${esc(safeUrl(url))}" target="_blank" rel="noopener" data-zoom${style}><img src="${esc(safeUrl(url))}" alt="${esc(alt || '')}" loading="${eagerMedia ? 'eager' : 'lazy'}" decoding="async"></a>`;
 }
 
 function attachmentHtml(a) {
@@ -1554,7 +1558,10 @@ function wire() {
 
   $('#lightbox').addEventListener('click', (e) => { if (!e.target.closest('a')) $('#lightbox').hidden = true; });
   document.addEventListener('keydown', (e) => {
-    if (e.key === 'Escape' && !$('#lightbox').hidden) $('#lightbox').hidden = true;
+    if (e.key !== 'Escape') return;
+    if (!$('#lightbox').hidden) $('#lightbox').hidden = true;
+    closeSeatMenu();
+    closeDrawer();
   });
 
   // Composer.

@@ -145,3 +145,27 @@ async def test_the_world_file_keeps_every_channel_message_picture_and_reply(tmp_
         assert picture.attachments[0].url.startswith(again.http_base)
         assert picture.embeds[0]["image"]["url"] == picture.attachments[0].url
     assert said.id in after
+
+
+def test_an_open_address_is_warned_of_and_requests_are_checked_when_asked(tmp_path: Path) -> None:
+    """--host beyond this machine says plainly that anyone reaching it can act as any member, on the
+    terminal and on the page; --openapi checks the bot's requests against Discord's description."""
+    from tests.discord_spec import SPEC
+
+    proc = subprocess.Popen([sys.executable, "-m", "bot", "--host", "0.0.0.0", "--port", "0", "--openapi", str(SPEC)],
+                            cwd=tmp_path, env=environ(tmp_path / "data"), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    first, second = proc.stdout.readline(), proc.stdout.readline()
+    url = re.search(r"open (http://127\.0\.0\.1:\d+)", first)
+    try:
+        assert url and "anyone who can reach" in second and "act as any member" in second
+        state = get(f"{url[1]}/web/state")
+        assert "act as any member" in state["warning"]
+        deadline = time.monotonic() + 20
+        while not get(f"{url[1]}/web/state")["commands"]:
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+    finally:
+        err = stop(proc)
+    assert "Discord would refuse" not in err  # every request the bot made on the way was valid
