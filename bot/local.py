@@ -62,7 +62,7 @@ def populate(local: LocalDiscord) -> None:
 
 
 async def serve(config: Config, *, host: str = "127.0.0.1", port: int | None = None,
-                spec: Path | None = None, ready: asyncio.Event | None = None) -> None:
+                spec: Path | None = None) -> None:
     """Runs Parlour Local until SIGINT or SIGTERM (or until cancelled), then stops cleanly: the bot
     first (its committed moves shown), then the world saved, then the server."""
     world_file = WorldFile(config.data_dir / "local" / "world.sqlite3")
@@ -99,13 +99,13 @@ async def serve(config: Config, *, host: str = "127.0.0.1", port: int | None = N
     running = asyncio.create_task(bot.start(local.token), name="parlour-local-bot")
     stopping = asyncio.create_task(stop.wait())
     try:
-        if ready is not None:
-            await asyncio.wait([asyncio.create_task(bot.wait_until_ready()), running],
-                               return_when=asyncio.FIRST_COMPLETED)
-            ready.set()
         await asyncio.wait([running, stopping], return_when=asyncio.FIRST_COMPLETED)
     finally:
         stopping.cancel()
+        if not running.done() and not bot.is_ready():
+            # discord.py cannot be stopped cleanly halfway through connecting: let it finish first.
+            await asyncio.wait([asyncio.ensure_future(bot.wait_until_ready()), running], timeout=15,
+                               return_when=asyncio.FIRST_COMPLETED)
         try:  # the bot shows the moves it has committed, then lets go; a stuck step does not hold the stop
             await asyncio.wait_for(bot.close(), 20)
         except TimeoutError:
@@ -113,8 +113,7 @@ async def serve(config: Config, *, host: str = "127.0.0.1", port: int | None = N
         # A stop while the bot is still connecting leaves discord.py retrying the connection: end it.
         await asyncio.wait([running], timeout=5)
         running.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await running
+        await asyncio.wait([running], timeout=5)
         world_file.close()
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(local.close(), 5)
@@ -124,6 +123,8 @@ async def serve(config: Config, *, host: str = "127.0.0.1", port: int | None = N
     # A bot that failed by itself (not because it was told to stop mid-start) is an error to report.
     if not stop.is_set() and running.done() and not running.cancelled() and running.exception() is not None:
         raise running.exception()  # type: ignore[misc]
+    if not running.done():
+        log.warning("discord.py did not stop when asked; leaving it behind")
 
 
 async def _listen(local: LocalDiscord, host: str, port: int | None) -> None:
