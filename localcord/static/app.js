@@ -989,13 +989,24 @@ function closeMenu(menu, done) {
   }
 }
 
-/** An open multi menu's ticks survive a re-render of its message (another player's move edits it). */
+/** An open multi menu's ticks survive a re-render of its message (another player's move edits it).
+ *  A move elsewhere may renumber the menu (its custom_id names the table's version): then the menu
+ *  in the same place offering the very same options is the same menu. */
+const menuOptions = (m) => $$('input[type=checkbox]', m).map((b) => `${b.value}=${b.dataset.label}`).join('|');
 function captureMenus(root) {
-  return $$('.select-menu.open', root).map((m) => ({ id: m.dataset.customId, values: $$('input:checked', m).map((b) => b.value) }));
+  const all = $$('.select-menu', root);
+  return all.filter((m) => m.classList.contains('open')).map((m) => ({
+    id: m.dataset.customId, index: all.indexOf(m), options: menuOptions(m),
+    values: $$('input:checked', m).map((b) => b.value),
+  }));
 }
 function restoreMenus(root, saved) {
-  for (const { id, values } of saved) {
-    const menu = root.querySelector(`.select-menu[data-custom-id="${cssq(id)}"]`);
+  for (const { id, index, options, values } of saved) {
+    let menu = root.querySelector(`.select-menu[data-custom-id="${cssq(id)}"]`);
+    if (!menu) {
+      const same = $$('.select-menu', root)[index];
+      menu = same && menuOptions(same) === options ? same : null;
+    }
     if (!menu || menu.classList.contains('disabled')) continue;
     for (const b of $$('input[type=checkbox]', menu)) b.checked = values.includes(b.value);
     refreshMenu(menu);

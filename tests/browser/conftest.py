@@ -91,8 +91,8 @@ def local(tmp_path: Path) -> Iterator[Local]:
     program.stop()
 
 
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
+@pytest.fixture(scope="module")  # not the session: sync Playwright's loop would outlive the module and
+def browser() -> Iterator[Any]:    # stand in the way of the asyncio tests that follow
     if not Path(CHROMIUM).exists():
         if os.environ.get("CI"):
             pytest.fail(f"Chromium is not installed at {CHROMIUM}: .ci/run installs Debian's chromium")
