@@ -60,7 +60,11 @@ class Local:
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
-            _, err = self.proc.communicate(timeout=30)
+            try:
+                _, err = self.proc.communicate(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()  # never left behind, whatever the test found
+                raise
             assert self.proc.returncode == 0, err
             assert "Traceback" not in err, err
         self.proc = None

@@ -51,7 +51,10 @@ def step(page: Any) -> str | None:
     selects = page.locator(MOVE_SELECT)
     if selects.count():
         custom_id = selects.last.get_attribute("data-custom-id")
-        page.locator(f'select[data-custom-id="{custom_id}"]').last.select_option(index=1)
+        try:
+            page.locator(f'select[data-custom-id="{custom_id}"]').last.select_option(index=1, timeout=3000)
+        except PlaywrightTimeout:
+            return None
         wait_gone(page, custom_id)
         return custom_id
     menus = page.locator(CARD_MENU).filter(has=page.locator("button.select-box:not([disabled])"))
@@ -59,14 +62,20 @@ def step(page: Any) -> str | None:
         menu = menus.last
         custom_id = menu.get_attribute("data-custom-id")
         ticked = len(json.loads(menu.get_attribute("data-initial") or "[]"))
-        menu.locator("button.select-box").click()
-        menu.locator("input[type=checkbox]:not(:checked):not([disabled])").first.check()
-        menu.locator("button.select-done").click()
-        page.wait_for_function(  # redrawn by the bot with one more card ticked (or the pick is gone)
-            """([id, n]) => { const m = document.querySelector(`.select-menu[data-custom-id="${id}"]`);
-                return !m || (JSON.parse(m.dataset.initial || '[]').length > n
-                              && !m.querySelector('.select-box').disabled); }""", arg=[custom_id, ticked],
-            timeout=10000)
+        try:  # the computer's move may redraw the menu under the pointer: then try again
+            menu.locator("button.select-box").click(timeout=3000)
+            menu.locator("input[type=checkbox]:not(:checked):not([disabled])").first.check(timeout=3000)
+            menu.locator("button.select-done").click(timeout=3000)
+        except PlaywrightTimeout:
+            return None
+        try:
+            page.wait_for_function(  # redrawn by the bot with one more card ticked (or the pick is gone)
+                """([id, n]) => { const m = document.querySelector(`.select-menu[data-custom-id="${id}"]`);
+                    return !m || (JSON.parse(m.dataset.initial || '[]').length > n
+                                  && !m.querySelector('.select-box').disabled); }""", arg=[custom_id, ticked],
+                timeout=5000)
+        except PlaywrightTimeout:  # redrawn without it (the table moved on): look again
+            return None
         return custom_id
     return None
 

@@ -51,7 +51,11 @@ def post(url: str, body: dict[str, Any]) -> Any:
 
 def stop(proc: subprocess.Popen[str], sig: int = signal.SIGTERM) -> str:
     proc.send_signal(sig)
-    _, err = proc.communicate(timeout=30)
+    try:
+        _, err = proc.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        proc.kill()  # never left behind, whatever the test found
+        raise
     assert proc.returncode == 0, err
     return err
 

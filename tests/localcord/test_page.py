@@ -97,7 +97,7 @@ async def test_a_game_opened_and_joined_from_the_page_with_private_hands(local: 
     a, b = Page(http, local.http_base, alice), Page(http, local.http_base, bob)
     async with running(local, tmp_path):
         assert await a.post("command", channel_id=str(games.id), path=["play", "dracula"],
-                            options={"deals": 1}) == {"ok": True}
+                            options={"deals": 1, "first_dealer": 1}) == {"ok": True}  # alice deals: a hand at once
         lobby = (await a.messages(games))[-1]
         assert lobby["interaction"]["command"] == "play dracula" and lobby["author"]["bot"]
         await b.post("click", message_id=lobby["id"], custom_id=button(lobby, "Join"))
@@ -219,3 +219,28 @@ async def test_the_live_socket_pushes_what_the_member_may_see(local: LocalDiscor
     assert "Bobby" in [m["name"] for m in renamed[-1]["state"]["members"]]
     for ws in sockets:
         await ws.close()
+
+
+async def test_the_slash_box_types_options_and_asks_the_bot_for_suggestions(local: LocalDiscord,
+                                                                            http: aiohttp.ClientSession) -> None:
+    from tests.bot.test_standin import make_bot
+
+    _guild, alice, bob, games = club(local)
+    a = Page(http, local.http_base, alice)
+    async with local.running(make_bot()) as bot:
+        await bot.tree.sync()
+        commands = {c["name"] for c in (await a.get("/web/state"))["commands"]}
+        assert {"play", "rules", "table"} <= commands and "parlour" not in commands  # for managers only
+        suggested = await a.post("autocomplete", channel_id=str(games.id), path=["rules"], options={"game": "dr"},
+                                 focused="game")
+        assert suggested == {"choices": [{"name": "Dracula", "value": "dracula"}]}
+        assert "whole number" in (await a.post("command", status=400, channel_id=str(games.id), path=["play"],
+                                               options={"game": "fosco", "seats": 2.5}))["error"]
+        await a.post("command", channel_id=str(games.id), path=["play"],
+                     options={"game": "fosco", "seats": 3, "ranked": True, "rival": str(bob.id)})
+        lobby = (await a.messages(games))[-1]
+        assert lobby["embeds"][0]["description"] == "3 seats, ranked=True"
+        assert lobby["embeds"][0]["fields"][0]["value"] == "bob"
+        assert lobby["embeds"][0]["image"]["url"] == lobby["attachments"][0]["url"]  # the picture, served to the page
+        await a.post("command", channel_id=str(games.id), path=["table", "status"], options={})
+        assert (await a.messages(games))[-1]["ephemeral"]
