@@ -4,6 +4,7 @@ is not available here, so the system one is launched)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -110,8 +111,17 @@ def browser() -> Iterator[Any]:    # stand in the way of the asyncio tests that 
 
 
 def shoot(page: Any, name: str) -> None:
-    """A screenshot for the gallery, looked at by eye whenever the page changes."""
+    """A screenshot for the gallery, looked at by eye whenever the page changes: taken once every
+    picture on screen has loaded."""
     GALLERY.mkdir(parents=True, exist_ok=True)
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    with contextlib.suppress(PlaywrightTimeout):  # a picture that never loads is shown as it is
+        page.wait_for_function("""() => [...document.images].every(i => {
+            const r = i.getBoundingClientRect();
+            return !r.width || !r.height || r.bottom < 0 || r.top > innerHeight
+                || (i.complete && i.naturalWidth > 0); })""", timeout=10000)
+    page.wait_for_timeout(200)  # the list settles at the bottom once the pictures have their size
     page.screenshot(path=str(GALLERY / name))
 
 

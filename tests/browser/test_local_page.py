@@ -131,7 +131,6 @@ def test_friends_at_one_screen_play_a_whole_game_through_a_restart(local: Local,
         if not (move_if_offered(alex) or move_if_offered(blair)):
             time.sleep(0.1)
     alex.locator(f'.msg[data-id="{hands(alex_id, alex_dm)[-1]}"] img').first.wait_for()
-    shoot(alex, "local-desktop-hand.png")
     # The switcher makes the page Blair's: her DM, her hand, none of Alex's.
     alex.select_option("#member-switcher", blair_id)
     alex.wait_for_function(f"() => location.search.includes('{blair_id}')")
@@ -142,6 +141,14 @@ def test_friends_at_one_screen_play_a_whole_game_through_a_restart(local: Local,
     alex.select_option("#member-switcher", alex_id)
     alex.wait_for_function(f"() => location.search.includes('{alex_id}')")
     open_channel(alex, alex_dm)
+
+    # Alex's hand with his moves, for the gallery.
+    deadline = time.monotonic() + 20
+    while alex.locator(MOVE).count() == 0:
+        assert time.monotonic() < deadline, "Alex was never offered a move"
+        if not move_if_offered(blair):
+            time.sleep(0.1)
+    shoot(alex, "local-desktop-hand.png")
 
     # The program is stopped and started again mid-game; the pages reconnect by themselves.
     assert not is_over(local, table)
