@@ -31,12 +31,12 @@ from urllib.parse import quote
 from aiohttp import WSMsgType, web
 
 from .model import SEND_MESSAGES, Channel, Guild, Message, User
+from .rest import SEND_IN_THREADS
 
 if TYPE_CHECKING:
     from .server import LocalDiscord
 
 STATIC = Path(__file__).resolve().parent / "static"
-SEND_IN_THREADS = 1 << 38
 NOT_CONNECTED = "Parlour is not connected yet (it may still be starting). Try again in a moment."
 NO_ANSWER = "Parlour did not respond in time."
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
