@@ -7,6 +7,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from .conftest import Local, shoot
 
 MOVE = '[data-custom-id^="pl:a:"]:not([disabled]), select[data-custom-id^="pl:s:"]:not([disabled])'
@@ -66,10 +68,13 @@ def move_if_offered(page: Any) -> bool:
     custom_id = moves.last.get_attribute("data-custom-id")
     # The same control even if its message is redrawn (a hand just replaced may still show it too).
     move = page.locator(f'[data-custom-id="{custom_id}"]').last
-    if move.evaluate("e => e.tagName") == "SELECT":
-        move.select_option(index=1)
-    else:
-        move.click()
+    try:
+        if move.evaluate("e => e.tagName", timeout=3000) == "SELECT":
+            move.select_option(index=1, timeout=3000)
+        else:
+            move.click(timeout=3000)
+    except PlaywrightTimeout:  # redrawn with new ids meanwhile (a restored table's hands): look again
+        return False
     page.wait_for_function(f"() => !document.querySelector('[data-custom-id=\"{custom_id}\"]:not([disabled])')",
                            timeout=10000)
     return True
