@@ -3,16 +3,24 @@
     python -m bot              # DISCORD_TOKEN set: connect to Discord; not set: Parlour Local
     python -m bot --local      # Parlour Local, whatever the token
     python -m bot --discord    # Discord only: without a token, say how to get one and stop
-"""
+    python -m bot --debug      # log everything, and show the full traceback of a failure to start
+
+A bad setting stops it with one line and exit code 2; a failure to start on Discord (a refused token,
+no network) with one line and exit code 1."""
 
 from __future__ import annotations
 
 import argparse
 import os
+import socket
+import ssl
 import sys
+import traceback
 from pathlib import Path
 
 from .config import ConfigError, load
+
+PREFIX = "parlour: "
 
 
 def arguments(argv: list[str] | None = None) -> argparse.Namespace:
@@ -27,7 +35,14 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--openapi", type=Path, default=None,
                         help="Parlour Local: check the bot's requests against Discord's OpenAPI description "
                              "at this path (also DISCORD_OPENAPI_SPEC)")
+    parser.add_argument("--debug", action="store_true",
+                        help="log at DEBUG level and show the full traceback when the bot cannot start")
     return parser.parse_args(argv)
+
+
+def say(message: str) -> None:
+    """One line on standard error, for whoever started the program."""
+    print(PREFIX + " ".join(message.split()), file=sys.stderr, flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -35,9 +50,16 @@ def main(argv: list[str] | None = None) -> int:
     try:
         config = load(require_token=args.discord)
     except ConfigError as err:
-        print(f"parlour: {err}", file=sys.stderr)
+        say(str(err))
         return 2
-    if args.local or not config.token:
+    from . import logs
+
+    local = args.local or not config.token
+    # Parlour Local is for a person at a terminal: its log says only what needs their attention,
+    # unless they ask for more.
+    level = "WARNING" if local and not os.environ.get("PARLOUR_LOG_LEVEL") else config.log_level
+    logs.configure("DEBUG" if args.debug else level, config.log_format)
+    if local:
         from .local import run as run_local
 
         spec = args.openapi or (Path(os.environ["DISCORD_OPENAPI_SPEC"]) if os.environ.get("DISCORD_OPENAPI_SPEC")
@@ -45,13 +67,72 @@ def main(argv: list[str] | None = None) -> int:
         try:
             run_local(config, host=args.host, port=args.port, spec=spec)
         except OSError as err:
-            print(f"parlour: {err}", file=sys.stderr)
+            if args.debug:
+                traceback.print_exc()
+            say(str(err))
             return 2
         return 0
     from .client import run
 
-    run(config)
+    try:
+        run(config)
+    except Exception as err:
+        problem = startup_problem(err)
+        if problem is None:
+            raise  # not a known way to fail at start: a bug, with its traceback
+        if args.debug:
+            traceback.print_exc()
+        say(problem)
+        return 1
     return 0
+
+
+def startup_problem(err: BaseException) -> str | None:
+    """What to tell whoever started the bot when it could not start on Discord; None for anything else."""
+    import aiohttp
+    import discord
+
+    if isinstance(err, discord.LoginFailure):
+        return ("Discord did not accept DISCORD_TOKEN: copy the bot token again from the developer portal "
+                "(Bot > Reset Token) into .env or the environment.")
+    if isinstance(err, discord.PrivilegedIntentsRequired):
+        return ("Discord refused to connect because the bot asked for privileged intents that are not turned on "
+                "for it in the developer portal (Bot > Privileged Gateway Intents).")
+    if isinstance(err, discord.GatewayNotFound):
+        return "Discord's gateway could not be found, so Discord may be having trouble: try again in a few minutes."
+    if isinstance(err, discord.ConnectionClosed):
+        if err.code == 4004:
+            return "Discord did not accept DISCORD_TOKEN: copy the bot token again from the developer portal."
+        if err.code in (4010, 4011):
+            return (f"Discord refused the shard settings (code {err.code}): check SHARD_COUNT and SHARD_IDS, "
+                    "or leave both unset.")
+        return f"Discord closed the connection while the bot was starting (code {err.code}): try again shortly."
+    if isinstance(err, discord.HTTPException):
+        return f"Discord refused a request while the bot was starting ({err}): check the settings and try again."
+    if isinstance(err, TimeoutError):
+        return "Discord did not answer in time while the bot was connecting: check the network and try again."
+    if isinstance(err, aiohttp.ClientConnectorError):
+        return (f"cannot reach Discord at {err.host}:{err.port} ({reason(err)}): check this machine's network "
+                "connection (and DISCORD_API_BASE, if set).")
+    if isinstance(err, aiohttp.ClientError | OSError):
+        return (f"cannot reach Discord ({reason(err)}): check this machine's network connection "
+                "(and DISCORD_API_BASE and DISCORD_GATEWAY_URL, if set).")
+    return None
+
+
+def reason(err: BaseException) -> str:
+    """The heart of a network error, without aiohttp's wrapping."""
+    cause: BaseException = getattr(err, "os_error", None) or err
+    number = getattr(cause, "errno", None)
+    if isinstance(cause, socket.gaierror):  # the name could not be looked up: its own words say so
+        text = cause.strerror or str(cause)
+    elif isinstance(cause, ssl.SSLError):  # its errno is the library's, not the system's
+        text = f"secure connection failed: {cause.reason or cause}"
+    elif isinstance(number, int) and number > 0:
+        text = os.strerror(number).lower()
+    else:
+        text = getattr(cause, "strerror", None) or str(cause) or type(cause).__name__
+    return " ".join(str(text).split())
 
 
 if __name__ == "__main__":

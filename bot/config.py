@@ -1,13 +1,29 @@
-"""Configuration from the environment (and a .env file), as DESIGN.md lists it."""
+"""Configuration from the environment (and a .env file in the working directory), as DESIGN.md lists it.
+
+Every setting is checked once, here, when the bot starts: a bad one stops it with one line that names
+the setting and what it may be, rather than a bot that never connects or whose computers never move."""
 
 from __future__ import annotations
 
+import io
+import math
 import os
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 TOKEN_HELP = ("DISCORD_TOKEN is not set: create an application at https://discord.com/developers/applications, "
               "copy its bot token (Bot > Reset Token) and put DISCORD_TOKEN=... in .env or the environment.")
+
+MAX_AI_DELAY = 60.0  # seconds
+MAX_SHARDS = 10_000  # far beyond any bot's need; a larger figure is a typing slip
+MAX_WORKERS = 64
+MAX_SNOWFLAKE = 2**63 - 1
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+LOG_FORMATS = ("plain", "json")
+_WHOLE = re.compile(r"[+-]?[0-9]+")
 
 
 class ConfigError(Exception):
@@ -25,60 +41,149 @@ class Config:
     api_base: str | None
     gateway_url: str | None
     workers: int | None = None  # processes that draw and play computers; None: one per core, 0: a thread
-
-
-def _int(env: dict[str, str], name: str) -> int | None:
-    raw = env.get(name, "").strip()
-    if not raw:
-        return None
-    try:
-        return int(raw)
-    except ValueError:
-        raise ConfigError(f"{name} must be a whole number, not {raw!r}") from None
+    log_level: str = "INFO"  # one of LOG_LEVELS
+    log_format: str = "plain"  # one of LOG_FORMATS
 
 
 def load(environ: dict[str, str] | None = None, dotenv: bool = True, *, require_token: bool = True) -> Config:
-    """The settings; without ``require_token`` an absent token is left empty (Parlour Local supplies one)."""
+    """The settings, each checked; without ``require_token`` an absent token is left empty (Parlour Local
+    supplies one). With no ``environ``, the process's environment, after ``.env`` in the working directory
+    (when ``dotenv``) has filled in what the environment does not set."""
     if environ is None:
         if dotenv:
-            from dotenv import load_dotenv
-
-            load_dotenv()
+            for name, value in read_dotenv(Path.cwd() / ".env").items():
+                os.environ.setdefault(name, value)
         environ = dict(os.environ)
-    token = environ.get("DISCORD_TOKEN", "").strip()
+    token = _text(environ, "DISCORD_TOKEN")
     if not token and require_token:
         raise ConfigError(TOKEN_HELP)
-    try:
-        ai_delay = float(environ.get("PARLOUR_AI_DELAY", "").strip() or 1)
-    except ValueError:
-        raise ConfigError("PARLOUR_AI_DELAY must be a number of seconds") from None
-    if ai_delay < 0:
-        raise ConfigError("PARLOUR_AI_DELAY cannot be negative")
-    raw_ids = environ.get("SHARD_IDS", "").strip()
-    try:
-        shard_ids = tuple(int(p) for p in raw_ids.split(",") if p.strip()) if raw_ids else None
-    except ValueError:
-        raise ConfigError(f"SHARD_IDS must be shard numbers separated by commas, not {raw_ids!r}") from None
-    shard_count = _int(environ, "SHARD_COUNT")
-    if shard_ids is not None and shard_count is None:
-        raise ConfigError("SHARD_IDS needs SHARD_COUNT (the total number of shards)")
-    if shard_ids and shard_count is not None and any(not 0 <= i < shard_count for i in shard_ids):
-        raise ConfigError(f"every SHARD_IDS entry must be below SHARD_COUNT ({shard_count})")
+    if any(c.isspace() for c in token):
+        raise ConfigError("DISCORD_TOKEN must be the bot token alone, with no spaces or line breaks in it")
+    shard_count = _whole(environ, "SHARD_COUNT", 1, MAX_SHARDS)
     return Config(
         token=token,
-        data_dir=Path(environ.get("PARLOUR_DATA_DIR", "").strip() or "./data"),
-        dev_guild=_int(environ, "PARLOUR_DEV_GUILD"),
-        ai_delay=ai_delay,
+        data_dir=_data_dir(environ),
+        dev_guild=_whole(environ, "PARLOUR_DEV_GUILD", 1, MAX_SNOWFLAKE,
+                         what="a server id (Copy Server ID in Discord's Developer Mode), a whole number"),
+        ai_delay=_ai_delay(environ),
         shard_count=shard_count,
-        shard_ids=shard_ids,
-        api_base=environ.get("DISCORD_API_BASE", "").strip() or None,
-        gateway_url=environ.get("DISCORD_GATEWAY_URL", "").strip() or None,
-        workers=_workers(environ),
+        shard_ids=_shard_ids(environ, shard_count),
+        api_base=_url(environ, "DISCORD_API_BASE", ("http", "https")),
+        gateway_url=_url(environ, "DISCORD_GATEWAY_URL", ("ws", "wss")),
+        workers=_whole(environ, "PARLOUR_WORKERS", 0, MAX_WORKERS),
+        log_level=_choice(environ, "PARLOUR_LOG_LEVEL", LOG_LEVELS, "INFO").upper(),
+        log_format=_choice(environ, "PARLOUR_LOG_FORMAT", LOG_FORMATS, "plain").lower(),
     )
 
 
-def _workers(env: dict[str, str]) -> int | None:
-    workers = _int(env, "PARLOUR_WORKERS")
-    if workers is not None and workers < 0:
-        raise ConfigError("PARLOUR_WORKERS cannot be negative")
-    return workers
+def read_dotenv(path: Path) -> dict[str, str]:
+    """The settings a ``.env`` file gives (none when there is no such file); a file that cannot be read
+    as UTF-8 text of ``NAME=value`` lines is a ConfigError naming it and what is wrong."""
+    from dotenv import dotenv_values
+    from dotenv.parser import parse_stream
+
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return {}
+    except IsADirectoryError:
+        raise ConfigError(f"{path} is a folder, not a file of settings: remove it or move it away") from None
+    except OSError as err:
+        raise ConfigError(f"{path} cannot be read ({err.strerror or err}): check its permissions") from None
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or data[:2].count(b"\x00") == 1:
+        raise ConfigError(f"{path} is saved as UTF-16: save it again as UTF-8 (plain text)")
+    if b"\x00" in data:
+        raise ConfigError(f"{path} is not a text file: it should hold lines like DISCORD_TOKEN=...")
+    try:
+        text = data.decode("utf-8-sig")  # Windows editors may start a UTF-8 file with a byte-order mark
+    except UnicodeDecodeError as err:
+        raise ConfigError(f"{path} is not UTF-8 text (byte {err.start + 1} cannot be read): save it as UTF-8") \
+            from None
+    for binding in parse_stream(io.StringIO(text)):
+        if binding.error:
+            raise ConfigError(f"{path} line {binding.original.line} is not a setting: write NAME=value, "
+                              "or start the line with # for a comment")
+    return {name: value for name, value in dotenv_values(stream=io.StringIO(text)).items() if value is not None}
+
+
+def _text(env: Mapping[str, str], name: str) -> str:
+    return env.get(name, "").strip()
+
+
+def _whole(env: Mapping[str, str], name: str, low: int, high: int, *, what: str = "a whole number") -> int | None:
+    raw = _text(env, name)
+    if not raw:
+        return None
+    allowed = f"{what} from {low} to {high}"
+    if not _WHOLE.fullmatch(raw):
+        raise ConfigError(f"{name} must be {allowed}, not {raw!r}")
+    value = int(raw)
+    if not low <= value <= high:
+        raise ConfigError(f"{name} must be {allowed}, not {value}")
+    return value
+
+
+def _ai_delay(env: Mapping[str, str]) -> float:
+    name, raw = "PARLOUR_AI_DELAY", _text(env, "PARLOUR_AI_DELAY")
+    if not raw:
+        return 1.0
+    allowed = f"a number of seconds from 0 to {MAX_AI_DELAY:g}"
+    try:
+        delay = float(raw)
+    except ValueError:
+        raise ConfigError(f"{name} must be {allowed}, not {raw!r}") from None
+    if not math.isfinite(delay) or not 0 <= delay <= MAX_AI_DELAY:
+        raise ConfigError(f"{name} must be {allowed}, not {raw!r}")
+    return delay
+
+
+def _shard_ids(env: Mapping[str, str], shard_count: int | None) -> tuple[int, ...] | None:
+    raw = _text(env, "SHARD_IDS")
+    if not raw:
+        return None
+    if shard_count is None:
+        raise ConfigError("SHARD_IDS needs SHARD_COUNT (the total number of shards, from 1 to "
+                          f"{MAX_SHARDS}) to be set as well")
+    allowed = f"shard numbers from 0 to {shard_count - 1} separated by commas, each once"
+    parts = [p.strip() for p in raw.split(",")]
+    if not all(_WHOLE.fullmatch(p) for p in parts):
+        raise ConfigError(f"SHARD_IDS must be {allowed}, not {raw!r}")
+    ids = tuple(int(p) for p in parts)
+    if any(not 0 <= i < shard_count for i in ids):
+        raise ConfigError(f"SHARD_IDS must be {allowed} (SHARD_COUNT is {shard_count}), not {raw!r}")
+    if len(set(ids)) != len(ids):
+        raise ConfigError(f"SHARD_IDS must be {allowed}: {raw!r} names a shard twice")
+    return ids
+
+
+def _url(env: Mapping[str, str], name: str, schemes: tuple[str, ...]) -> str | None:
+    raw = _text(env, name)
+    if not raw:
+        return None
+    example = f"{schemes[0]}://127.0.0.1:8710" + ("/api/v10" if schemes[0] == "http" else "/gateway")
+    allowed = f"an address starting with {' or '.join(s + '://' for s in schemes)}, such as {example}"
+    try:
+        parts = urlsplit(raw)
+        parts.port  # noqa: B018 - a port that is not a number (or above 65535) raises here
+    except ValueError:
+        raise ConfigError(f"{name} must be {allowed}, not {raw!r}") from None
+    if parts.scheme.lower() not in schemes or not parts.hostname or any(c.isspace() for c in raw):
+        raise ConfigError(f"{name} must be {allowed}, not {raw!r}")
+    return raw
+
+
+def _choice(env: Mapping[str, str], name: str, choices: tuple[str, ...], default: str) -> str:
+    raw = _text(env, name)
+    if not raw:
+        return default
+    if raw.lower() not in (c.lower() for c in choices):
+        raise ConfigError(f"{name} must be one of {', '.join(choices)}, not {raw!r}")
+    return raw
+
+
+def _data_dir(env: Mapping[str, str]) -> Path:
+    path = Path(_text(env, "PARLOUR_DATA_DIR") or "./data")
+    if path.exists() and not path.is_dir():
+        raise ConfigError(f"PARLOUR_DATA_DIR must be a folder (or a path where one can be made), "
+                          f"but {str(path)!r} is a file")
+    return path
