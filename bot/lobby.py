@@ -5,6 +5,7 @@ a restart like everything else."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 from typing import TYPE_CHECKING, Any
@@ -15,7 +16,7 @@ from games.core import registry
 from games.core.base import Rules
 from games.core.errors import BadOptions
 
-from . import channels, controls
+from . import channels, controls, permissions
 from .ids import LobbyRef
 from .live import Refusal
 from .router import tell
@@ -89,6 +90,10 @@ class Lobbies:
         if guild is None:
             await interaction.response.send_message("Tables are played in a server, not in direct messages.",
                                                     ephemeral=True)
+            return
+        problem = self.cannot_post_here(interaction, guild)
+        if problem is not None:  # results, rematches and a table's thread could not go here: no lobby
+            await interaction.response.send_message(problem, ephemeral=True)
             return
         try:  # checked now; defaults are filled in at Start, when the number of players is known
             resolved = {k: v for k, v in rules.resolve_options(options, rules.max_players).items() if k in options}
@@ -229,23 +234,25 @@ class Lobbies:
             raise Refusal(f"{rules.title} needs {counts} players; this table has {players}.")
         guild = interaction.guild
         assert guild is not None
-        await interaction.response.defer()  # opening a channel and drawing the table can take a moment
         store = await self.bot.stores.guild(guild.id)
+        settings = await store.all_settings()
+        private = bool(settings.get("private_tables", False))
+        problem = channels.problem(guild, interaction.channel, private)
+        if problem is not None:  # nothing has changed: the lobby stays open for Start once it is granted
+            raise Refusal(problem)
+        await interaction.response.defer()  # opening a channel and drawing the table can take a moment
         options = rules.resolve_options(dict(row.options), players)
         state = rules.new_game(players, seed=row.seed, options=options)
         if not await store.start_table(row.id, state.to_record(), row.seats):
             await interaction.followup.send("This table has already started.", ephemeral=True)
             return
-        settings = await store.all_settings()
-        perms = interaction.app_permissions
         try:
             channel_id, is_thread, note = await channels.open_table(
                 guild, interaction.channel if isinstance(interaction.channel, discord.TextChannel) else None,
-                perms.manage_channels, rules.key, rules.title, row.id, list(row.seats),
-                bool(settings.get("private_tables", False)), str(settings.get("category", "Parlour")))
-        except (discord.HTTPException, PermissionError) as err:
-            await store.cancel_table(row.id)
-            await interaction.followup.send(f"I couldn't open a place for this table: {err}", ephemeral=True)
+                channels.may_manage(guild), rules.key, rules.title, row.id, list(row.seats), private,
+                str(settings.get("category", "Parlour")))
+        except (discord.HTTPException, PermissionError, channels.Unfit) as err:
+            await self.not_opened(interaction, store, row, rules, err)
             return
         row = await store.update_table(row.id, channel_id=channel_id, is_thread=is_thread)
         live = self.bot.tables.adopt(guild.id, row, begun=True)
@@ -263,6 +270,40 @@ class Lobbies:
         self.bot.publisher.refresh(live, hands="fresh")
         self.bot.turns.schedule(live)
         await self.bot.talk.open(live)  # partners' private threads, in games where partners may talk
+
+    @staticmethod
+    def cannot_post_here(interaction: discord.Interaction[Any], guild: discord.Guild) -> str | None:
+        """/play: one sentence if the bot cannot post in the command's channel (a thread: with its
+        parent's permissions and Send Messages in Threads), else None."""
+        channel = interaction.channel
+        perms = interaction.app_permissions
+        me = guild.me
+        if me is not None and isinstance(channel, discord.abc.GuildChannel | discord.Thread):
+            with contextlib.suppress(discord.ClientException):  # a thread whose parent is not known
+                perms = channel.permissions_for(me)
+        place = f"<#{interaction.channel_id}>"
+        return permissions.lobby_problem(perms, place, thread=isinstance(channel, discord.Thread))
+
+    async def not_opened(self, interaction: discord.Interaction[Any], store: Any, row: TableRow, rules: Rules,
+                         err: Exception) -> None:
+        """The table's channel or thread could not be opened (or used): the table is cancelled, the
+        lobby says so, and the host is told why in words, never Discord's raw error."""
+        if isinstance(err, channels.Unfit):
+            why = str(err)
+        elif isinstance(err, discord.Forbidden):
+            why = ("Discord refused to open a channel or thread for this table: I'm missing a permission there. "
+                   f"A server manager can check my role in {permissions.ROLE_SETTINGS}.")
+        elif isinstance(err, discord.HTTPException):
+            why = "Discord didn't let me open a channel or thread for this table just now; please try again."
+        else:
+            why = f"I couldn't open a place for this table: {err}."
+        log.warning("table %s was not opened: %r", row.id, err)
+        await store.cancel_table(row.id)
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.edit_original_response(embed=lobby_embed(rules, row, "Not started: the table was "
+                                                                              "cancelled. Use /play to open another."),
+                                                     view=None)
+        await interaction.followup.send(why, ephemeral=True)
 
     async def show_expired(self, guild_id: int, row: TableRow) -> None:
         if row.origin_channel_id is None or row.lobby_message_id is None:

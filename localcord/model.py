@@ -414,6 +414,16 @@ class Guild:
         self.world.emit("GUILD_ROLE_CREATE", {"guild_id": str(self.id), "role": role.to_json()}, self.id)
         return role
 
+    def set_role_permissions(self, role: Role, permissions: int | P) -> None:
+        """A server manager changes a role's permissions (Server Settings → Roles)."""
+        role.permissions = perm_value(permissions)
+        self.world.emit("GUILD_ROLE_UPDATE", {"guild_id": str(self.id), "role": role.to_json()}, self.id)
+
+    def set_overwrite(self, channel: Channel, overwrite: Overwrite) -> None:
+        """A server manager sets one role's or member's overwrite on a channel (Edit Channel → Permissions)."""
+        channel.overwrites = [o for o in channel.overwrites if o.id != overwrite.id] + [overwrite]
+        self.world.emit("CHANNEL_UPDATE", channel.to_json(), self.id)
+
     def add_member(self, user: User, permissions: int | P | None = None, *, manager: bool = False,
                    roles: Iterable[Role] = ()) -> Member:
         """Adds a member; `permissions` become a role of their own, `manager` adds Manage Server."""
