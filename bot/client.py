@@ -4,7 +4,9 @@ registers the commands and the one dynamic component, and restores every open ta
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import signal
 from typing import Any
 
 import discord
@@ -12,15 +14,17 @@ import yarl
 from discord import app_commands
 from discord.ext import commands as ext
 
-from . import commands
+from . import commands, faults
+from .command_sync import sync_commands
 from .config import Config
 from .controls import Control
 from .live import Live, Refusal, Tables
 from .lobby import Lobbies
+from .metrics import Metrics
 from .publish import Publisher
 from .rounds import Rounds
 from .router import Router, payload, tell
-from .store import Stores, TableRow
+from .store import StoreFault, Stores, TableRow
 from .talk import Talk
 from .turns import Turns
 from .workers import Workers
@@ -35,7 +39,10 @@ ANNOUNCERS = 4  # tables told of a restart (and redrawn if need be) at once, beh
 
 
 class Parlour(ext.AutoShardedBot):
-    def __init__(self, config: Config, **options: Any) -> None:
+    def __init__(self, config: Config, *, signals: bool = False, always_sync: bool = False, **options: Any) -> None:
+        """``signals``: stop cleanly on SIGTERM and SIGINT (the program's own bot; Parlour Local
+        stops its bot and world itself). ``always_sync``: register the slash commands at every
+        start, not only when they changed (Parlour Local, whose world may be new)."""
         kwargs: dict[str, Any] = dict(options)
         if config.shard_count is not None:
             kwargs["shard_count"] = config.shard_count
@@ -53,6 +60,11 @@ class Parlour(ext.AutoShardedBot):
         self.rounds = Rounds(self)
         self.talk = Talk(self)
         self._restored = False
+        self.signals, self.always_sync = signals, always_sync
+        self.stopping = False  # a stop has begun: clicks and commands are answered, not acted on
+        self.metrics = Metrics()
+        self._background: list[asyncio.Task[None]] = []
+        self._closing: asyncio.Future[None] | None = None
         self.restored_at: float | None = None  # loop time when every table was back in play
         self.announcing: asyncio.Task[None] | None = None
         if config.gateway_url:
@@ -69,17 +81,46 @@ class Parlour(ext.AutoShardedBot):
         self.http.get_bot_gateway = gateway  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
+        if self.signals:
+            self.stop_on_signals()
         await self.workers.start()
+        self.tree.interaction_check = self._accepting  # type: ignore[method-assign]
+        self._background += [
+            asyncio.create_task(self.metrics.run(lambda: len(self.tables.live)), name="parlour-summary"),
+            asyncio.create_task(self.stores.run_sweeper(), name="parlour-store-sweeper"),
+        ]
         self.add_dynamic_items(Control)
         for command in commands.build(self):
             self.tree.add_command(command)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
-        if self.config.dev_guild:
-            guild = discord.Object(self.config.dev_guild)
+        guild = discord.Object(self.config.dev_guild) if self.config.dev_guild else None
+        if guild is not None:
             self.tree.copy_global_to(guild=guild)
+        if self.always_sync:
             await self.tree.sync(guild=guild)
-        else:
-            await self.tree.sync()
+        else:  # once per change of the commands, by the process that serves shard 0
+            await sync_commands(self.tree, self.config.data_dir, guild,
+                                leader=self.config.shard_ids is None or 0 in self.config.shard_ids)
+
+    def stop_on_signals(self) -> None:
+        """SIGTERM (a host stopping the worker) and SIGINT (Ctrl-C) stop the bot cleanly: see ``close``."""
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.add_signal_handler(sig, self._signalled, sig)
+
+    def _signalled(self, sig: signal.Signals) -> None:
+        log.info("%s received: stopping", sig.name)
+        if not self.stopping:
+            self._background.append(asyncio.create_task(self.close(), name="parlour-stop"))
+
+    async def _accepting(self, interaction: discord.Interaction[Any]) -> bool:
+        """Slash commands wait for no stop: once one has begun they are answered, not run."""
+        if self.stopping:
+            with contextlib.suppress(discord.HTTPException):
+                await tell(interaction, faults.RESTARTING)
+            return False
+        return True
 
     async def on_app_command_error(self, interaction: discord.Interaction[Any],
                                error: app_commands.AppCommandError) -> None:
@@ -87,8 +128,13 @@ class Parlour(ext.AutoShardedBot):
         if isinstance(original, Refusal):
             await tell(interaction, str(original))
             return
-        log.error("command failed", exc_info=error)
-        await tell(interaction, "Something went wrong on my side; nothing was changed. Please try again.")
+        self.metrics.error()
+        if isinstance(original, StoreFault):
+            log.warning("a command could not be saved: %s", original, extra={"guild_id": interaction.guild_id})
+        else:
+            log.error("command failed", exc_info=error)
+        with contextlib.suppress(discord.HTTPException):
+            await tell(interaction, faults.words(original))
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         if interaction.type == discord.InteractionType.component:
@@ -115,32 +161,43 @@ class Parlour(ext.AutoShardedBot):
         last move was committed but not shown before the stop is drawn again."""
         announce: list[Live] = []
         ended: list[tuple[int, list[TableRow]]] = []
-        for guild_id in self.stores.known_guilds():
+        for guild_id in await self.stores.guilds_to_restore():
             if not self.serves(guild_id):
                 continue
-            store = await self.stores.guild(guild_id)
-            for row in await store.tables_with_status("lobby"):
-                self.turns.expire_lobby_later(guild_id, row)
-            for row in await store.tables_with_status("playing"):
-                if (guild_id, row.id) in self.tables.begun_here:
-                    continue  # started after this process connected, before this pass ran: nothing was stopped
-                try:
-                    live = self.tables.adopt(guild_id, row)
-                    if await self.tables.conclude(live):  # it ended just as the bot stopped
-                        self.publisher.refresh(live)
-                        continue
-                    self.turns.schedule(live)
-                    self.publisher.watch_replies(live)
-                    announce.append(live)
-                except Exception:
-                    log.exception("could not restore table %s of guild %s", row.id, guild_id)
-            finished = await store.tables_with_status("finished", "cancelled")
-            for row in finished:
-                if row.delete_channel_at is not None:
-                    self.turns.cleanup_later(guild_id, row)
-            ended.append((guild_id, finished))
+            try:
+                ended.append((guild_id, await self._restore_guild(guild_id, announce)))
+            except Exception as err:  # one guild's broken file must not keep the others from playing
+                guild = self.get_guild(guild_id)
+                log.error("could not restore the tables of server %s (%s): %s", guild.name if guild else "?",
+                          guild_id, err, extra={"guild_id": guild_id}, exc_info=not isinstance(err, StoreFault))
         self.restored_at = asyncio.get_running_loop().time()
         self.announcing = asyncio.create_task(self._announce(announce, ended), name="parlour-announce")
+
+    async def _restore_guild(self, guild_id: int, announce: list[Live]) -> list[TableRow]:
+        """One guild's lobbies and tables back in play (each table on its own: one that cannot be
+        read is reported and the rest go on); the tables that ended, for their clean-up."""
+        store = await self.stores.guild(guild_id)
+        for row in await store.tables_with_status("lobby"):
+            self.turns.expire_lobby_later(guild_id, row)
+        for row in await store.tables_with_status("playing"):
+            if (guild_id, row.id) in self.tables.begun_here:
+                continue  # started after this process connected, before this pass ran: nothing was stopped
+            where = {"guild_id": guild_id, "table_id": row.id}
+            try:
+                live = self.tables.adopt(guild_id, row)
+                if await self.tables.conclude(live):  # it ended just as the bot stopped
+                    self.publisher.refresh(live)
+                    continue
+                self.turns.schedule(live)
+                self.publisher.watch_replies(live)
+                announce.append(live)
+            except Exception:
+                log.exception("could not restore table %s of guild %s", row.id, guild_id, extra=where)
+        finished = await store.tables_with_status("finished", "cancelled")
+        for row in finished:
+            if row.delete_channel_at is not None:
+                self.turns.cleanup_later(guild_id, row)
+        return finished
 
     async def _announce(self, tables: list[Live], ended: list[tuple[int, list[TableRow]]]) -> None:
         queue = iter(tables)
@@ -164,13 +221,28 @@ class Parlour(ext.AutoShardedBot):
             await self.talk.close_finished(guild_id, rows)
 
     async def close(self) -> None:
+        """Stop cleanly, within about 10 seconds: take no more clicks (each is told to try again
+        soon), stop the timers, let the clicks and moves in hand be committed and answered and
+        what is committed be shown, then disconnect and close the workers and the stores."""
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._close())
+        await asyncio.shield(self._closing)  # a second call (discord.py's own, on the way out) waits for the first
+
+    async def _close(self) -> None:
+        self.stopping = True
         self.turns.stop()
+        for task in self._background:
+            if task is not asyncio.current_task():
+                task.cancel()
+        await self.router.settle(timeout=3)
+        await self.tables.drain(timeout=2)
         # Let moves being shown finish showing: they are committed, and players expect to see them.
-        await self.publisher.settle_all(timeout=5)
+        await self.publisher.settle_all(timeout=4)
         self.publisher.stop_watching()
         await super().close()
-        self.workers.close()
+        await asyncio.to_thread(self.workers.close, True)
         await self.stores.close()
+        log.info("stopped")
 
 
 def configure_endpoints(config: Config) -> None:
@@ -182,5 +254,7 @@ def configure_endpoints(config: Config) -> None:
 
 
 def run(config: Config) -> None:
+    """Serves Discord until stopped. Logging is the caller's (``bot.logs.configure``), so discord.py sets
+    up none of its own; a failure to start (a refused token, no network) is raised for the caller to say."""
     configure_endpoints(config)
-    Parlour(config).run(config.token)
+    Parlour(config, signals=True).run(config.token, log_handler=None)

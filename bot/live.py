@@ -105,6 +105,7 @@ class Tables:
         self.on_change = on_change  # reschedules the table's timers
         self.live: dict[tuple[int, int], Live] = {}
         self.begun_here: set[tuple[int, int]] = set()  # started by this process: nothing to restore
+        self.in_flight: set[asyncio.Future[State]] = set()  # actions being applied and committed
 
     async def store(self, guild_id: int) -> GuildStore:
         return await self.stores.guild(guild_id)
@@ -150,6 +151,12 @@ class Tables:
         record["actions"] = record["actions"][:version]
         return live.state.rules.from_record(record)
 
+    async def drain(self, timeout: float) -> None:
+        """Wait (at most ``timeout`` seconds) for the actions being committed to finish: a stop
+        lets every move that was accepted reach the store."""
+        if self.in_flight:
+            await asyncio.wait(list(self.in_flight), timeout=timeout)
+
     def forget(self, live: Live) -> None:
         self.live.pop((live.guild_id, live.table_id), None)
 
@@ -161,6 +168,8 @@ class Tables:
         The work runs as a task of its own that a cancelled caller (a timer rescheduled, a
         shutdown) cannot interrupt between the commit and the table taking the new state."""
         work = asyncio.ensure_future(self._act(live, version, seat, token, actor_id, source, newcomer))
+        self.in_flight.add(work)
+        work.add_done_callback(self.in_flight.discard)
         try:
             after = await asyncio.shield(work)
         except asyncio.CancelledError:

@@ -82,7 +82,7 @@ async def serve(config: Config, *, host: str = "127.0.0.1", port: int | None = N
                                      gateway_url=local.gateway_url, dev_guild=None, shard_count=None,
                                      shard_ids=None)
     configure_endpoints(bot_config)
-    bot = Parlour(bot_config, guild_ready_timeout=0.2)
+    bot = Parlour(bot_config, always_sync=True, guild_ready_timeout=0.2)
     print(f"Parlour Local is running: open {url} in your browser. (To use real Discord instead, "
           "put DISCORD_TOKEN in .env and run with --discord.)", flush=True)
     if local.page.warning:
@@ -138,7 +138,4 @@ async def _listen(local: LocalDiscord, host: str, port: int | None) -> None:
 
 
 def run(config: Config, *, host: str, port: int | None, spec: Path | None) -> None:
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    # Cards need no voice: discord.py's notes on missing voice libraries are no news to a player.
-    logging.getLogger("discord.client").addFilter(lambda record: "voice will NOT" not in record.getMessage())
     asyncio.run(serve(config, host=host, port=port, spec=spec))

@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
+import aiohttp
 import discord
 
 from games.core.base import State
@@ -28,6 +29,7 @@ from . import controls, rounds, turns
 from .limits import ChannelLimits
 from .live import Live
 from .results import headline
+from .store import StoreFault
 
 if TYPE_CHECKING:
     from .client import Parlour
@@ -47,6 +49,14 @@ REPLY_LIFE = 15 * 60.0
 REPLY_MARGIN = 45.0
 EXPIRED_REPLY = "This hand is no longer kept up to date. Press **My hand** on the table for a fresh one."
 REPLACED_REPLY = "A newer copy of your hand was sent: use that one."
+RETRY_FIRST, RETRY_MAX = 1.0, 30.0  # seconds before a failed display tries again, doubling each time
+
+
+def passing(err: BaseException) -> bool:
+    """Whether a failure may clear by itself: Discord's 5xx, the network, a timeout, the store."""
+    if isinstance(err, discord.HTTPException):
+        return err.status >= 500 or err.status == 429
+    return isinstance(err, aiohttp.ClientError | OSError | TimeoutError | StoreFault)
 Hands = Literal["fresh", "edit"] | None
 
 
@@ -91,26 +101,38 @@ class Display:
     hands: Hands = None  # show the hands of the seats to move: new DMs, or the last ones edited
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task[None] | None = None
+    failed: Batch | None = None  # shown in part: Discord or the store refused the rest, tried again
 
     @property
     def pending(self) -> bool:
-        return bool(self.moves or self.redraw or self.hands)
+        return bool(self.moves or self.redraw or self.hands or self.failed)
 
 
-@dataclass(frozen=True)
+@dataclass
 class Batch:
-    """Moves shown together: the states from the first one's before to the last one's after."""
+    """Moves shown together: the states from the first one's before to the last one's after.
+    ``done`` names the steps already shown, so that a batch tried again after a failure does not
+    post its lines twice; ``lines_from`` is the first step whose lines are still to be posted."""
 
     states: tuple[State, ...]
     redraw: bool
     hands: Hands
+    done: set[str] = field(default_factory=set)
+    lines_from: int = 0
 
     @property
     def last(self) -> State:
         return self.states[-1]
 
     def steps(self) -> Iterable[tuple[State, State]]:
-        return zip(self.states, self.states[1:], strict=False)
+        return zip(self.states[self.lines_from:], self.states[self.lines_from + 1:], strict=False)
+
+    def then(self, later: Batch) -> Batch:
+        """This batch (which failed part-way) followed by moves committed since: shown as one, from
+        the newest state, with the lines already posted left out."""
+        lines_from = len(self.states) - 1 if "events" in self.done else self.lines_from
+        hands: Hands = "fresh" if "fresh" in (self.hands, later.hands) else self.hands or later.hands
+        return Batch((*self.states, *later.states[1:]), True, hands, lines_from=lines_from)
 
 
 class Publisher:
@@ -166,6 +188,8 @@ class Publisher:
 
     # -- the display task ------------------------------------------------------------------
     async def _run(self, live: Live, display: Display) -> None:
+        delay = RETRY_FIRST
+        where = {"guild_id": live.guild_id, "table_id": live.table_id}
         try:
             while display.pending:
                 await self._hold(live, display)
@@ -174,8 +198,17 @@ class Publisher:
                 batch = self._take(live, display)
                 try:
                     await self._show(live, batch)
-                except Exception:  # the moves are committed; a failed post must not stop the next
-                    log.exception("showing table %s of guild %s failed", live.table_id, live.guild_id)
+                    delay = RETRY_FIRST
+                except Exception as err:  # the moves are committed: a failure must not stop the ones after
+                    if not passing(err) or self.bot.stopping:
+                        log.exception("showing table %s of guild %s failed", live.table_id, live.guild_id,
+                                      extra=where)
+                        continue
+                    # Discord or the store failed for a while: show it again, with whatever came meanwhile.
+                    log.warning("showing the table failed (%s); trying again in %.0f s", err, delay, extra=where)
+                    display.failed = batch
+                    await asyncio.sleep(delay)
+                    delay = min(delay * 2, RETRY_MAX)
         finally:
             if not display.pending and self.displays.get((live.guild_id, live.table_id)) is display:
                 del self.displays[(live.guild_id, live.table_id)]
@@ -197,29 +230,46 @@ class Publisher:
     @staticmethod
     def _take(live: Live, display: Display) -> Batch:
         moves, display.moves = display.moves, []
-        states = (moves[0][0], *(after for _, after in moves)) if moves else (live.state,)
-        batch = Batch(states, display.redraw or bool(moves), display.hands)
+        failed, display.failed = display.failed, None
+        if failed is not None and not (moves or display.redraw or display.hands):
+            batch = failed  # the same again, from the step that failed
+        else:
+            states = (moves[0][0], *(after for _, after in moves)) if moves else (live.state,)
+            batch = Batch(states, display.redraw or bool(moves), display.hands)
+            if failed is not None:
+                batch = failed.then(batch)
         display.redraw, display.hands = False, None
         return batch
 
     async def _show(self, live: Live, batch: Batch) -> None:
         state = batch.last
-        dms = live.row.extra.get("dm")
-        await self.table_message(live, state)
-        await self.events(live, batch)
-        if not state.rules.open_play:
-            await self.hands(live, batch)
-        await self.update_replies(live, state, batch)
-        await self.clock_message(live, state)
-        # One write notes what is shown now and where the hands went (a restart redraws a table
-        # only if it was left behind, and takes the controls off the old hand messages).
-        version = len(state.history)
-        moved_dms = live.row.extra.get("dm")
-        live.row = replace(live.row, shown_version=max(version, live.row.shown_version))
-        store = await self.bot.stores.guild(live.guild_id)
-        await store.record_shown(live.table_id, live.row.shown_version, moved_dms if moved_dms != dms else None)
-        if state.is_over:
-            await self.results(live, state)
+        done = batch.done
+        if "table" not in done:
+            await self.table_message(live, state)
+            done.add("table")
+        if "events" not in done:
+            await self.events(live, batch)
+            done.add("events")
+        if "hands" not in done:
+            if not state.rules.open_play:
+                await self.hands(live, batch)
+            done.add("hands")
+        if "replies" not in done:
+            await self.update_replies(live, state, batch)
+            done.add("replies")
+        if "clock" not in done:
+            await self.clock_message(live, state)
+            done.add("clock")
+        if "shown" not in done:
+            # One write notes what is shown now and where the hands went (a restart redraws a table
+            # only if it was left behind, and takes the controls off the old hand messages).
+            live.row = replace(live.row, shown_version=max(len(state.history), live.row.shown_version))
+            store = await self.bot.stores.guild(live.guild_id)
+            await store.record_shown(live.table_id, live.row.shown_version, live.row.extra.get("dm"))
+            done.add("shown")
+        if state.is_over and "results" not in done:
+            await self.results(live, state, done)
+            done.add("results")
 
     # -- the table message -------------------------------------------------------------------
     async def table_message(self, live: Live, state: State) -> None:
@@ -522,26 +572,33 @@ class Publisher:
         await store.merge_extra(live.table_id, {"replies": replies or None})
 
     # -- the end -------------------------------------------------------------------------------
-    async def results(self, live: Live, state: State | None = None) -> None:
+    async def results(self, live: Live, state: State | None = None, done: set[str] | None = None) -> None:
         """The result, in words first (who won, by how much), then the game's own account; with a
-        Rematch button, in the table's channel and where the game was opened."""
+        Rematch button, in the table's channel and where the game was opened. ``done`` names the
+        parts already posted (tried again after a failure, each is posted once)."""
         state = live.state if state is None else state
         outcome = state.outcome
         if outcome is None:
             return
+        done = set() if done is None else done
         said = headline(outcome, live.names, state.rules.score_unit, live.unit)
         title = f"{said}. **{state.rules.title}** table #{live.table_id} is over."
         detail = live.text(outcome.detail)
         again = controls.rematch_view(live.guild_id, live.table_id)
-        if live.row.channel_id is not None:
+        if live.row.channel_id is not None and "result:table" not in done:
             await self.post(live.row.channel_id,
                             f"{title}\n{detail}\nThank you for playing! This channel will be tidied away later.",
                             view=again, allowed_mentions=discord.AllowedMentions.none())
-        if live.row.origin_channel_id and live.row.origin_channel_id != live.row.channel_id:
+            done.add("result:table")
+        if live.row.origin_channel_id and live.row.origin_channel_id != live.row.channel_id \
+                and "result:origin" not in done:
             where = f" (played in <#{live.row.channel_id}>)" if live.row.channel_id else ""
             await self.post(live.row.origin_channel_id, f"{title}{where}\n{detail}", view=again,
                             allowed_mentions=discord.AllowedMentions.none())
-        await self.bot.talk.close(live.guild_id, live.table_id, live)
+            done.add("result:origin")
+        if "result:talk" not in done:
+            await self.bot.talk.close(live.guild_id, live.table_id, live)
+            done.add("result:talk")
         await self.schedule_cleanup(live)
 
     async def schedule_cleanup(self, live: Live) -> None:

@@ -104,8 +104,8 @@ class Rounds:
         if ref.verb == "next":
             if not live.state.between_rounds:
                 raise Refusal("This round is still being played; the next one is dealt when it ends.")
-            await interaction.response.defer()
             await self.advance(live, user.id, "table")
+            await interaction.response.defer()  # once the deal is committed
         elif ref.verb == "end":
             await self.end(interaction, live, user.id, name)
         else:
@@ -129,7 +129,6 @@ class Rounds:
                 raise Refusal(f"The table is full: {rules.title} seats at most {rules.max_players} players.")
             live.row = await self._store_extra(live, {"joining": [*waiting, {"id": member_id, "name": name}]})
         if live.state.between_rounds:
-            await interaction.response.defer(ephemeral=True)
             await self.advance(live, member_id, "join", deal=False)
             seated = live.seat_of(member_id) is not None and not live.state.is_over
             await tell(interaction, "You're in: you play from the next round." if seated else
@@ -150,8 +149,8 @@ class Rounds:
 
     async def end(self, interaction: discord.Interaction[Any], live: Live, member_id: int, name: str) -> None:
         if live.state.between_rounds:
-            await interaction.response.defer()
             await self._act(live, END_GAME, member_id, "table")
+            await interaction.response.defer()  # once the end is committed
             return
         if end_asked_by(live):
             raise Refusal("The game already ends after this round.")

@@ -3,7 +3,9 @@ and anything that cannot be done is answered to that user alone, changing nothin
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import time
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -11,8 +13,9 @@ from discord import app_commands
 
 from games.core.base import Pick
 
-from . import controls, ids
+from . import controls, faults, ids
 from .live import ALREADY_MADE, MOVED_ON, NOT_SEATED, Live, Refusal, Stale
+from .store import StoreFault
 
 if TYPE_CHECKING:
     from .client import Parlour
@@ -20,6 +23,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("parlour.router")
 TOO_LATE = "Too late: that moment has passed, and your click changed nothing."
 CHOSEN_ALREADY = "You already made your choice there; it counted once."
+NOT_MY_SERVER = "That control belongs to a server I'm not in, so it does nothing."
 
 
 def payload(interaction: discord.Interaction[Any]) -> dict[str, Any]:
@@ -33,6 +37,14 @@ async def tell(interaction: discord.Interaction[Any], text: str) -> None:
         await interaction.followup.send(text, ephemeral=True)
     else:
         await interaction.response.send_message(text, ephemeral=True)
+
+
+async def answer(interaction: discord.Interaction[Any], text: str) -> None:
+    """``tell``, for the last word on a click: if Discord will not take it, that is logged, not raised."""
+    try:
+        await tell(interaction, text)
+    except discord.HTTPException as err:
+        log.warning("could not answer a click (%s %s)", err.status, err.code)
 
 
 class CommandGroup(app_commands.Group):
@@ -49,29 +61,65 @@ class CommandGroup(app_commands.Group):
 class Router:
     def __init__(self, bot: Parlour) -> None:
         self.bot = bot
+        self.active: set[asyncio.Task[Any]] = set()  # clicks being handled
+
+    async def settle(self, timeout: float) -> None:
+        """Wait (at most ``timeout`` seconds) for the clicks being handled to be committed and answered."""
+        others = [t for t in self.active if t is not asyncio.current_task()]
+        if others:
+            await asyncio.wait(others, timeout=timeout)
 
     async def component(self, interaction: discord.Interaction[Any]) -> None:
+        """Answer one click, always: with what it did, or with one sentence saying why it did nothing."""
+        began = time.perf_counter()
+        task = asyncio.current_task()
+        if task is not None:
+            self.active.add(task)
         custom_id = str(payload(interaction).get("custom_id", ""))
+        where: dict[str, int] = {}
         try:
-            ref = ids.parse(custom_id)
-        except ids.BadCustomId as err:
-            await tell(interaction, f"Sorry, {err}. Use the newest message from the table.")
-            return
-        try:
-            if isinstance(ref, ids.LobbyRef):
-                await self.bot.lobbies.click(interaction, ref)
-            elif isinstance(ref, ids.HandRef):
-                await self.hand(interaction, ref.guild_id, ref.table_id)
-            elif isinstance(ref, ids.TableRef) and ref.verb == "rematch":
-                await self.bot.lobbies.rematch(interaction, ref.guild_id, ref.table_id)
-            elif isinstance(ref, ids.TableRef):
-                await self.bot.rounds.click(interaction, ref)
-            elif isinstance(ref, ids.PickRef):
-                await self.pick(interaction, ref)
-            else:
-                await self.action(interaction, ref)
+            try:
+                ref = ids.parse(custom_id)
+            except ids.BadCustomId as err:
+                raise Refusal(f"Sorry, {err}. Use the newest message from the table.") from None
+            where = {"guild_id": ref.guild_id, "table_id": ref.table_id}
+            if self.bot.stopping:
+                raise Refusal(faults.RESTARTING)
+            if self.bot.get_guild(ref.guild_id) is None:  # forged, or a server that removed the bot
+                raise Refusal(NOT_MY_SERVER)
+            await self.dispatch(interaction, ref)
         except Refusal as refusal:
-            await tell(interaction, str(refusal))
+            await answer(interaction, str(refusal))
+        except StoreFault as fault:
+            self.bot.metrics.error()
+            log.warning("a click could not be saved: %s", fault, extra=where)
+            await answer(interaction, faults.words(fault))
+        except discord.HTTPException as err:  # answering failed, e.g. the reply to edit is gone
+            self.bot.metrics.error()
+            log.warning("a click could not be answered as planned (%s %s)", err.status, err.code, extra=where)
+            await answer(interaction, "I couldn't show that here. Use the newest message from the table.")
+        except Exception:
+            self.bot.metrics.error()
+            log.exception("a click failed", extra=where)
+            await answer(interaction, faults.BROKEN)
+        finally:
+            self.bot.metrics.click(time.perf_counter() - began)
+            if task is not None:
+                self.active.discard(task)
+
+    async def dispatch(self, interaction: discord.Interaction[Any], ref: ids.Ref) -> None:
+        if isinstance(ref, ids.LobbyRef):
+            await self.bot.lobbies.click(interaction, ref)
+        elif isinstance(ref, ids.HandRef):
+            await self.hand(interaction, ref.guild_id, ref.table_id)
+        elif isinstance(ref, ids.TableRef) and ref.verb == "rematch":
+            await self.bot.lobbies.rematch(interaction, ref.guild_id, ref.table_id)
+        elif isinstance(ref, ids.TableRef):
+            await self.bot.rounds.click(interaction, ref)
+        elif isinstance(ref, ids.PickRef):
+            await self.pick(interaction, ref)
+        else:
+            await self.action(interaction, ref)
 
     async def seated(self, interaction: discord.Interaction[Any], guild_id: int, table_id: int) -> tuple[Live, int]:
         if interaction.guild_id is not None and interaction.guild_id != guild_id:
@@ -139,14 +187,16 @@ class Router:
             raise Refusal("The round is over: use the buttons under the table's picture to go on or stop.")
         if seat not in live.state.to_move:
             raise Refusal("It's not your turn yet.")
-        await interaction.response.defer()
-        message = interaction.message
-        if message is not None and message.flags.ephemeral:  # a hand shown in reply: moves keep it current
-            await self.bot.publisher.track_reply(live, seat, interaction.application_id, interaction.token, message.id)
         try:
             await self.bot.tables.act(live, version, seat, token, interaction.user.id, "click")
         except Stale:
             await self.stale(interaction, live, seat, ref.version, token)  # another click got there first
+            return
+        # Acknowledged only now that the move is committed: a stop in between loses no move anyone saw taken.
+        await interaction.response.defer()
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:  # a hand shown in reply: moves keep it current
+            await self.bot.publisher.track_reply(live, seat, interaction.application_id, interaction.token, message.id)
 
     async def clock_move(self, interaction: discord.Interaction[Any], live: Live, seat: int, since: int,
                          token: str) -> None:
@@ -160,13 +210,13 @@ class Router:
             if not self.still_good(live, seat, since, token):
                 made = [tok for s, tok in live.state.history[since:] if s == seat]
                 raise Refusal(CHOSEN_ALREADY if made else TOO_LATE)
-            if not interaction.response.is_done():
-                await interaction.response.defer()
             try:
                 await self.bot.tables.act(live, version, seat, token, interaction.user.id, "click")
-                return
             except Stale:
                 continue
+            if not interaction.response.is_done():
+                await interaction.response.defer()
+            return
         raise Refusal("The table is busy: try once more.")
 
     def same_choice(self, live: Live, seat: int, version: int) -> bool:

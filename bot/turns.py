@@ -9,7 +9,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -25,6 +25,7 @@ MINUTE = 60.0  # seconds; tests shorten it to run the timers quickly
 LOBBY_IDLE_MINUTES = 15
 MAX_TURN_MOVES = 200  # a turn the computer finishes for an absent player is never longer
 CLOCK_STEP = 0.2  # seconds between computers answering on one clock, after the first has
+RETRY_FIRST, RETRY_MAX = 1.0, 60.0  # seconds before a failed timer tries again, doubling each time
 
 
 class Turns:
@@ -32,14 +33,39 @@ class Turns:
         self.bot = bot
         self.tasks: dict[tuple[str, int, int], asyncio.Task[None]] = {}
 
-    def _start(self, kind: str, guild_id: int, table_id: int, work: Coroutine[Any, Any, None]) -> None:
+    def _start(self, kind: str, guild_id: int, table_id: int, work: Callable[[], Coroutine[Any, Any, None]]) -> None:
         key = (kind, guild_id, table_id)
         old = self.tasks.pop(key, None)
         if old is not None and old is not asyncio.current_task():
             old.cancel()
-        task = asyncio.create_task(work, name=f"parlour-{kind}-{guild_id}-{table_id}")
+        task = asyncio.create_task(self._retrying(key, work), name=f"parlour-{kind}-{guild_id}-{table_id}")
         self.tasks[key] = task
         task.add_done_callback(lambda t: self._done(key, t))
+
+    @staticmethod
+    async def _retrying(key: tuple[str, int, int], work: Callable[[], Coroutine[Any, Any, None]]) -> None:
+        """Run a timer's work; if it fails (the store cannot be written, Discord cannot be reached,
+        a worker was lost) try it again, later and later, until it succeeds or is replaced (the
+        table moved on or ended, the bot is stopping): a table never freezes on one failure."""
+        delay, failures = RETRY_FIRST, 0
+        where = {"guild_id": key[1], "table_id": key[2]}
+        while True:
+            try:
+                await work()
+                if failures:
+                    log.info("the %s timer works again after %d failures", key[0], failures, extra=where)
+                return
+            except Refusal:
+                return
+            except Exception as err:
+                failures += 1
+                if failures == 1:
+                    log.error("the %s timer failed; trying again in %.0f s", key[0], delay, exc_info=err, extra=where)
+                else:
+                    log.warning("the %s timer failed again (%s); trying again in %.0f s", key[0], err, delay,
+                                extra=where)
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, RETRY_MAX)
 
     def _done(self, key: tuple[str, int, int], task: asyncio.Task[None]) -> None:
         if self.tasks.get(key) is task:
@@ -56,10 +82,13 @@ class Turns:
     def schedule(self, live: Live) -> None:
         if live.state.is_over or live.row.status != "playing":
             return
-        self._start("turn", live.guild_id, live.table_id, self._turn(live, live.version))
+        version = live.version
+        self._start("turn", live.guild_id, live.table_id, lambda: self._turn(live, version))
 
     async def _turn(self, live: Live, version: int) -> None:
         state = live.state
+        if state.is_over or live.row.status != "playing" or live.version != version:
+            return  # ended, or moved on (the move rescheduled the table)
         if state.between_rounds:  # the table, not a seat, decides what comes next
             await self.bot.rounds.pause(live, version)
             return
@@ -159,7 +188,7 @@ class Turns:
 
     # -- lobbies and clean-up ----------------------------------------------------------------
     def expire_lobby_later(self, guild_id: int, row: TableRow) -> None:
-        self._start("lobby", guild_id, row.id, self._expire(guild_id, row.id))
+        self._start("lobby", guild_id, row.id, lambda: self._expire(guild_id, row.id))
 
     async def _expire(self, guild_id: int, table_id: int) -> None:
         store = await self.bot.stores.guild(guild_id)
@@ -173,10 +202,11 @@ class Turns:
             await asyncio.sleep(wait)
         if await store.cancel_table(table_id):
             await self.bot.lobbies.show_expired(guild_id, row)
+            await self.bot.stores.forget_if_idle(guild_id)
 
     def cleanup_later(self, guild_id: int, row: TableRow) -> None:
         if row.delete_channel_at is not None and row.channel_id is not None:
-            self._start("cleanup", guild_id, row.id, self._cleanup(guild_id, row))
+            self._start("cleanup", guild_id, row.id, lambda: self._cleanup(guild_id, row))
 
     async def _cleanup(self, guild_id: int, row: TableRow) -> None:
         assert row.delete_channel_at is not None and row.channel_id is not None
@@ -185,3 +215,4 @@ class Turns:
             await self.bot.http.delete_channel(row.channel_id, reason="Parlour table finished")
         store = await self.bot.stores.guild(guild_id)
         await store.update_table(row.id, delete_channel_at=None)
+        await self.bot.stores.forget_if_idle(guild_id)  # nothing left to restore there

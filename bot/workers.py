@@ -17,6 +17,8 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import threading
+import time
 from collections.abc import Callable, Mapping
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
@@ -42,20 +44,43 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("spawn")
 
 
+STOP_WAIT = 2.0  # seconds a stopping bot gives its workers to exit before killing them
 NICENESS = 5  # workers yield the CPU to the bot's own process: answers and commits come first
 
 
-def _start_worker() -> None:
+ORPHAN_CHECK = 1.0  # seconds between a worker's looks at whether the bot is still there
+
+
+def _start_worker(bot_pid: int) -> None:
     """In each worker as it starts: a lower priority than the bot's process (a click must be answered
-    within Discord's deadline however much is being drawn or thought)."""
+    within Discord's deadline however much is being drawn or thought), and a watch on the bot."""
     with contextlib.suppress(OSError):
         os.nice(NICENESS)
+    threading.Thread(target=_exit_with, args=(bot_pid,), name="parlour-orphan-watch", daemon=True).start()
 
 
-def _start_drawer() -> None:
+def _start_drawer(bot_pid: int) -> None:
     """A drawing worker also builds the renderers' caches before its first picture."""
-    _start_worker()
+    _start_worker(bot_pid)
     renderers.warm()
+
+
+def _exit_with(bot_pid: int) -> None:
+    """A worker whose bot is gone (killed with -9, so it could not close its pools) exits too,
+    rather than waiting for work forever."""
+    while _alive(bot_pid):
+        time.sleep(ORPHAN_CHECK)
+    os._exit(0)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # someone else's process has that number now
+        return False
+    return True
 
 
 def _ready() -> None:
@@ -71,7 +96,7 @@ def computer_move(state: State, seat: int) -> str:
 class _Pool:
     """Worker processes of one kind (or, with none, a thread), restarted if one dies."""
 
-    def __init__(self, kind: str, processes: int, initializer: Callable[[], None]) -> None:
+    def __init__(self, kind: str, processes: int, initializer: Callable[[int], None]) -> None:
         self.kind = kind
         self.processes = processes
         self.initializer = initializer
@@ -81,7 +106,7 @@ class _Pool:
         if self._executor is None:
             if self.processes > 0:
                 self._executor = concurrent.futures.ProcessPoolExecutor(
-                    self.processes, mp_context=_context(), initializer=self.initializer)
+                    self.processes, mp_context=_context(), initializer=self.initializer, initargs=(os.getpid(),))
             else:
                 self._executor = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix=self.kind)
         return self._executor
@@ -102,10 +127,18 @@ class _Pool:
             loop = asyncio.get_running_loop()
             await asyncio.gather(*(loop.run_in_executor(executor, _ready) for _ in range(self.processes)))
 
-    def close(self) -> None:
+    def close(self, wait: bool = False) -> None:
         executor, self._executor = self._executor, None
-        if executor is not None:
-            executor.shutdown(wait=False, cancel_futures=True)
+        if executor is None:
+            return
+        processes = list(getattr(executor, "_processes", {}).values())
+        executor.shutdown(wait=False, cancel_futures=True)
+        if wait:  # the bot is stopping: its workers go with it, now
+            deadline = time.monotonic() + STOP_WAIT
+            for process in processes:
+                process.join(max(0.0, deadline - time.monotonic()))
+                if process.is_alive():
+                    process.kill()
 
 
 class Workers:
@@ -138,6 +171,7 @@ class Workers:
         """Start the workers now (and let them warm their caches), not on the first move."""
         await asyncio.gather(self.draw.start(), self.think.start())
 
-    def close(self) -> None:
-        self.draw.close()
-        self.think.close()
+    def close(self, wait: bool = False) -> None:
+        """Stop the workers; with ``wait``, make sure every one has exited (killing any that linger)."""
+        self.draw.close(wait)
+        self.think.close(wait)

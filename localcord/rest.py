@@ -39,6 +39,7 @@ MANAGE_ROLES = P(manage_roles=True).value
 MANAGE_MESSAGES = P(manage_messages=True).value
 MANAGE_THREADS = P(manage_threads=True).value
 ATTACH_FILES = P(attach_files=True).value
+EMBED_LINKS = P(embed_links=True).value
 SEND_IN_THREADS = P(send_messages_in_threads=True).value
 CREATE_PUBLIC_THREADS = P(create_public_threads=True).value
 CREATE_PRIVATE_THREADS = P(create_private_threads=True).value
@@ -183,6 +184,9 @@ class Rest:
         self.ratelimits: list[list[Any]] = []  # [operation id, times left, retry_after, global]
         self.on_change: Callable[[], None] = lambda: None
         self.on_violation: Callable[[Violation], None] = lambda violation: None
+        # Faults a test injects: given a call about to be served, an error (status, body) to answer
+        # instead, changing nothing, as a Discord having a bad moment would.
+        self.inject: Callable[[Call], tuple[int, Any] | None] = lambda call: None
 
     # --- plumbing ------------------------------------------------------------------------------------
     def violate(self, violation: Violation) -> None:
@@ -257,6 +261,9 @@ class Rest:
         if op_id not in NO_AUTH and not path.startswith("/webhooks/") and \
                 request.headers.get("Authorization") != f"Bot {self.token}":
             return 401, {"code": 0, "message": "401: Unauthorized"}, {}
+        injected = self.inject(call)
+        if injected is not None:
+            return injected[0], injected[1], {}
         for limit in self.ratelimits:
             if limit[0] == op_id and limit[1] > 0:
                 limit[1] -= 1
@@ -321,9 +328,11 @@ class Rest:
         raise ApiError(404, 10015, "Unknown Webhook")
 
     # --- messages ------------------------------------------------------------------------------------
-    def _apply(self, target: Message, payload: dict[str, Any], files: dict[int, tuple[str, bytes]]) -> None:
+    def _apply(self, target: Message, payload: dict[str, Any], files: dict[int, tuple[str, bytes]], *,
+               suppressed: bool = False) -> None:
         """Applies a create or edit payload (content, embeds, components, flags, attachments) to a message,
-        all or nothing."""
+        all or nothing. ``suppressed``: its embeds were dropped (see _embeds_allowed), and a message left
+        empty by that is taken as Discord takes it."""
         message = copy.copy(target)
         if "attachments" in payload and payload["attachments"] is not None:
             kept = {a.id: a for a in message.attachments}
@@ -350,7 +359,7 @@ class Rest:
         message.flags &= ~LOADING
         if len(message.content) > 2000:
             raise invalid_form("content", "Must be 2000 or fewer in length.", "BASE_TYPE_MAX_LENGTH")
-        if not (message.content or message.embeds or message.attachments or message.components_raw):
+        if not (message.content or message.embeds or message.attachments or message.components_raw or suppressed):
             raise ApiError(400, 50006, "Cannot send an empty message")
         ids = [c.custom_id for c in message.components if c.custom_id is not None]
         if len(ids) != len(set(ids)):
@@ -376,13 +385,13 @@ class Rest:
 
     def _new_message(self, channel: Channel, payload: dict[str, Any], files: dict[int, tuple[str, bytes]], *,
                      interaction: InteractionRecord | None = None, ephemeral: bool = False, type: int = 0,
-                     loading: bool = False) -> Message:
+                     loading: bool = False, suppressed: bool = False) -> Message:
         message = Message(self.world.ids.next(), channel, self.world.bot, type=type, interaction=interaction,
                           flags=(EPHEMERAL if ephemeral else 0))
         if loading:
             message.flags |= LOADING
         else:
-            self._apply(message, payload, files)
+            self._apply(message, payload, files, suppressed=suppressed)
         self.world.messages[message.id] = message
         if not ephemeral:
             channel.messages.append(message)
@@ -406,9 +415,10 @@ class Rest:
             data["member"] = {k: v for k, v in guild.members[message.author.id].to_json().items() if k != "user"}
         self.world.emit(event, data, guild.id if guild else None, GUILD_MESSAGES if guild else DIRECT_MESSAGES)
 
-    def _edit(self, message: Message, r: Req) -> dict[str, Any]:
+    def _edit(self, message: Message, r: Req, *, body: dict[str, Any] | None = None,
+              suppressed: bool = False) -> dict[str, Any]:
         was_loading = bool(message.flags & LOADING)
-        self._apply(message, r.body or {}, r.files)
+        self._apply(message, (r.body or {}) if body is None else body, r.files, suppressed=suppressed)
         message.edited_timestamp = None if was_loading else iso()
         if not message.ephemeral:
             self._emit_message("MESSAGE_UPDATE", message)
@@ -643,7 +653,8 @@ class Rest:
         return [role.to_json() for role in self._guild(r).roles.values()]
 
     def _overwrites(self, guild: Guild, raw: list[dict[str, Any]] | None, perms: int) -> list[Overwrite]:
-        """The bot may only allow or deny permissions it has itself (unless it is an administrator)."""
+        """The bot may only allow or deny permissions it has itself (unless it is an administrator):
+        Discord answers 50013 Missing Permissions."""
         overwrites = [Overwrite.from_json(o) for o in raw or []]
         for o in overwrites:
             if o.type == 0 and o.id not in guild.roles:
@@ -666,7 +677,12 @@ class Rest:
         bot_id = self.world.bot.id
         perms = guild.permissions_for(bot_id, parent) if parent else guild.base_permissions(bot_id)
         self._require(perms, MANAGE_CHANNELS)
-        overwrites = self._overwrites(guild, body.get("permission_overwrites"), perms)
+        # A new channel's overwrites may allow or deny only what the bot holds in the guild, and Manage
+        # Roles only if it is an administrator (Discord's Create Guild Channel).
+        held = guild.base_permissions(bot_id)
+        overwrites = self._overwrites(guild, body.get("permission_overwrites"), held)
+        if not held & ADMINISTRATOR and any((o.allow | o.deny) & MANAGE_ROLES for o in overwrites):
+            raise missing_permissions()
         name = body["name"]
         if kind == 0:  # Discord's text channel names: lower case, dashes for spaces
             name = re.sub(r"[\s-]+", "-", name.strip().lower())
@@ -768,17 +784,30 @@ class Rest:
             if channel.is_thread and channel.archived:  # a message unarchives a thread that is not locked
                 channel.archived = False
                 self.world.emit("THREAD_UPDATE", channel.to_json(), channel.guild.id)
-        return self._new_message(channel, r.body or {}, r.files).to_json()
+        body, suppressed = self._embeds_allowed(channel, r.body or {})
+        return self._new_message(channel, body, r.files, suppressed=suppressed).to_json()
+
+    def _embeds_allowed(self, channel: Channel, body: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+        """Without Embed Links in a guild channel Discord takes the bot's message but drops its embeds
+        (nobody sees them; no error). Interaction responses are not concerned: an app may always embed
+        there. Returns the body as Discord keeps it, and whether embeds were dropped."""
+        if channel.guild is None or not body.get("embeds") or self._perms(channel) & (EMBED_LINKS | ADMINISTRATOR):
+            return body, False
+        return {**body, "embeds": []}, True
 
     def get_message(self, r: Req) -> Any:
         channel = self._channel(r)
         return self._message(channel, r).to_json()
 
     def update_message(self, r: Req) -> Any:
-        message = self._message(self._channel(r), r)
+        channel = self._channel(r)
+        message = self._message(channel, r)
         if message.author is not self.world.bot:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
-        return self._edit(message, r)
+        if channel.guild is not None and r.files:
+            self._require(self._perms(channel), ATTACH_FILES)
+        body, suppressed = self._embeds_allowed(channel, r.body or {})
+        return self._edit(message, r, body=body, suppressed=suppressed)
 
     def delete_message(self, r: Req) -> Any:
         channel = self._channel(r)

@@ -1,15 +1,18 @@
 """Persistence: one SQLite database per guild (settings, tables, the action log, results, stakes).
 
-The standard library's sqlite3, one thread per guild, no Discord. ``Stores(data_dir)`` hands out a
-:class:`GuildStore` per guild; every write is one transaction, and ``commit_action`` stores an
-action only if the table is still at the version the click was made against, which is how an
+The standard library's sqlite3, one thread per guild in use, no Discord. ``Stores(data_dir)`` hands
+out a :class:`GuildStore` per guild, opening its file when it is used and letting go of it when
+idle; a failure of the file or the disk is a :class:`StoreFault` (busy, read-only, full, corrupt,
+unwritable) the bot can put into words. Every write is one transaction, and ``commit_action`` stores
+an action only if the table is still at the version the click was made against, which is how an
 action is committed once, before it is shown.
 """
 
 from __future__ import annotations
 
-from .errors import StoreError
+from .errors import FAULT_KINDS, StoreBusy, StoreError, StoreFault, StoreUnavailable, UnknownGuild
 from .guild import UPDATABLE, GuildStore
+from .index import GuildIndex
 from .ledger import Balance, LedgerRow, Movement
 from .migrations import MIGRATIONS
 from .ranking import rating, wilson_lower_bound
@@ -17,12 +20,14 @@ from .rows import OPEN_STATUSES, STATUSES, ActionRow, LeaderRow, Seat, SeatResul
 from .stores import Stores
 
 __all__ = [
+    "FAULT_KINDS",
     "MIGRATIONS",
     "OPEN_STATUSES",
     "STATUSES",
     "UPDATABLE",
     "ActionRow",
     "Balance",
+    "GuildIndex",
     "GuildStore",
     "LeaderRow",
     "LedgerRow",
@@ -30,10 +35,14 @@ __all__ = [
     "Seat",
     "SeatResult",
     "StatRow",
+    "StoreBusy",
     "StoreError",
+    "StoreFault",
+    "StoreUnavailable",
     "Stores",
     "TableRow",
     "TableStatus",
+    "UnknownGuild",
     "rating",
     "wilson_lower_bound",
 ]

@@ -13,9 +13,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from . import codec, ledger
+from . import codec, index, ledger
 from .database import Database
 from .errors import StoreError
+from .index import GuildIndex
 from .ledger import Balance, LedgerRow, Movement
 from .ranking import rating
 from .rows import STATUSES, ActionRow, LeaderRow, Seat, SeatResult, StatRow, TableRow, seats_json
@@ -98,19 +99,31 @@ def _change(conn: sqlite3.Connection, sql: str, params: Sequence[object] = ()) -
 class GuildStore:
     """The repository for one guild's database file. Get one from :class:`bot.store.Stores`."""
 
-    def __init__(self, guild_id: int, db: Database) -> None:
+    def __init__(self, guild_id: int, db: Database, guild_index: GuildIndex | None = None) -> None:
         self.guild_id = guild_id
         self._db = db
+        self._index = guild_index  # where a guild with unfinished tables is noted (see .index)
         # Settings are read on every move (the stakes unit, the turn timeout) and written rarely:
         # kept in memory, read from SQLite once, replaced on every write.
         self._settings: dict[str, Any] | None = None
 
     @classmethod
-    async def open(cls, guild_id: int, path: Path) -> GuildStore:
-        return cls(guild_id, await Database.open(path))
+    async def open(
+        cls,
+        guild_id: int,
+        path: Path,
+        *,
+        create: bool = True,
+        guild_index: GuildIndex | None = None,
+        on_wake: Callable[[], None] | None = None,
+    ) -> GuildStore:
+        """The guild's store with its file opened now (created first if ``create``), so a file
+        that cannot be used is reported here. ``on_wake`` is called whenever it opens again after
+        a rest."""
+        return cls(guild_id, await Database.open(path, create=create, on_wake=on_wake), guild_index)
 
     def __repr__(self) -> str:
-        return f"<GuildStore {self.guild_id} {'closed' if self.closed else 'open'}>"
+        return f"<GuildStore {self.guild_id} {'closed' if self.closed else 'open' if self.awake else 'resting'}>"
 
     @property
     def path(self) -> Path:
@@ -118,7 +131,28 @@ class GuildStore:
 
     @property
     def closed(self) -> bool:
+        """Closed for good (by :meth:`close`); a store that is only resting is not closed."""
         return self._db.closed
+
+    @property
+    def awake(self) -> bool:
+        """Whether it holds a thread and a connection now (it does while in use)."""
+        return self._db.awake
+
+    @property
+    def busy(self) -> bool:
+        """Whether an operation is in flight."""
+        return self._db.busy
+
+    @property
+    def last_used(self) -> float:
+        """``time.monotonic()`` when an operation last started or ended."""
+        return self._db.last_used
+
+    async def rest(self) -> bool:
+        """Let go of the thread and the connection unless an operation is in flight (then False);
+        the next call opens them again. The cached settings stay."""
+        return await self._db.rest()
 
     async def close(self) -> None:
         """Close the connection once any write in progress has finished. Safe to call twice."""
@@ -207,6 +241,8 @@ class GuildStore:
         )
 
         def work(conn: sqlite3.Connection) -> TableRow:
+            if self._index is not None:  # noted before the table is committed, so never missed
+                self._index.add(self.guild_id)
             table_id = conn.execute(
                 "INSERT INTO tables (game, options, seed, status, host_id, seats, origin_channel_id, created_at,"
                 " updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
@@ -236,6 +272,31 @@ class GuildStore:
         rows: list[TableRow] = await self._read(
             lambda conn: [TableRow.from_row(row) for row in _fetchall(conn, sql, statuses)])
         return rows
+
+    async def has_unfinished_tables(self) -> bool:
+        """Whether any table needs start-up to look at it (see :data:`bot.store.index.UNFINISHED`)."""
+        found: bool = await self._read(index.has_unfinished)
+        return found
+
+    async def leave_index_if_finished(self) -> bool:
+        """Take the guild out of the index of guilds to restore if none of its tables is
+        unfinished; True if it is not (or no longer) there. Checked inside a write transaction and
+        taken out once that has committed, before the guild's thread runs anything else, so a table
+        being created at the same moment is either seen here or adds the guild again after."""
+        guild_index = self._index
+        if guild_index is None:
+            return False
+
+        def finished(conn: sqlite3.Connection) -> bool:
+            return not index.has_unfinished(conn)
+
+        def leave(done: bool) -> None:  # in the thread, once the batch this ran in has committed
+            if done:
+                guild_index.discard(self.guild_id)
+
+        self._check_open()
+        left: bool = await self._db.write(finished, after=leave)
+        return left
 
     async def table_in_channel(self, channel_id: int) -> TableRow | None:
         """The latest table played in a channel or thread (any status), for ``/table`` commands."""

@@ -129,6 +129,13 @@ def migrate(conn: sqlite3.Connection) -> int:
     A database from a newer Parlour (a higher ``user_version`` than we know) is refused rather
     than written to with an older idea of the schema."""
     target = len(MIGRATIONS)
+    # Up to date (every open but the first after an upgrade): no write lock, so a store reopened
+    # after a rest costs no transaction, and a file that can only be read can still be read.
+    current = user_version(conn)
+    if current > target:
+        raise StoreError(f"the database is at schema {current}, newer than this Parlour's {target}")
+    if current == target:
+        return current
     while True:
         conn.execute("BEGIN IMMEDIATE")
         try:
