@@ -32,6 +32,7 @@ class Turns:
     def __init__(self, bot: Parlour) -> None:
         self.bot = bot
         self.tasks: dict[tuple[str, int, int], asyncio.Task[None]] = {}
+        self.covering: set[tuple[int, int, int]] = set()  # (guild, table, seat): a turn the computer is finishing
 
     def _start(self, kind: str, guild_id: int, table_id: int, work: Callable[[], Coroutine[Any, Any, None]]) -> None:
         key = (kind, guild_id, table_id)
@@ -109,6 +110,8 @@ class Turns:
         if state.clock is not None:  # the game's own short clock, instead of the turn timeout
             await self._clock(live, version)
             return
+        if any((live.guild_id, live.table_id, s) in self.covering for s in state.to_move):
+            return  # the computer is already finishing this turn for an absent player
         store = await self.bot.stores.guild(live.guild_id)
         timeout = MINUTE * int(await store.get_setting("turn_timeout", 10))
         started = live.row.turn_started_at or time.time()
@@ -150,14 +153,20 @@ class Turns:
         """The computer finishes an absent player's turn, however many moves it takes (Fscking
         Ace's flips), rather than one move and another full timeout; it stops as soon as anyone
         else moves, the player included."""
-        for moves in range(MAX_TURN_MOVES):
-            if seat not in live.state.to_move or live.state.between_rounds or live.state.is_over:
-                return
-            if moves:
-                await asyncio.sleep(self.bot.config.ai_delay)
-            version = live.version
-            if not await self._play_for(live, version, seat, "timeout"):
-                return
+        key = (live.guild_id, live.table_id, seat)
+        self.covering.add(key)
+        try:
+            for moves in range(MAX_TURN_MOVES):
+                if seat not in live.state.to_move or live.state.between_rounds or live.state.is_over:
+                    break
+                if moves:
+                    await asyncio.sleep(self.bot.config.ai_delay)
+                if not await self._play_for(live, live.version, seat, "timeout"):
+                    break
+        finally:
+            self.covering.discard(key)
+        # Each move rescheduled the table while this turn was covered: time whatever turn comes now.
+        self.schedule(live)
 
     async def _play_for(self, live: Live, version: int, seat: int, source: str) -> bool:
         """One move for ``seat``; False if someone moved first (then nothing is done)."""

@@ -1,0 +1,79 @@
+"""Clicks the bot cannot act on still get an answer, and change nothing: one naming a server the
+bot is not in (forged, or left behind in a DM) opens no store for it; one whose reply Discord
+will not let the bot edit any more (a 404) is answered anew."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot import ids
+from bot.router import NOT_MY_SERVER
+from localcord import LocalDiscord
+from localcord.rest import Call
+from tests.discord_spec import local_discord
+
+from .parlour_harness import controls, live_table, open_table, running, take_turn
+from .test_e2e import retarget, world
+
+
+@pytest.fixture
+async def standin() -> AsyncIterator[LocalDiscord]:
+    async with local_discord() as server:
+        yield server
+    server.assert_clean()
+
+
+async def test_a_click_naming_a_server_the_bot_is_not_in_is_answered_and_opens_no_store(
+        standin: LocalDiscord, tmp_path: Path) -> None:
+    _guild, alice, _bob, lobby = world(standin)
+    async with running(standin, tmp_path) as bot:
+        await open_table(standin, alice, lobby, "fosco", {"deals": 1}, computers=1)
+        live = await live_table(standin, bot)
+        await standin.wait_for(lambda: 0 in live.state.to_move, 10, "alice's turn")
+        version = live.version
+        hand = await standin.wait_for(
+            lambda: next((m for m in reversed(standin.dm_messages(alice)) if controls(m, version)), None), 5)
+        elsewhere = 1_234_567_890_123_456_789  # a server id the bot was never in
+        forged = ids.action(elsewhere, live.table_id, version, ids.parse(controls(hand, version)[0].custom_id).token)
+        hand.components_raw = retarget(hand.components_raw, "pl:a:", forged)
+        answer = await standin.click(alice, hand, forged)
+        assert answer.ephemeral and answer.content == NOT_MY_SERVER
+        assert not bot.stores.path_for(elsewhere).exists()
+        assert elsewhere not in bot.stores.open_guilds()
+        assert live.version == version
+
+
+async def test_a_stale_click_whose_reply_cannot_be_edited_is_answered_anew(standin: LocalDiscord,
+                                                                           tmp_path: Path) -> None:
+    _guild, alice, _bob, lobby = world(standin)
+    async with running(standin, tmp_path) as bot:
+        await open_table(standin, alice, lobby, "fosco", {"deals": 1}, computers=1)
+        live = await live_table(standin, bot)
+        await standin.wait_for(lambda: 0 in live.state.to_move, 10, "alice's turn")
+        version = live.version
+        old = await standin.wait_for(
+            lambda: next((m for m in reversed(standin.dm_messages(alice)) if controls(m, version)), None), 5)
+        stale = controls(old, version)[0]
+        await take_turn(standin, bot, live, alice)
+        gone: list[Call] = []
+
+        def unknown_message(call: Call) -> tuple[int, Any] | None:
+            # The bot's reply to the stale click vanished before it could be drawn in (a 404).
+            if call.method == "PATCH" and call.path.endswith("/messages/@original") and not gone:
+                gone.append(call)
+                return 404, {"message": "Unknown Message", "code": 10008}
+            return None
+
+        standin.rest.inject = unknown_message
+        old.components_raw = retarget(old.components_raw, "pl:a:", stale.custom_id)  # still clickable
+        record = await standin.click(alice, old, stale.custom_id)
+        # Discord shows the first followup to a deferred reply in the reply's place.
+        said = await standin.wait_for(
+            lambda: [m for m in [record.message, *record.followups] if m and "newest message" in m.content], 5,
+            "an answer after the failed edit")
+        assert gone, "the edit was refused"
+        assert said[0].ephemeral
