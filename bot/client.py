@@ -223,10 +223,14 @@ class Parlour(ext.AutoShardedBot):
     async def close(self) -> None:
         """Stop cleanly, within about 10 seconds: take no more clicks (each is told to try again
         soon), stop the timers, let the clicks and moves in hand be committed and answered and
-        what is committed be shown, then disconnect and close the workers and the stores."""
+        what is committed be shown, close the workers and the stores, then disconnect."""
         if self._closing is None:
             self._closing = asyncio.ensure_future(self._close())
         await asyncio.shield(self._closing)  # a second call (discord.py's own, on the way out) waits for the first
+
+    async def __aexit__(self, *exc: object) -> None:
+        # discord.py's own exit waits only for its part of the stop; the program must wait for all of it.
+        await self.close()
 
     async def _close(self) -> None:
         self.stopping = True
@@ -239,10 +243,13 @@ class Parlour(ext.AutoShardedBot):
         # Let moves being shown finish showing: they are committed, and players expect to see them.
         await self.publisher.settle_all(timeout=4)
         self.publisher.stop_watching()
-        await super().close()
+        # Clicks still arriving are answered "restarting" without the store, so it can close first;
+        # the connection to Discord goes last, so that those answers get out.
         await asyncio.to_thread(self.workers.close, True)
         await self.stores.close()
+        await self.router.settle(timeout=1)
         log.info("stopped")
+        await super().close()
 
 
 def configure_endpoints(config: Config) -> None:

@@ -173,10 +173,23 @@ class Tables:
         try:
             after = await asyncio.shield(work)
         except asyncio.CancelledError:
-            work.add_done_callback(_log_orphan)
+            # The caller (a timer being replaced) is gone, but its move may still be committed:
+            # then the table must still be rescheduled from the new state, or it waits forever.
+            work.add_done_callback(lambda done: self._orphan_done(live, done))
             raise
         self.on_change(live)
         return after
+
+    def _orphan_done(self, live: Live, work: asyncio.Future[State]) -> None:
+        """An action whose caller was cancelled has finished: reschedule the table if it moved;
+        say if it failed (a Refusal is an answer for a caller who is no longer there)."""
+        if work.cancelled():
+            return
+        err = work.exception()
+        if err is None:
+            self.on_change(live)
+        elif not isinstance(err, Refusal):
+            log.error("an action failed after its caller had gone", exc_info=err)
 
     async def _act(self, live: Live, version: int, seat: int, token: str, actor_id: int | None,
                    source: str, newcomer: Seat | None) -> State:
@@ -255,16 +268,6 @@ class Tables:
             await store.cancel_table(live.table_id)
             live.row = await _reload(store, live.row)
         self.forget(live)
-
-
-def _log_orphan(task: asyncio.Future[State]) -> None:
-    """An action whose caller was cancelled still finishes; say if it then failed (a Refusal is
-    an answer for a caller who is no longer there)."""
-    if task.cancelled():
-        return
-    err = task.exception()
-    if err is not None and not isinstance(err, Refusal):
-        log.error("an action failed after its caller had gone", exc_info=err)
 
 
 def _result(seat: int, info: Seat, outcome: Outcome, resigned: set[int]) -> tuple[int, int | None, int, bool, bool]:

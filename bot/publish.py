@@ -216,7 +216,7 @@ class Publisher:
     async def _hold(self, live: Live, display: Display) -> None:
         """When a computer is to move and moves at once, wait (briefly) for its move, so that the
         two are drawn as one picture."""
-        if self.bot.config.ai_delay > QUICK:
+        if self.bot.config.ai_delay > QUICK or self.bot.stopping:  # stopping: no computer will answer
             return
         deadline = time.monotonic() + HOLD
         while (left := deadline - time.monotonic()) > 0:

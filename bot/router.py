@@ -8,6 +8,7 @@ import logging
 import time
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 from discord import app_commands
 
@@ -45,6 +46,8 @@ async def answer(interaction: discord.Interaction[Any], text: str) -> None:
         await tell(interaction, text)
     except discord.HTTPException as err:
         log.warning("could not answer a click (%s %s)", err.status, err.code)
+    except (aiohttp.ClientError, OSError) as err:  # Discord unreachable, or the bot disconnecting
+        log.warning("could not answer a click (%s)", err)
 
 
 class CommandGroup(app_commands.Group):

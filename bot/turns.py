@@ -35,6 +35,8 @@ class Turns:
         self.covering: set[tuple[int, int, int]] = set()  # (guild, table, seat): a turn the computer is finishing
 
     def _start(self, kind: str, guild_id: int, table_id: int, work: Callable[[], Coroutine[Any, Any, None]]) -> None:
+        if self.bot.stopping:
+            return  # a restart schedules every table again from the store
         key = (kind, guild_id, table_id)
         old = self.tasks.pop(key, None)
         if old is not None and old is not asyncio.current_task():
