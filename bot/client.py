@@ -18,7 +18,7 @@ from . import commands, faults
 from .command_sync import sync_commands
 from .config import Config
 from .controls import Control
-from .live import Live, Refusal, Tables
+from .live import Live, Refusal, Tables, where
 from .lobby import Lobbies
 from .metrics import Metrics
 from .publish import Publisher
@@ -213,8 +213,7 @@ class Parlour(ext.AutoShardedBot):
                         await self.publisher.settled(live)
                     await self.talk.open(live)  # reuses the partners' threads; opens any the stop cut short
                 except Exception:
-                    log.exception("could not announce the restart at table %s of guild %s", live.table_id,
-                                  live.guild_id)
+                    log.exception("could not announce the restart", extra=where(live))
 
         await asyncio.gather(*(worker() for _ in range(ANNOUNCERS)))
         for guild_id, rows in ended:  # partners' threads of tables that ended as the bot stopped

@@ -224,6 +224,8 @@ class Tables:
             # what the commit just wrote, without reading it back on every move
             live.row = replace(live.row, record=record, version=version + 1, updated_at=at,
                                turn_started_at=at, reminded=False, seats=seats)
+            # The move itself is not logged: a token can name a card that others may not see.
+            log.debug("move %d committed (seat %d, %s)", version + 1, seat, source, extra=where(live))
             if after.is_over:
                 await self._record_result(live, store)
                 live.row = await _reload(store, live.row)
@@ -247,6 +249,7 @@ class Tables:
         resigned = set(live.row.extra.get("resigned", []))
         results = [_result(i, seat, outcome, resigned) for i, seat in enumerate(live.row.seats)]
         await store.finish_table(live.table_id, live.version, live.state.to_record(), results)
+        log.info("table finished after %d moves", live.version, extra=where(live))
 
     async def resign(self, live: Live, seat: int, member_id: int) -> None:
         """The computer takes the seat over; the member's result is recorded as a loss."""
@@ -259,6 +262,7 @@ class Tables:
             resigned = sorted({*live.row.extra.get("resigned", []), member_id})
             await store.merge_extra(live.table_id, {"resigned": resigned})
             live.row = await store.update_table(live.table_id, seats=seats)
+        log.info("seat %d resigned; the computer plays it", seat, extra=where(live))
         self.on_change(live)
 
     async def end(self, live: Live) -> None:
@@ -267,7 +271,13 @@ class Tables:
             store = await self.store(live.guild_id)
             await store.cancel_table(live.table_id)
             live.row = await _reload(store, live.row)
+        log.info("table stopped without a result", extra=where(live))
         self.forget(live)
+
+
+def where(live: Live) -> dict[str, int]:
+    """The ``extra`` of a log line about ``live``: its guild and table, in every log format."""
+    return {"guild_id": live.guild_id, "table_id": live.table_id}
 
 
 def _result(seat: int, info: Seat, outcome: Outcome, resigned: set[int]) -> tuple[int, int | None, int, bool, bool]:

@@ -256,6 +256,8 @@ class Lobbies:
             return
         row = await store.update_table(row.id, channel_id=channel_id, is_thread=is_thread)
         live = self.bot.tables.adopt(guild.id, row, begun=True)
+        log.info("table started: %s, %d seats", row.game, len(row.seats), extra={"guild_id": guild.id,
+                                                                              "table_id": row.id})
         started = f"Started! Play in <#{channel_id}>."
         await interaction.edit_original_response(embed=lobby_embed(rules, row, started), view=None)
         if note:

@@ -23,7 +23,7 @@ import discord
 
 from games.core.base import Rules
 
-from .live import Live, Refusal
+from .live import Live, Refusal, where
 from .store import TableRow
 from .store.rows import Seat
 
@@ -84,8 +84,7 @@ class Talk:
             async with self._lock(live.guild_id, live.table_id):
                 await self._open(live, rules)
         except Exception:  # talk is a courtesy: the game goes on without it
-            log.exception("could not open the partners' threads of table %s of guild %s", live.table_id,
-                          live.guild_id)
+            log.exception("could not open the partners' threads", extra=where(live))
 
     async def _open(self, live: Live, rules: Rules) -> None:
         store = await self.bot.stores.guild(live.guild_id)
@@ -283,7 +282,7 @@ class Talk:
                 talk["closed"] = True
                 await self._store(guild_id, table_id, talk, live)
         except Exception:
-            log.exception("could not close the partners' threads of table %s of guild %s", table_id, guild_id)
+            log.exception("could not close the partners' threads", extra={"guild_id": guild_id, "table_id": table_id})
         finally:
             self.locks.pop((guild_id, table_id), None)
 

@@ -1,9 +1,11 @@
 """Clicks the bot cannot act on still get an answer, and change nothing: one naming a server the
 bot is not in (forged, or left behind in a DM) opens no store for it; one whose reply Discord
-will not let the bot edit any more (a 404) is answered anew."""
+will not let the bot edit any more (a 404) is answered anew. And what a table logs: its guild and
+table on every line, never a move (a token can name a hidden card)."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -16,7 +18,7 @@ from localcord import LocalDiscord
 from localcord.rest import Call
 from tests.discord_spec import local_discord
 
-from .parlour_harness import controls, live_table, open_table, running, take_turn
+from .parlour_harness import controls, live_table, open_table, play_to_end, running, take_turn
 from .test_e2e import retarget, world
 
 
@@ -77,3 +79,22 @@ async def test_a_stale_click_whose_reply_cannot_be_edited_is_answered_anew(stand
             "an answer after the failed edit")
         assert gone, "the edit was refused"
         assert said[0].ephemeral
+
+
+async def test_a_tables_log_names_its_guild_and_table_and_never_a_move(standin: LocalDiscord, tmp_path: Path,
+                                                                        caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG, logger="parlour")
+    guild, alice, _bob, lobby = world(standin)
+    async with running(standin, tmp_path) as bot:
+        await open_table(standin, alice, lobby, "fosco", {"deals": 1}, computers=1)
+        live = await live_table(standin, bot)
+        await play_to_end(standin, bot, live, {0: alice})
+    about = [r for r in caplog.records
+             if r.name.startswith("parlour") and getattr(r, "table_id", None) == live.table_id]
+    said = [r.getMessage() for r in about]
+    assert any("table started" in m for m in said) and any("table finished" in m for m in said)
+    assert sum("committed" in m for m in said) == live.version
+    assert all(getattr(r, "guild_id", None) == guild.id for r in about)
+    # A move's token can name a card the other players may not see: none reaches the log.
+    everything = " ".join(r.getMessage() for r in caplog.records)
+    assert not [token for _, token in live.state.history if ":" in token and token in everything]
