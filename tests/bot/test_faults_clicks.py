@@ -13,8 +13,11 @@ from typing import Any
 import pytest
 
 from bot import ids
+from bot.client import Parlour
+from bot.live import Live
 from bot.router import NOT_MY_SERVER
 from localcord import LocalDiscord
+from localcord.model import Message, User
 from localcord.rest import Call
 from tests.discord_spec import local_discord
 
@@ -29,16 +32,22 @@ async def standin() -> AsyncIterator[LocalDiscord]:
     server.assert_clean()
 
 
+async def alices_hand(standin: LocalDiscord, bot: Parlour, alice: User, lobby: Any) -> tuple[Live, int, Message]:
+    """A Fosco table against the computer, at Alice's turn: the table, its version, her hand's DM."""
+    await open_table(standin, alice, lobby, "fosco", {"deals": 1}, computers=1)
+    live = await live_table(standin, bot)
+    await standin.wait_for(lambda: 0 in live.state.to_move, 10, "alice's turn")
+    version = live.version
+    hand = await standin.wait_for(
+        lambda: next((m for m in reversed(standin.dm_messages(alice)) if controls(m, version)), None), 5)
+    return live, version, hand
+
+
 async def test_a_click_naming_a_server_the_bot_is_not_in_is_answered_and_opens_no_store(
         standin: LocalDiscord, tmp_path: Path) -> None:
     _guild, alice, _bob, lobby = world(standin)
     async with running(standin, tmp_path) as bot:
-        await open_table(standin, alice, lobby, "fosco", {"deals": 1}, computers=1)
-        live = await live_table(standin, bot)
-        await standin.wait_for(lambda: 0 in live.state.to_move, 10, "alice's turn")
-        version = live.version
-        hand = await standin.wait_for(
-            lambda: next((m for m in reversed(standin.dm_messages(alice)) if controls(m, version)), None), 5)
+        live, version, hand = await alices_hand(standin, bot, alice, lobby)
         elsewhere = 1_234_567_890_123_456_789  # a server id the bot was never in
         forged = ids.action(elsewhere, live.table_id, version, ids.parse(controls(hand, version)[0].custom_id).token)
         hand.components_raw = retarget(hand.components_raw, "pl:a:", forged)
@@ -53,12 +62,7 @@ async def test_a_stale_click_whose_reply_cannot_be_edited_is_answered_anew(stand
                                                                            tmp_path: Path) -> None:
     _guild, alice, _bob, lobby = world(standin)
     async with running(standin, tmp_path) as bot:
-        await open_table(standin, alice, lobby, "fosco", {"deals": 1}, computers=1)
-        live = await live_table(standin, bot)
-        await standin.wait_for(lambda: 0 in live.state.to_move, 10, "alice's turn")
-        version = live.version
-        old = await standin.wait_for(
-            lambda: next((m for m in reversed(standin.dm_messages(alice)) if controls(m, version)), None), 5)
+        live, version, old = await alices_hand(standin, bot, alice, lobby)
         stale = controls(old, version)[0]
         await take_turn(standin, bot, live, alice)
         gone: list[Call] = []

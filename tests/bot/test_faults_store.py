@@ -10,8 +10,8 @@ import asyncio
 import logging
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Iterator
-from contextlib import closing, contextmanager
+from collections.abc import AsyncIterator
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +26,7 @@ from localcord.model import InteractionRecord, Message, User
 from tests.discord_spec import local_discord
 
 from .parlour_harness import channel_named, controls, live_table, open_table, running, take_turn
+from .test_store_faults import opened_read_only
 
 
 @pytest.fixture
@@ -85,22 +86,6 @@ async def test_a_lock_held_12_s_is_answered_click_by_click_and_play_resumes(stan
         assert alices_moves(live) == moves
         await take_turn(standin, bot, live, alice)  # the lock gone, the same click goes through
         assert alices_moves(live) == moves + 1
-
-
-@contextmanager
-def opened_read_only(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The guild's file as a read-only disk gives it: every connection opened meanwhile may not
-    write (as root chmod stops nothing, so SQLite is told, and answers SQLITE_READONLY)."""
-    real = db_module._sqlite_connect
-
-    def read_only(path: Path, create: bool) -> sqlite3.Connection:
-        conn = real(path, create)
-        conn.execute("PRAGMA query_only = ON")
-        return conn
-
-    with monkeypatch.context() as patch:
-        patch.setattr(db_module, "_sqlite_connect", read_only)
-        yield
 
 
 async def test_a_read_only_disk_is_answered_and_changes_nothing(standin: LocalDiscord, tmp_path: Path,

@@ -7,7 +7,6 @@ import asyncio
 import sqlite3
 import tempfile
 import threading
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -38,12 +37,6 @@ def record(actions: int, game: str = "fosco") -> dict[str, Any]:
     """A record shaped like State.to_record with ``actions`` actions, seat 0 playing ``t1``, ``t2``..."""
     return {"key": game, "players": 2, "seed": 7, "options": {}, "deck": None,
             "actions": [[0, f"t{n}"] for n in range(1, actions + 1)]}
-
-
-@pytest.fixture
-async def stores(tmp_path: Path) -> AsyncIterator[Stores]:
-    async with Stores(tmp_path) as opened:
-        yield opened
 
 
 @pytest.fixture

@@ -7,38 +7,19 @@ from __future__ import annotations
 import asyncio
 import errno
 import sqlite3
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.store import GuildStore, Seat, StoreBusy, StoreError, StoreFault, Stores, StoreUnavailable
+from bot.store import GuildStore, StoreBusy, StoreError, StoreFault, Stores, StoreUnavailable
 from bot.store import database as db_module
 
-GUILD = 111
-ALICE, BOB = 1001, 1002
-SEATS = [Seat(ALICE, "Alice"), Seat(BOB, "Bob")]
+from .store_helpers import ALICE, GUILD, LATER, playing_table, record
+
 SECRET = "queen-of-spades"  # card data: never in a fault's message
-LATER = 10**9  # a sweep "now" after every store's last use
-
-
-def record(tokens: list[str]) -> dict[str, Any]:
-    return {"key": "fosco", "players": 2, "seed": 7, "options": {}, "deck": None,
-            "actions": [[0, token] for token in tokens]}
-
-
-@pytest.fixture
-async def stores(tmp_path: Path) -> AsyncIterator[Stores]:
-    async with Stores(tmp_path) as opened:
-        yield opened
-
-
-async def playing_table(store: GuildStore) -> int:
-    table = await store.create_table("fosco", {"target": 11}, 7, ALICE, SEATS, now=1.0)
-    assert await store.start_table(table.id, record([]), SEATS, now=2.0)
-    return table.id
 
 
 async def play(store: GuildStore, table_id: int, expected: int, token: str = SECRET) -> bool:

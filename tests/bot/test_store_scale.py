@@ -11,25 +11,22 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.store import GuildStore, Seat, StoreError, Stores, UnknownGuild
+from bot.store import GuildStore, StoreError, Stores, UnknownGuild
 from bot.store.index import INDEX_NAME, GuildIndex
 
-GUILD = 111
-ALICE, BOB = 1001, 1002
-SEATS = [Seat(ALICE, "Alice"), Seat(BOB, "Bob")]
-LATER = 10**9  # a sweep "now" after every store's last use
+from .store_helpers import ALICE, BOB, GUILD, LATER, SEATS, playing_table
+from .store_helpers import record as tokens_record
+
 EARLIER = -(10**9)  # a sweep "now" before any: nothing is idle, only the cap applies
 
 
 def record(actions: int) -> dict[str, Any]:
-    return {"key": "fosco", "players": 2, "seed": 7, "options": {}, "deck": None,
-            "actions": [[0, f"t{n}"] for n in range(1, actions + 1)]}
+    return tokens_record([f"t{n}" for n in range(1, actions + 1)])
 
 
 def descriptors() -> int:
@@ -48,18 +45,6 @@ async def settled(condition: Any, timeout: float = 2.0) -> bool:
             return False
         await asyncio.sleep(0.005)
     return True
-
-
-@pytest.fixture
-async def stores(tmp_path: Path) -> AsyncIterator[Stores]:
-    async with Stores(tmp_path) as opened:
-        yield opened
-
-
-async def playing_table(store: GuildStore) -> int:
-    table = await store.create_table("fosco", {"target": 11}, 7, ALICE, SEATS, now=1.0)
-    assert await store.start_table(table.id, record(0), SEATS, now=2.0)
-    return table.id
 
 
 async def finish(store: GuildStore, table_id: int) -> None:
