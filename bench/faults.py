@@ -28,20 +28,31 @@ import signal
 import statistics
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
+from localcord import LocalDiscord
 from localcord.rest import Call
 from tests.discord_spec import local_discord
-from tests.faults.bot_process import STOPPED, BotProcess, Click, Fosco, on_ack
+from tests.faults.bot_process import (
+    GONE_LIMIT,
+    STOPPED,
+    BotProcess,
+    Fosco,
+    fault_after_click,
+    game_on_bot,
+    kill_at,
+    kill_plan,
+    stop_plan,
+)
 
 OPTIONS = {"target": 1}  # one deal of Fosco: 26 moves each
 AI_DELAY = 0.3  # the computer waits before its move, as in production (1 s): a window to stop or kill in
 GAMES_AI_DELAY = 0.1  # the computers playing the resigned games out
-GONE_LIMIT = 3.0
 GRACE = 1.0
+T = TypeVar("T")
 
 
 def pct(values: list[float], q: float) -> float:
@@ -49,16 +60,19 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))] if ordered else float("nan")
 
 
-def lost(game: Fosco) -> int:
-    return sum(1 for c in game.clicks if c.acknowledged and not game.committed(c))
-
-
-def killed_or_answered(bot: BotProcess, click: Click) -> Callable[[], bool]:
-    return lambda: not bot.running or click.answered
-
-
-def signalled_or_answered(bot: BotProcess, click: Click) -> Callable[[], bool]:
-    return lambda: (bot.signalled_at or 0.0) > click.sent or click.answered
+async def each_fault(folder: Path, name: str, plan: list[tuple[str, float]],
+                     fault: Callable[[LocalDiscord, Fosco, BotProcess, str, float], Awaitable[T]]) -> list[T]:
+    """A game of Fosco in a guild "<name> club" against a bot of its own on ``folder/<name>``, and
+    ``fault(standin, game, bot, how, delay)`` for each fault of ``plan`` while the game is being played."""
+    out: list[T] = []
+    async with (local_discord() as standin,
+                game_on_bot(standin, folder / name.lower(), f"{name} club", ai_delay=AI_DELAY, options=OPTIONS)
+                as (game, bot)):
+        for how, delay in plan:
+            if game.row()[0] != "playing":
+                break
+            out.append(await fault(standin, game, bot, how, delay))
+    return out
 
 
 # -- kill -9 ---------------------------------------------------------------------------------------
@@ -70,54 +84,10 @@ class Killed:
     left: int  # processes alive GONE_LIMIT s after the kill
 
 
-def kill_plan(rng: random.Random, count: int) -> list[tuple[str, float]]:
-    def one(k: int) -> tuple[str, float]:
-        kind = k % 5
-        if kind == 0:
-            return "on the ack", 0.0
-        if kind in (1, 2):
-            return "0-5 ms after a click", rng.uniform(0.0, 0.005)
-        if kind == 3:
-            return "5-300 ms after a click", rng.uniform(0.005, 0.300)
-        return "while starting", rng.uniform(0.2, 4.0)
-
-    return [one(k) for k in range(count)]
-
-
-async def kill_lane(folder: Path, n: int, plan: list[tuple[str, float]]) -> list[Killed]:
-    out: list[Killed] = []
-    async with local_discord() as standin:
-        game = Fosco(standin, f"Kill{n} club")
-        bot = BotProcess(standin, folder / f"kill-{n}", workers=1, ai_delay=AI_DELAY)
-        try:
-            await bot.start()
-            await game.open(bot.data_dir, OPTIONS)
-            for how, delay in plan:
-                if game.row()[0] != "playing":
-                    break
-                if how == "while starting":
-                    await bot.spawn()
-                    await asyncio.sleep(delay)
-                else:
-                    if not bot.running:
-                        await bot.start(ready=game.restored_since(game.restored_count()))
-                    click = await game.click()
-                    if how == "on the ack":
-                        standin.rest.inject = on_ack(bot, click.record, signal.SIGKILL)
-                        try:
-                            await standin.wait_for(killed_or_answered(bot, click), 5, "the answer")
-                        finally:
-                            standin.rest.inject = lambda call: None
-                    elif delay >= 0.0005:
-                        await asyncio.sleep(delay)
-                before = lost(game)
-                killed = time.monotonic()
-                await bot.kill()
-                left = await bot.leftovers_gone(GONE_LIMIT)
-                out.append(Killed(how, lost(game) - before, None if left else time.monotonic() - killed, len(left)))
-        finally:
-            await bot.close()
-    return out
+async def kill_once(standin: LocalDiscord, game: Fosco, bot: BotProcess, how: str, delay: float) -> Killed:
+    before = len(game.lost())
+    kill = await kill_at(standin, game, bot, how, delay, GONE_LIMIT)
+    return Killed(how, len(game.lost()) - before, kill.gone_after, len(kill.left))
 
 
 # -- SIGTERM ---------------------------------------------------------------------------------------
@@ -132,43 +102,12 @@ class Stopped:
     ran_to_end: bool
 
 
-def stop_plan(rng: random.Random, count: int) -> list[tuple[str, float]]:
-    return [("on the ack", 0.0) if k % 3 == 2 else ("0-80 ms after a click", rng.uniform(0.0, 0.080))
-            for k in range(count)]
-
-
-async def stop_lane(folder: Path, n: int, plan: list[tuple[str, float]]) -> list[Stopped]:
-    out: list[Stopped] = []
-    async with local_discord() as standin:
-        game = Fosco(standin, f"Stop{n} club")
-        bot = BotProcess(standin, folder / f"stop-{n}", workers=1, ai_delay=AI_DELAY)
-        try:
-            await bot.start()
-            await game.open(bot.data_dir, OPTIONS)
-            for how, delay in plan:
-                if game.row()[0] != "playing":
-                    break
-                if not bot.running:
-                    await bot.start(ready=game.restored_since(game.restored_count()))
-                click: Click = await game.click()
-                if how == "on the ack":
-                    standin.rest.inject = on_ack(bot, click.record, signal.SIGTERM)
-                    try:
-                        await standin.wait_for(signalled_or_answered(bot, click), 5, "the answer")
-                    finally:
-                        standin.rest.inject = lambda call: None
-                    if not (bot.signalled_at or 0) > click.sent:
-                        bot.send(signal.SIGTERM)
-                else:
-                    await asyncio.sleep(delay)
-                    bot.send(signal.SIGTERM)
-                done = await bot.wait_exit(20.0)
-                left = await bot.leftovers_gone(GRACE)
-                out.append(Stopped(how, done.returncode, done.seconds, len(left), click.acknowledged,
-                                   game.committed(click) is not None, STOPPED in bot.log()))
-        finally:
-            await bot.close()
-    return out
+async def stop_once(standin: LocalDiscord, game: Fosco, bot: BotProcess, how: str, delay: float) -> Stopped:
+    click = await fault_after_click(standin, game, bot, signal.SIGTERM, how, delay)
+    done = await bot.wait_exit(20.0)
+    left = await bot.leftovers_gone(GRACE)
+    return Stopped(how, done.returncode, done.seconds, len(left), click.acknowledged,
+                   game.committed(click) is not None, STOPPED in bot.log())
 
 
 # -- 503s --------------------------------------------------------------------------------------------
@@ -234,7 +173,8 @@ async def run(args: argparse.Namespace) -> None:
         if args.kills:
             plans = [kill_plan(rng, count) for count in shares(args.kills, lanes)]  # each begins with a click
             began = time.monotonic()
-            killed = await asyncio.gather(*(kill_lane(folder, n, plan) for n, plan in enumerate(plans)))
+            killed = await asyncio.gather(*(each_fault(folder, f"Kill{n}", plan, kill_once)
+                                           for n, plan in enumerate(plans)))
             kills = [k for lane in killed for k in lane]
             gone = [k.gone_after for k in kills if k.gone_after is not None]
             kinds = {how: sum(k.how == how for k in kills) for how in dict.fromkeys(h for p in plans for h, _ in p)}
@@ -250,7 +190,7 @@ async def run(args: argparse.Namespace) -> None:
 
         if args.stops:
             began = time.monotonic()
-            stopped = await asyncio.gather(*(stop_lane(folder, n, stop_plan(rng, count))
+            stopped = await asyncio.gather(*(each_fault(folder, f"Stop{n}", stop_plan(rng, count), stop_once)
                                              for n, count in enumerate(shares(args.stops, lanes))))
             stops = [s for lane in stopped for s in lane]
             seconds = [s.seconds for s in stops]

@@ -10,9 +10,12 @@ local Discord served in this process on 127.0.0.1; and a game of Fosco played ag
             click = await game.click()
             done = await bot.terminate()          # SIGTERM: exit code and seconds to stop
             assert not await bot.leftovers_gone(1.0)
-            await bot.start(ready=game.restored_since(game.restored_count()))
+            await game.restart(bot)               # started again; returns once the table is restored
         finally:
             await bot.close()
+
+or the same, opened by ``game_on_bot``. The faults of ``tests/faults`` and ``bench.faults`` are planned by
+``kill_plan`` and ``stop_plan`` and made by ``kill_at`` and ``fault_after_click``.
 
 The bot starts in a session of its own (``start_new_session``), so every process it starts (the
 forkserver, its render and computer workers, multiprocessing's helpers) carries its session id:
@@ -25,12 +28,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import random
 import signal
 import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -56,8 +60,13 @@ OVER = "is over"  # in the table channel once the game's result is shown
 FINISH_AI_DELAY = 0.1
 # Settings of the environment this test runs in that must not reach the bot under test.
 NOT_PASSED = ("PARLOUR_DEV_GUILD", "SHARD_COUNT", "SHARD_IDS", "PARLOUR_LOG_FORMAT", "DISCORD_OPENAPI_SPEC")
-__all__ = ["CONNECTED", "FINISH_AI_DELAY", "OVER", "RESTARTING", "RESTORED", "STOPPED", "STOPPING", "Action",
-           "BotProcess", "Click", "Delays", "Exit", "Fosco", "describe", "on_ack", "session_closed", "session_members"]
+GONE_LIMIT = 3.0  # seconds the worker processes may outlive a killed bot
+ON_ACK = "on the ack"  # a fault sent as the bot's acknowledgement of a click reaches Discord
+WHILE_STARTING = "while starting"  # a kill while the bot is starting up again
+__all__ = ["CONNECTED", "FINISH_AI_DELAY", "GONE_LIMIT", "ON_ACK", "OVER", "RESTARTING", "RESTORED", "STOPPED",
+           "STOPPING", "WHILE_STARTING", "Action", "BotProcess", "Click", "Delays", "Exit", "Fosco", "KillResult",
+           "describe", "fault_after_click", "game_on_bot", "kill_at", "kill_plan", "on_ack", "session_closed",
+           "session_members", "signal_on_ack", "stop_plan"]
 
 
 # -- processes -----------------------------------------------------------------------------------
@@ -197,6 +206,10 @@ class BotProcess:
             with contextlib.suppress(ProcessLookupError):  # gone already (killed by a hook), not yet reaped
                 os.kill(self.pid, sig)
             self.signalled_at = time.monotonic()
+
+    def signalled_since(self, moment: float) -> bool:
+        """Whether a signal was sent after ``moment`` (time.monotonic())."""
+        return self.signalled_at is not None and self.signalled_at > moment
 
     async def wait_exit(self, timeout: float) -> Exit:
         """The exit, ``timeout`` seconds at most after the signal (then it is killed: returncode None)."""
@@ -406,6 +419,10 @@ class Fosco:
         rows = self._query("SELECT status, version FROM tables WHERE id = ?", (self.table_id,))
         return (str(rows[0][0]), int(rows[0][1])) if rows else ("absent", 0)
 
+    def lost(self) -> list[Click]:
+        """Clicks acknowledged as moves whose move is not in the store."""
+        return [c for c in self.clicks if c.acknowledged and not self.committed(c)]
+
     def committed(self, click: Click) -> Action | None:
         """The action ``click`` asked for, if it is in the store: at its version, by the human, that move."""
         if not isinstance(click.ref, ids.ActionRef):
@@ -504,11 +521,15 @@ class Fosco:
         assert click.acknowledged, f"the move was not taken: {click.record.callbacks}"
         return click
 
+    async def restart(self, bot: BotProcess) -> None:
+        """Starts ``bot`` again; returns once it has restored this table (see ``restored_since``)."""
+        await bot.start(ready=self.restored_since(self.restored_count()))
+
     async def finish(self, bot: BotProcess, timeout: float = 60.0) -> None:
         """After the faults: the bot started again (its computers quick), one more move by the human
         (play goes on), then /table resign, and the computers play the game out to its result."""
         bot.ai_delay = FINISH_AI_DELAY
-        await bot.start(ready=self.restored_since(self.restored_count()))
+        await self.restart(bot)
         await self.move()
         await self.resign_and_finish(timeout)
 
@@ -520,3 +541,101 @@ class Fosco:
         record = await self.standin.slash(self.human, channel, "table", "resign")
         assert "resigned" in (record.content or ""), f"/table resign was answered {record.callbacks}"
         await self.standin.wait_for(self.over, timeout, "the game's result at the table")
+
+
+@contextlib.asynccontextmanager
+async def game_on_bot(standin: LocalDiscord, folder: Path, name: str = "Fault club", *, ai_delay: float,
+                      options: Mapping[str, Any] | None = None) -> AsyncIterator[tuple[Fosco, BotProcess]]:
+    """A game of Fosco (``options``) opened in a guild ``name`` against a bot started on ``folder`` (one
+    worker, its computer waiting ``ai_delay`` s before a move); on the way out what is left of the bot is
+    killed."""
+    game = Fosco(standin, name)
+    bot = BotProcess(standin, folder, workers=1, ai_delay=ai_delay)
+    try:
+        await bot.start()
+        await game.open(bot.data_dir, options)
+        yield game, bot
+    finally:
+        await bot.close()
+
+
+# -- faults ----------------------------------------------------------------------------------------
+def kill_plan(rng: random.Random, count: int) -> list[tuple[str, float]]:
+    """``count`` kills as (how, delay), in a cycle of five: on the acknowledgement of a click, twice 0-5 ms
+    after a click, 5-300 ms after one, and while starting up again (0.2-4 s after the process started)."""
+
+    def one(k: int) -> tuple[str, float]:
+        kind = k % 5
+        if kind == 0:
+            return ON_ACK, 0.0
+        if kind in (1, 2):
+            return "0-5 ms after a click", rng.uniform(0.0, 0.005)
+        if kind == 3:
+            return "5-300 ms after a click", rng.uniform(0.005, 0.300)
+        return WHILE_STARTING, rng.uniform(0.2, 4.0)
+
+    return [one(k) for k in range(count)]
+
+
+def stop_plan(rng: random.Random, count: int) -> list[tuple[str, float]]:
+    """``count`` stops as (how, delay): every third on the acknowledgement of a click, the others 0-80 ms
+    after a click."""
+    return [(ON_ACK, 0.0) if k % 3 == 2 else ("0-80 ms after a click", rng.uniform(0.0, 0.080))
+            for k in range(count)]
+
+
+async def signal_on_ack(standin: LocalDiscord, bot: BotProcess, click: Click, sig: signal.Signals,
+                        timeout: float = 5.0) -> None:
+    """Sends ``sig`` the instant the bot's acknowledgement of ``click`` reaches Discord (see ``on_ack``);
+    if the click is answered otherwise, or the bot is gone, it is sent then."""
+    standin.rest.inject = on_ack(bot, click.record, sig)
+    try:
+        await standin.wait_for(lambda: bot.signalled_since(click.sent) or click.answered or not bot.running,
+                               timeout, "the click's answer")
+    finally:
+        standin.rest.inject = lambda call: None
+    if not bot.signalled_since(click.sent):
+        bot.send(sig)
+
+
+async def fault_after_click(standin: LocalDiscord, game: Fosco, bot: BotProcess, sig: signal.Signals, how: str,
+                            delay: float) -> Click:
+    """The bot started again if it is down, a click on the human's next move, and ``sig`` sent ``delay``
+    seconds after it (at once if under half a millisecond), or as its acknowledgement reaches Discord if
+    ``how`` is ``ON_ACK``. The click."""
+    if not bot.running:
+        await game.restart(bot)
+    click = await game.click()
+    if how == ON_ACK:
+        await signal_on_ack(standin, bot, click, sig)
+    else:
+        if delay >= 0.0005:
+            await asyncio.sleep(delay)
+        bot.send(sig)
+    return click
+
+
+@dataclass(frozen=True)
+class KillResult:
+    click: Click | None  # None: killed while starting
+    exit: Exit
+    left: list[int]  # processes of the bot's session still alive ``gone_limit`` s after the kill
+    gone_after: float | None  # seconds from the kill to an empty session (None: not within the limit)
+
+
+async def kill_at(standin: LocalDiscord, game: Fosco, bot: BotProcess, how: str, delay: float,
+                  gone_limit: float = GONE_LIMIT) -> KillResult:
+    """One kill of ``kill_plan``: SIGKILL ``delay`` s into a start of the bot (``how`` ``WHILE_STARTING``;
+    the bot is down), else as ``fault_after_click`` sends it; then up to ``gone_limit`` s for every process
+    the bot started to be gone."""
+    click = None
+    if how == WHILE_STARTING:
+        await bot.spawn()
+        await asyncio.sleep(delay)
+        bot.send(signal.SIGKILL)
+    else:
+        click = await fault_after_click(standin, game, bot, signal.SIGKILL, how, delay)
+    killed = time.monotonic()
+    exit = await bot.wait_exit(5.0)
+    left = await bot.leftovers_gone(gone_limit)
+    return KillResult(click, exit, left, None if left else time.monotonic() - killed)

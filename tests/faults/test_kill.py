@@ -12,25 +12,22 @@ kills are shared by ``LANES`` games played at once, each by a bot of its own."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 import signal
 import statistics
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from localcord import LocalDiscord
-from tests.discord_spec import local_discord
 
-from .bot_process import BotProcess, Click, Exit, Fosco, describe, on_ack
+from .bot_process import GONE_LIMIT, ON_ACK, WHILE_STARTING, Click, Exit, describe, kill_at, kill_plan
+from .lanes import Lane, Plan, assert_played_out, play_lane, run_lanes
 
 SEED = 9_090_909
 KILLS = 20
 LANES = 2
 OPTIONS = {"target": 1}  # one deal of Fosco: 26 moves each
 AI_DELAY = 0.3  # the computer waits before its move, as in production (1 s): a window to kill in
-GONE_LIMIT = 3.0  # seconds the worker processes may outlive the bot
 
 
 @dataclass
@@ -38,78 +35,31 @@ class Kill:
     n: int
     how: str
     click: Click | None  # None: killed while starting
-    exit: Exit = field(default_factory=lambda: Exit(None, 0.0))
-    gone_after: float | None = None  # seconds from the kill to an empty session (None: not within the limit)
-    left: list[int] = field(default_factory=list)
-    lost: int = 0  # acknowledged moves of the game not in the store after this kill
-    committed: bool = False  # this kill's click's move was in the store after it
+    exit: Exit
+    gone_after: float | None  # seconds from the kill to an empty session (None: not within the limit)
+    left: list[int]
+    lost: int  # acknowledged moves of the game not in the store after this kill
+    committed: bool  # this kill's click's move was in the store after it
 
 
 @dataclass
-class Lane:
-    n: int
-    game: Fosco
-    bot: BotProcess
+class KillLane(Lane):
     kills: list[Kill] = field(default_factory=list)
-    problems: list[str] = field(default_factory=list)
-    over_before_end: bool = False
-    violations: list[str] = field(default_factory=list)
 
 
-def plans(rng: random.Random) -> list[list[tuple[str, float]]]:
-    """Each lane's kills, in a cycle of five: on the acknowledgement, twice 0-5 ms after a click, 5-300 ms
-    after a click, and while starting up again (0.2-4 s after the process is started)."""
-    per_lane = KILLS // LANES
-
-    def one(k: int) -> tuple[str, float]:
-        kind = k % 5
-        if kind == 0:
-            return "ack", 0.0
-        if kind in (1, 2):
-            return "click", rng.uniform(0.0, 0.005)
-        if kind == 3:
-            return "click", rng.uniform(0.005, 0.300)
-        return "start", rng.uniform(0.2, 4.0)
-
-    return [[one(k) for k in range(per_lane)] for _ in range(LANES)]
+async def kill_once(standin: LocalDiscord, lane: KillLane, n: int, how: str, delay: float) -> None:
+    """Kill ``n`` of the lane (``kill_plan``'s ``how`` and ``delay``), noted and checked."""
+    game = lane.game
+    done = await kill_at(standin, game, lane.bot, how, delay, GONE_LIMIT)
+    label = f"{delay:.2f} s into a start" if how == WHILE_STARTING else ON_ACK if how == ON_ACK \
+        else f"{delay * 1000:.1f} ms after a click"
+    committed = done.click is not None and game.committed(done.click) is not None
+    kill = Kill(n, label, done.click, done.exit, done.gone_after, done.left, len(game.lost()), committed)
+    lane.kills.append(kill)
+    lane.problems += check(kill, lane)
 
 
-def lost(game: Fosco) -> list[Click]:
-    """Clicks acknowledged as moves whose move is not in the store."""
-    return [c for c in game.clicks if c.acknowledged and not game.committed(c)]
-
-
-async def kill_once(standin: LocalDiscord, game: Fosco, bot: BotProcess, n: int, how: str, delay: float) -> Kill:
-    click = None
-    if how == "start":  # the bot is down: start it, and kill it on its way up
-        await bot.spawn()
-        await asyncio.sleep(delay)
-        label = f"{delay:.2f} s into a start"
-    else:
-        click = await game.click()
-        if how == "ack":
-            standin.rest.inject = on_ack(bot, click.record, signal.SIGKILL)
-            try:
-                await standin.wait_for(lambda: not bot.running or click.answered, 5, "the click's answer")
-            finally:
-                standin.rest.inject = lambda call: None
-            label = "on the ack"
-        else:
-            if delay >= 0.0005:
-                await asyncio.sleep(delay)
-            label = f"{delay * 1000:.1f} ms after a click"
-    killed = time.monotonic()
-    kill = Kill(n, label, click)
-    kill.exit = await bot.kill()
-    kill.left = await bot.leftovers_gone(GONE_LIMIT)
-    if not kill.left:
-        kill.gone_after = time.monotonic() - killed
-    kill.lost = len(lost(game))
-    kill.committed = click is not None and game.committed(click) is not None
-    return kill
-
-
-def check(kill: Kill, lane: Lane) -> list[str]:
+def check(kill: Kill, lane: KillLane) -> list[str]:
     where = f"lane {lane.n} kill {kill.n} ({kill.how})"
     problems = []
     if kill.exit.returncode != -signal.SIGKILL:
@@ -117,12 +67,12 @@ def check(kill: Kill, lane: Lane) -> list[str]:
     if kill.left:
         problems.append(f"{where}: still running {GONE_LIMIT} s after the kill:\n{describe(kill.left)}")
     if kill.lost:
-        clicks = [c.custom_id for c in lost(lane.game)]
+        clicks = [c.custom_id for c in lane.game.lost()]
         problems.append(f"{where}: {kill.lost} acknowledged move(s) not in the store: {clicks}")
     return problems
 
 
-def summary(lane: Lane) -> str:
+def summary(lane: KillLane) -> str:
     lines = [f"lane {lane.n}: kill  when                     the click                 gone after  lost"]
     for k in lane.kills:
         c = k.click
@@ -138,51 +88,21 @@ def summary(lane: Lane) -> str:
     return "\n".join(lines)
 
 
-async def kill_lane(folder: Path, n: int, plan: list[tuple[str, float]]) -> Lane:
-    async with local_discord() as standin:
-        game = Fosco(standin, f"Lane{n} club")
-        bot = BotProcess(standin, folder / f"lane-{n}", workers=1, ai_delay=AI_DELAY)
-        lane = Lane(n, game, bot)
-        try:
-            await bot.start()
-            await game.open(bot.data_dir, OPTIONS)
-            for k, (how, delay) in enumerate(plan):
-                if k and how != "start":
-                    await bot.start(ready=game.restored_since(game.restored_count()))
-                kill = await kill_once(standin, game, bot, k, how, delay)
-                lane.kills.append(kill)
-                lane.problems += check(kill, lane)
-            lane.over_before_end = game.over()
-            await game.finish(bot)  # started again, one more move, then the computers play it out
-        finally:
-            await bot.close()
-        lane.violations = [str(v) for v in standin.violations]
-    return lane
+async def kill_lane(folder: Path, n: int, plan: Plan) -> KillLane:
+    return await play_lane(KillLane, folder, n, plan, kill_once, ai_delay=AI_DELAY, options=OPTIONS)
 
 
 async def test_kill_9_at_20_random_instants(tmp_path: Path) -> None:
-    lane_plans = plans(random.Random(SEED))
-    assert all(plan[0][0] != "start" for plan in lane_plans)  # the first kill finds the bot running
-    try:
-        async with asyncio.TaskGroup() as group:
-            tasks = [group.create_task(kill_lane(tmp_path, n, plan)) for n, plan in enumerate(lane_plans)]
-    except ExceptionGroup as failed:
-        raise failed.exceptions[0] from None
-    lanes = [t.result() for t in tasks]
-    report = "\n".join(summary(lane) for lane in lanes)
-    print("\n" + report)
-    problems = [p for lane in lanes for p in lane.problems]
-    assert not problems, "\n".join(problems) + "\n" + report
+    rng = random.Random(SEED)
+    lane_plans = [kill_plan(rng, KILLS // LANES) for _ in range(LANES)]
+    assert all(plan[0][0] != WHILE_STARTING for plan in lane_plans)  # the first kill finds the bot running
+    lanes, report = await run_lanes(kill_lane, tmp_path, lane_plans, summary)
     assert sum(len(lane.kills) for lane in lanes) == KILLS
-    on_ack = [k for lane in lanes for k in lane.kills if k.how == "on the ack"]
+    on_ack = [k for lane in lanes for k in lane.kills if k.how == ON_ACK]
     assert on_ack and all(k.click is not None and k.click.acknowledged for k in on_ack), \
         f"the kills on the acknowledgement did not find one to kill on\n{report}"
     for lane in lanes:
-        game = lane.game
-        assert not lane.over_before_end, f"lane {lane.n}: the game ended before its kills did: make it longer"
-        assert game.over() and game.row()[0] == "finished", f"lane {lane.n}: the game did not finish: {game.row()}"
-        assert not lost(game) and not any(k.lost for k in lane.kills), \
-            f"lane {lane.n}: acknowledged moves lost\n{report}"
         # A killed bot answers nothing more: a click it had not answered is left to Discord's deadline,
         # which is not a request Discord would refuse. Anything else is.
-        assert not lane.violations, f"lane {lane.n}: requests Discord would refuse:\n" + "\n".join(lane.violations)
+        assert_played_out(lane, "kills")
+        assert not any(k.lost for k in lane.kills), f"lane {lane.n}: acknowledged moves lost\n{report}"

@@ -24,6 +24,7 @@ from localcord import LocalDiscord
 from tests.discord_spec import local_discord
 
 from .bot_process import (
+    ON_ACK,
     RESTARTING,
     STOPPING,
     BotProcess,
@@ -32,9 +33,12 @@ from .bot_process import (
     Exit,
     Fosco,
     describe,
-    on_ack,
+    fault_after_click,
+    game_on_bot,
     session_closed,
+    stop_plan,
 )
+from .lanes import Lane, Plan, assert_played_out, play_lane, run_lanes
 
 SEED = 20_261_125
 STOPS = 20
@@ -74,18 +78,8 @@ class Stop:
 
 
 @dataclass
-class Lane:
-    n: int
-    game: Fosco
-    bot: BotProcess
+class StopLane(Lane):
     stops: list[Stop] = field(default_factory=list)
-    problems: list[str] = field(default_factory=list)
-    over_before_end: bool = False  # the game was over before its last stop was done
-    violations: list[str] = field(default_factory=list)
-
-
-def signalled_since(bot: BotProcess, click: Click) -> bool:
-    return bot.signalled_at is not None and bot.signalled_at > click.sent
 
 
 async def late_click(standin: LocalDiscord, bot: BotProcess, game: Fosco, stop: Stop) -> None:
@@ -102,21 +96,11 @@ async def late_click(standin: LocalDiscord, bot: BotProcess, game: Fosco, stop: 
     stop.disconnected_after = await session_closed(standin, STOP_LIMIT + 5)
 
 
-async def stop_once(standin: LocalDiscord, game: Fosco, bot: BotProcess, n: int, how: str, delay: float) -> Stop:
-    click = await game.click()
-    if how == "ack":
-        standin.rest.inject = on_ack(bot, click.record, signal.SIGTERM)
-        try:
-            await standin.wait_for(lambda: signalled_since(bot, click) or click.answered, 5, "the click's answer")
-        finally:
-            standin.rest.inject = lambda call: None
-        if not signalled_since(bot, click):  # answered otherwise than as a move: stop now
-            bot.send(signal.SIGTERM)
-        label = "on the ack"
-    else:
-        await asyncio.sleep(delay)
-        bot.send(signal.SIGTERM)
-        label = f"after {delay * 1000:.0f} ms"
+async def stop_once(standin: LocalDiscord, lane: StopLane, n: int, how: str, delay: float) -> None:
+    """Stop ``n`` of the lane (``stop_plan``'s ``how`` and ``delay``), noted and checked."""
+    game, bot = lane.game, lane.bot
+    click = await fault_after_click(standin, game, bot, signal.SIGTERM, how, delay)
+    label = ON_ACK if how == ON_ACK else f"after {delay * 1000:.0f} ms"
     assert bot.signalled_at is not None
     stop = Stop(n, label, click, time.time() - (time.monotonic() - bot.signalled_at))  # the signal's wall time
     late = asyncio.create_task(late_click(standin, bot, game, stop))
@@ -124,10 +108,11 @@ async def stop_once(standin: LocalDiscord, game: Fosco, bot: BotProcess, n: int,
     await late
     stop.left = await bot.leftovers_gone(GRACE)
     stop.committed = game.committed(click) is not None
-    return stop
+    lane.stops.append(stop)
+    lane.problems += check(stop, lane) + [f"lane {lane.n} stop {n}: {p}" for p in bot.stop_problems()]
 
 
-def check(stop: Stop, lane: Lane) -> list[str]:
+def check(stop: Stop, lane: StopLane) -> list[str]:
     """What went wrong in one stop."""
     game, where = lane.game, f"lane {lane.n} stop {stop.n} ({stop.how})"
     problems = []
@@ -160,7 +145,7 @@ def check(stop: Stop, lane: Lane) -> list[str]:
     return problems
 
 
-def summary(lane: Lane) -> str:
+def summary(lane: StopLane) -> str:
     game = lane.game
     lines = [f"lane {lane.n}: stop  signal          secs  exit  the click        the late click     moment"]
     for s in lane.stops:
@@ -178,57 +163,19 @@ def summary(lane: Lane) -> str:
     return "\n".join(lines)
 
 
-def plans(rng: random.Random) -> list[list[tuple[str, float]]]:
-    """Each lane's stops: every third on the acknowledgement, the others 0-80 ms after the click."""
-    per_lane = STOPS // LANES
-    return [[("ack", 0.0) if k % 3 == 2 else ("delay", rng.uniform(0.0, 0.080)) for k in range(per_lane)]
-            for _ in range(LANES)]
-
-
-async def stop_lane(folder: Path, n: int, plan: list[tuple[str, float]]) -> Lane:
-    async with local_discord() as standin:
-        game = Fosco(standin, f"Lane{n} club")
-        bot = BotProcess(standin, folder / f"lane-{n}", workers=1, ai_delay=AI_DELAY)
-        lane = Lane(n, game, bot)
-        try:
-            await bot.start()
-            await game.open(bot.data_dir, OPTIONS)
-            for k, (how, delay) in enumerate(plan):
-                if k:
-                    await bot.start(ready=game.restored_since(game.restored_count()))
-                stop = await stop_once(standin, game, bot, k, how, delay)
-                lane.stops.append(stop)
-                lane.problems += check(stop, lane) + [f"lane {n} stop {k}: {p}" for p in bot.stop_problems()]
-            lane.over_before_end = game.over()
-            await game.finish(bot)  # started again, one more move, then the computers play it out
-        finally:
-            await bot.close()
-        lane.violations = [str(v) for v in standin.violations]
-    return lane
+async def stop_lane(folder: Path, n: int, plan: Plan) -> StopLane:
+    return await play_lane(StopLane, folder, n, plan, stop_once, ai_delay=AI_DELAY, options=OPTIONS)
 
 
 async def test_sigterm_mid_game_at_20_random_points(tmp_path: Path) -> None:
-    lane_plans = plans(random.Random(SEED))
-    try:
-        async with asyncio.TaskGroup() as group:
-            tasks = [group.create_task(stop_lane(tmp_path, n, plan)) for n, plan in enumerate(lane_plans)]
-    except ExceptionGroup as failed:
-        raise failed.exceptions[0] from None
-    lanes = [t.result() for t in tasks]
-    report = "\n".join(summary(lane) for lane in lanes)
-    print("\n" + report)
-    problems = [p for lane in lanes for p in lane.problems]
-    assert not problems, "\n".join(problems) + "\n" + report
+    rng = random.Random(SEED)
+    lane_plans = [stop_plan(rng, STOPS // LANES) for _ in range(LANES)]  # every third on the ack
+    lanes, report = await run_lanes(stop_lane, tmp_path, lane_plans, summary)
     assert sum(len(lane.stops) for lane in lanes) == STOPS
     moments = [s.moment(lane.game) for lane in lanes for s in lane.stops]
     assert DURING_COMPUTER in moments, f"no stop landed during a computer's move\n{report}"
     for lane in lanes:
-        game = lane.game
-        assert not lane.over_before_end, f"lane {lane.n}: the game ended before its stops did: make it longer"
-        assert game.over() and game.row()[0] == "finished", f"lane {lane.n}: the game did not finish: {game.row()}"
-        lost = [c for c in game.clicks if c.acknowledged and not game.committed(c)]
-        assert not lost, f"lane {lane.n}: acknowledged moves not in the store: {[c.custom_id for c in lost]}"
-        assert not lane.violations, f"lane {lane.n}: requests Discord would refuse:\n" + "\n".join(lane.violations)
+        assert_played_out(lane, "stops")
 
 
 async def test_a_click_while_stopping_is_told_parlour_is_restarting(tmp_path: Path) -> None:
@@ -238,11 +185,7 @@ async def test_a_click_while_stopping_is_told_parlour_is_restarting(tmp_path: Pa
     standin = local_discord()
     delays = Delays(standin)
     async with standin:
-        game = Fosco(standin)
-        bot = BotProcess(standin, tmp_path, workers=1, ai_delay=AI_DELAY)
-        try:
-            await bot.start()
-            await game.open(bot.data_dir, OPTIONS)
+        async with game_on_bot(standin, tmp_path, ai_delay=AI_DELAY, options=OPTIONS) as (game, bot):
             table = game.channel
             assert table is not None
 
@@ -265,8 +208,6 @@ async def test_a_click_while_stopping_is_told_parlour_is_restarting(tmp_path: Pa
             await again.record.wait_response(3)
             exit = await bot.wait_exit(STOP_LIMIT + 5)
             left = await bot.leftovers_gone(GRACE)
-        finally:
-            await bot.close()
         assert delays.held >= 1, "the table's picture was not held back: the test did not make the stop wait"
         assert connected, "the bot disconnected at once: the test did not make the stop wait"
         assert again.said == RESTARTING, f"answered {again.record.callbacks}, not {RESTARTING!r}"
