@@ -14,6 +14,7 @@ from games.core import registry
 from games.core.base import Option, Rules
 from games.core.stakes import format_money
 from renderers import has_table
+from renderers.describe import describe_table
 
 from .live import Refusal
 from .lobby import counts_text
@@ -117,9 +118,10 @@ class TableCommands(CommandGroup):
 
         live = await table_here(self.bot, interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)  # the picture is drawn by a worker
-        png = await self.bot.workers.table(live.row.game, live.view(live.seat_of(interaction.user.id)))
-        await interaction.followup.send(table_content(live), ephemeral=True,
-                                        file=discord.File(io.BytesIO(png), "table.png"))
+        seen = live.view(live.seat_of(interaction.user.id))
+        png = await self.bot.workers.table(live.row.game, seen)
+        await interaction.followup.send(table_content(live), ephemeral=True, file=discord.File(
+            io.BytesIO(png), "table.png", description=describe_table(live.row.game, seen)))
 
     @app_commands.command(description="Show your hand and your moves here, just for you")
     async def hand(self, interaction: discord.Interaction[Any]) -> None:

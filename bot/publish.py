@@ -24,6 +24,7 @@ import aiohttp
 import discord
 
 from games.core.base import State
+from renderers.describe import describe_hand, describe_round_end, describe_settlement, describe_table
 
 from . import controls, rounds, turns
 from .limits import ChannelLimits
@@ -280,7 +281,8 @@ class Publisher:
         seen = live.view(None, state)
         png = await self.bot.workers.table(live.row.game, seen)
         content = table_content(live, state, seen)
-        file = discord.File(io.BytesIO(png), filename="table.png")
+        alt = describe_table(live.row.game, seen)
+        file = discord.File(io.BytesIO(png), filename="table.png", description=alt)
         playing = not state.is_over
         view = table_controls(live, state) if playing else discord.utils.MISSING
         channel = self.channel(live.row.channel_id)
@@ -292,7 +294,7 @@ class Publisher:
                                        view=view if playing else None)
                 return
             except discord.NotFound:
-                file = discord.File(io.BytesIO(png), filename="table.png")
+                file = discord.File(io.BytesIO(png), filename="table.png", description=alt)
         async with self.limits.write(channel.id):
             sent = await channel.send(content=content, file=file, view=view)
         live.row = await store.update_table(live.table_id, table_message_id=sent.id)
@@ -343,11 +345,15 @@ class Publisher:
                 if member not in nudged:
                     nudged.append(member)
             for settled in after.settlements[len(before.settlements):]:
-                png = await self.bot.workers.settlement(live.row.game, live.view(None, after), settled.to_json())
-                files.append(discord.File(io.BytesIO(png), filename=f"round-{settled.round}.png"))
+                seen, account = live.view(None, after), settled.to_json()
+                png = await self.bot.workers.settlement(live.row.game, seen, account)
+                files.append(discord.File(io.BytesIO(png), filename=f"round-{settled.round}.png",
+                                          description=describe_settlement(seen, account)))
             for ended in after.round_ends[len(before.round_ends):]:
-                png = await self.bot.workers.round_end(live.row.game, live.view(None, after), ended)
-                files.append(discord.File(io.BytesIO(png), filename=f"round-end-{len(files) + 1}.png"))
+                seen = live.view(None, after)
+                png = await self.bot.workers.round_end(live.row.game, seen, ended)
+                files.append(discord.File(io.BytesIO(png), filename=f"round-end-{len(files) + 1}.png",
+                                          description=describe_round_end(seen)))
         waiting = [m for m in nudged if (s := live.seat_of(m)) is not None and s in batch.last.to_move]
         if waiting and not batch.last.between_rounds:
             lines.append(", ".join(f"<@{m}>" for m in waiting) + ": your turn.")
@@ -383,7 +389,8 @@ class Publisher:
         if clock is not None and seat in clock.seats and seat in state.to_move:
             content += f"\n{await self.clock_line(live, state)}"
         kwargs: dict[str, Any] = {"content": content[:2000],
-                                  "file": discord.File(io.BytesIO(png), filename="hand.png")}
+                                  "file": discord.File(io.BytesIO(png), filename="hand.png",
+                                                       description=describe_hand(live.row.game, view))}
         moves = self.moves_view(live, seat, state)
         if moves is not None:
             kwargs["view"] = moves

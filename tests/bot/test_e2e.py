@@ -115,6 +115,12 @@ async def test_a_full_dracula_game_by_clicks(standin: LocalDiscord, tmp_path: Pa
 
         await standin.wait_for(lambda: len(scored()) >= 6, 10, "every deal's line")
         assert scored() == [f"Deal {n}" for n in range(1, 7)]  # every deal, once, in order
+        # Every picture can be read aloud: the table says what is happening, a hand names its cards.
+        pictures = [(m, a) for m in table.messages + standin.dm_messages(alice) for a in m.attachments]
+        assert pictures and all(a.description for _, a in pictures)
+        assert all(a.description.startswith("Dracula table.") for m, a in pictures if m.channel is table)
+        hands = [a.description for m, a in pictures if m.channel is not table and a.filename == "hand.png"]
+        assert hands and all(d.startswith("alice's hand: ") and " of " in d for d in hands)
 
 
 async def test_a_four_player_game(standin: LocalDiscord, tmp_path: Path) -> None:

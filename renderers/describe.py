@@ -1,0 +1,114 @@
+"""Alt text for the pictures: what a screen reader says instead of the image, so that a player who
+cannot see the table can still follow the game and play. Read from the same view the picture is
+drawn from (a spectator's for the table, the seat's own for a hand), so it tells nothing the
+picture does not show.
+
+Written for every game from what their views share (the status line, the scores, the trick, the
+open hands of games played face up, the viewer's hand); Discord allows 1,024 characters."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.core import cards, registry
+from games.core.base import name_players
+
+LIMIT = 1024  # Discord's longest attachment description
+View = Mapping[str, Any]
+
+
+def _family(key: str) -> cards.Family:
+    try:
+        return registry.get(key).card_order.family
+    except (KeyError, ValueError):
+        return "standard"
+
+
+def _names(view: View) -> list[str]:
+    names = view.get("names")
+    if isinstance(names, list) and names:
+        return [str(n) for n in names]
+    return [f"Player {i + 1}" for i in range(int(view.get("players") or 0))]
+
+
+def _text(view: View, line: object) -> str:
+    return name_players(str(line), _names(view), str(view.get("unit") or "dollars"))
+
+
+def _cards(tokens: object, family: cards.Family) -> list[str]:
+    if not isinstance(tokens, Sequence) or isinstance(tokens, str):
+        return []
+    return [cards.name(t, family) for t in tokens if isinstance(t, str) and cards.is_card(t, family)]
+
+
+def _trick(view: View, family: cards.Family) -> str:
+    trick = view.get("trick")
+    plays = trick.get("plays") if isinstance(trick, Mapping) else None
+    if not isinstance(plays, list) or not plays:
+        return ""
+    names = _names(view)
+    said = [f"{cards.name(p['card'], family)} by {names[p['seat']] if p['seat'] < len(names) else p['seat']}"
+            for p in plays if isinstance(p, Mapping) and isinstance(p.get("card"), str)
+            and cards.is_card(p["card"], family) and isinstance(p.get("seat"), int)]
+    return f"In the trick: {', '.join(said)}." if said else ""
+
+
+def _scores(view: View) -> str:
+    scores, names = view.get("scores"), _names(view)
+    if not isinstance(scores, list) or len(scores) != len(names):
+        return ""
+    return "Scores: " + ", ".join(f"{n} {s}" for n, s in zip(names, scores, strict=True)) + "."
+
+
+def _clip(parts: list[str]) -> str:
+    text = " ".join(p for p in parts if p)
+    return text if len(text) <= LIMIT else text[: LIMIT - 1] + "…"
+
+
+def describe_table(key: str, view: View) -> str:
+    """The table picture in words: the game, whose turn and what to do, the scores, the cards in
+    the trick, and the hands of a game played face up."""
+    family = _family(key)
+    parts = [f"{view.get('title') or key} table.", _text(view, view.get("status", "")).rstrip(".") + ".",
+             _scores(view), _trick(view, family)]
+    hands = view.get("hands")
+    if isinstance(hands, list) and hands:  # games played with every hand face up
+        names = _names(view)
+        for seat, hand in enumerate(hands):
+            named = _cards(hand, family)
+            if named and seat < len(names):
+                parts.append(f"{names[seat]} holds {', '.join(named)}.")
+    return _clip(parts)
+
+
+def describe_hand(key: str, view: View) -> str:
+    """A hand picture in words: whose it is, every card in it, and what the game asks now."""
+    family = _family(key)
+    names, viewer = _names(view), view.get("viewer")
+    whose = f"{names[viewer]}'s hand" if isinstance(viewer, int) and viewer < len(names) else "Your hand"
+    named = _cards(view.get("hand"), family)
+    if not named and isinstance(viewer, int) and isinstance(view.get("hands"), list) \
+            and viewer < len(view["hands"]):
+        named = _cards(view["hands"][viewer], family)
+    held = f"{whose}: {len(named)} cards, {', '.join(named)}." if named else f"{whose}: no cards."
+    return _clip([held, _text(view, view.get("status", "")).rstrip(".") + ".", _trick(view, family)])
+
+
+def describe_settlement(view: View, settlement: Mapping[str, Any]) -> str:
+    """A round's settlement picture in words: who paid whom, how much, and why."""
+    names, unit = _names(view), str(view.get("unit") or "dollars")
+    said = []
+    for t in settlement.get("transfers") or []:
+        payer, payee, cents = t.get("from"), t.get("to"), t.get("cents")
+        if isinstance(payer, int) and isinstance(payee, int) and isinstance(cents, int) \
+                and max(payer, payee) < len(names):
+            reason = f" ({t['reason']})" if t.get("reason") else ""
+            said.append(f"{names[payer]} paid {names[payee]} {cents / 100:g} {unit}{reason}")
+    head = f"How round {settlement.get('round', '')} was settled"
+    return _clip([f"{head}: {'; '.join(said)}." if said else f"{head}: nobody paid anything."])
+
+
+def describe_round_end(view: View) -> str:
+    """A round's end picture in words: the round's end as the table's status says it, and the scores."""
+    return _clip(["The end of a round.", _text(view, view.get("status", "")).rstrip(".") + ".", _scores(view)])
