@@ -10,7 +10,7 @@ import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from aiohttp import web
 
@@ -138,6 +138,30 @@ class Call:
     response: Any = None
     errors: list[str] = field(default_factory=list)  # OpenAPI validation
     at: float = field(default_factory=time.monotonic)  # when it arrived
+
+    # How the stand-in mints interaction tokens (LocalDiscord._interact); the only webhooks it serves.
+    INTERACTION_TOKEN_PREFIX: ClassVar[str] = "standin-"
+
+    @property
+    def global_limited(self) -> bool:
+        """Whether Discord counts this call against the bot's global limit (~50 requests/s). Interaction
+        endpoints are exempt: the callback (POST /interactions/{id}/{token}/callback) and every
+        /webhooks/{application_id}/{token}/... call made with an interaction's token (followups, and
+        edits or deletions of the original response or of a followup)."""
+        parts = self.path.split("/")  # "", "interactions"|"webhooks", id, token, ...
+        if len(parts) >= 5 and parts[1] == "interactions" and parts[4] == "callback":
+            return False
+        return not (len(parts) >= 4 and parts[1] == "webhooks" and parts[3].startswith(self.INTERACTION_TOKEN_PREFIX))
+
+    @property
+    def uploads(self) -> int:
+        """The number of files attached (multipart files[n])."""
+        return len(self.files)
+
+    @property
+    def upload_bytes(self) -> int:
+        """The total size of the files attached, in bytes."""
+        return sum(len(data) for _, data in self.files)
 
     def __str__(self) -> str:
         query = "?" + "&".join(f"{k}={v}" for k, v in self.query.items()) if self.query else ""
