@@ -20,6 +20,7 @@ from .config import Config
 from .controls import Control
 from .live import Live, Refusal, Tables, where
 from .lobby import Lobbies
+from .logs import table_extra
 from .metrics import Metrics
 from .publish import Publisher
 from .rounds import Rounds
@@ -35,6 +36,7 @@ RESTORED = "Parlour restarted and this table is restored: play on, every button 
 # bot reads. Without the message intents Discord does not echo every message the bot sends back
 # over the gateway, which at many tables is most of its traffic.
 INTENTS = discord.Intents(guilds=True)
+STOP_SECONDS = 8.0  # a stop's own steps, within the 10 s a host is promised (Heroku-style hosts give 30)
 ANNOUNCERS = 4  # tables told of a restart (and redrawn if need be) at once, behind live play
 
 
@@ -130,7 +132,7 @@ class Parlour(ext.AutoShardedBot):
             return
         self.metrics.error()
         if isinstance(original, StoreFault):
-            log.warning("a command could not be saved: %s", original, extra={"guild_id": interaction.guild_id})
+            log.warning("a command could not be saved: %s", original, extra=table_extra(interaction.guild_id))
         else:
             log.error("command failed", exc_info=error)
         with contextlib.suppress(discord.HTTPException):
@@ -146,7 +148,7 @@ class Parlour(ext.AutoShardedBot):
         log.info("Parlour is connected as %s", self.user)
         if not self._restored:
             self._restored = True
-            asyncio.create_task(self.restore(), name="parlour-restore")  # noqa: RUF006
+            self._background.append(asyncio.create_task(self.restore(), name="parlour-restore"))
 
     def serves(self, guild_id: int) -> bool:
         """Whether this process's shards include the guild (several processes share the data folder)."""
@@ -162,6 +164,8 @@ class Parlour(ext.AutoShardedBot):
         announce: list[Live] = []
         ended: list[tuple[int, list[TableRow]]] = []
         for guild_id in await self.stores.guilds_to_restore():
+            if self.stopping:
+                return
             if not self.serves(guild_id):
                 continue
             try:
@@ -169,9 +173,10 @@ class Parlour(ext.AutoShardedBot):
             except Exception as err:  # one guild's broken file must not keep the others from playing
                 guild = self.get_guild(guild_id)
                 log.error("could not restore the tables of server %s (%s): %s", guild.name if guild else "?",
-                          guild_id, err, extra={"guild_id": guild_id}, exc_info=not isinstance(err, StoreFault))
+                          guild_id, err, extra=table_extra(guild_id), exc_info=not isinstance(err, StoreFault))
         self.restored_at = asyncio.get_running_loop().time()
         self.announcing = asyncio.create_task(self._announce(announce, ended), name="parlour-announce")
+        self._background.append(self.announcing)
 
     async def _restore_guild(self, guild_id: int, announce: list[Live]) -> list[TableRow]:
         """One guild's lobbies and tables back in play (each table on its own: one that cannot be
@@ -182,7 +187,7 @@ class Parlour(ext.AutoShardedBot):
         for row in await store.tables_with_status("playing"):
             if (guild_id, row.id) in self.tables.begun_here:
                 continue  # started after this process connected, before this pass ran: nothing was stopped
-            where = {"guild_id": guild_id, "table_id": row.id}
+            where = table_extra(guild_id, row.id)
             try:
                 live = self.tables.adopt(guild_id, row)
                 if await self.tables.conclude(live):  # it ended just as the bot stopped
@@ -233,22 +238,32 @@ class Parlour(ext.AutoShardedBot):
 
     async def _close(self) -> None:
         self.stopping = True
-        self.turns.stop()
-        for task in self._background:
-            if task is not asyncio.current_task():
-                task.cancel()
-        await self.router.settle(timeout=3)
-        await self.tables.drain(timeout=2)
-        # Let moves being shown finish showing: they are committed, and players expect to see them.
-        await self.publisher.settle_all(timeout=4)
-        self.publisher.stop_watching()
-        # Clicks still arriving are answered "restarting" without the store, so it can close first;
-        # the connection to Discord goes last, so that those answers get out.
-        await asyncio.to_thread(self.workers.close, True)
-        await self.stores.close()
-        await self.router.settle(timeout=1)
-        log.info("stopped")
-        await super().close()
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + STOP_SECONDS
+
+        def left(most: float) -> float:  # every step shares the one deadline
+            return max(0.05, min(most, deadline - loop.time()))
+
+        try:
+            self.turns.stop()
+            for task in self._background:
+                if task is not asyncio.current_task():
+                    task.cancel()
+            await self.router.settle(timeout=left(3))
+            await self.tables.drain(timeout=left(2))
+            # Let moves being shown finish showing: they are committed, and players expect to see them.
+            await self.publisher.settle_all(timeout=left(3))
+            self.publisher.stop()
+            # Clicks still arriving are answered "restarting" without the store, so it can close first;
+            # the connection to Discord goes last, so that those answers get out.
+            await asyncio.to_thread(self.workers.close, True, left(2))
+            await self.stores.close()
+            await self.router.settle(timeout=left(1))
+            log.info("stopped")
+        except Exception:
+            log.exception("the stop went wrong part-way; disconnecting anyway")
+        finally:
+            await super().close()
 
 
 def configure_endpoints(config: Config) -> None:

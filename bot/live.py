@@ -14,6 +14,7 @@ from games.core import registry
 from games.core.base import JOIN, Clock, Outcome, State, name_players
 from games.core.errors import IllegalAction
 
+from .logs import table_extra
 from .store import GuildStore, Movement, Stores, TableRow
 from .store.rows import Seat
 
@@ -277,7 +278,7 @@ class Tables:
 
 def where(live: Live) -> dict[str, int]:
     """The ``extra`` of a log line about ``live``: its guild and table, in every log format."""
-    return {"guild_id": live.guild_id, "table_id": live.table_id}
+    return table_extra(live.guild_id, live.table_id)
 
 
 def _result(seat: int, info: Seat, outcome: Outcome, resigned: set[int]) -> tuple[int, int | None, int, bool, bool]:

@@ -19,6 +19,7 @@ from games.core.errors import BadOptions
 from . import channels, controls, permissions
 from .ids import LobbyRef
 from .live import Refusal
+from .logs import table_extra
 from .router import tell
 from .store import TableRow
 from .store.rows import Seat
@@ -256,8 +257,7 @@ class Lobbies:
             return
         row = await store.update_table(row.id, channel_id=channel_id, is_thread=is_thread)
         live = self.bot.tables.adopt(guild.id, row, begun=True)
-        log.info("table started: %s, %d seats", row.game, len(row.seats), extra={"guild_id": guild.id,
-                                                                              "table_id": row.id})
+        log.info("table started: %s, %d seats", row.game, len(row.seats), extra=table_extra(guild.id, row.id))
         started = f"Started! Play in <#{channel_id}>."
         await interaction.edit_original_response(embed=lobby_embed(rules, row, started), view=None)
         if note:

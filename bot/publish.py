@@ -29,6 +29,7 @@ from renderers.describe import describe_hand, describe_round_end, describe_settl
 from . import controls, rounds, turns
 from .limits import ChannelLimits
 from .live import Live
+from .logs import table_extra
 from .results import headline
 from .store import StoreFault
 
@@ -120,6 +121,8 @@ class Batch:
     hands: Hands
     done: set[str] = field(default_factory=set)
     lines_from: int = 0
+    dms: Any = None  # where the hands were when the batch began: written only if they moved
+    fresh_sent: set[int] = field(default_factory=set)  # seats already sent a new hand message
 
     @property
     def last(self) -> State:
@@ -133,7 +136,10 @@ class Batch:
         the newest state, with the lines already posted left out."""
         lines_from = len(self.states) - 1 if "events" in self.done else self.lines_from
         hands: Hands = "fresh" if "fresh" in (self.hands, later.hands) else self.hands or later.hands
-        return Batch((*self.states, *later.states[1:]), True, hands, lines_from=lines_from)
+        # What cannot be shown twice stays done: the result's posts, and a new hand message sent.
+        posted = {step for step in self.done if step.startswith("result:")}
+        return Batch((*self.states, *later.states[1:]), True, hands, done=posted, lines_from=lines_from,
+                     dms=self.dms, fresh_sent=set(self.fresh_sent))
 
 
 class Publisher:
@@ -190,7 +196,7 @@ class Publisher:
     # -- the display task ------------------------------------------------------------------
     async def _run(self, live: Live, display: Display) -> None:
         delay = RETRY_FIRST
-        where = {"guild_id": live.guild_id, "table_id": live.table_id}
+        where = table_extra(live.guild_id, live.table_id)
         try:
             while display.pending:
                 await self._hold(live, display)
@@ -236,7 +242,7 @@ class Publisher:
             batch = failed  # the same again, from the step that failed
         else:
             states = (moves[0][0], *(after for _, after in moves)) if moves else (live.state,)
-            batch = Batch(states, display.redraw or bool(moves), display.hands)
+            batch = Batch(states, display.redraw or bool(moves), display.hands, dms=live.row.extra.get("dm"))
             if failed is not None:
                 batch = failed.then(batch)
         display.redraw, display.hands = False, None
@@ -266,7 +272,8 @@ class Publisher:
             # only if it was left behind, and takes the controls off the old hand messages).
             live.row = replace(live.row, shown_version=max(len(state.history), live.row.shown_version))
             store = await self.bot.stores.guild(live.guild_id)
-            await store.record_shown(live.table_id, live.row.shown_version, live.row.extra.get("dm"))
+            moved = live.row.extra.get("dm")
+            await store.record_shown(live.table_id, live.row.shown_version, moved if moved != batch.dms else None)
             done.add("shown")
         if state.is_over and "results" not in done:
             await self.results(live, state, done)
@@ -435,11 +442,17 @@ class Publisher:
             had = [seat in s.to_move for s in batch.states]
             if had[-1] and self.same_clock(seat, batch) and not batch.hands:
                 continue
+            if f"hand:{seat}" in batch.done:  # shown before a later seat failed: not again
+                continue
             if had[-1]:
                 if len(batch.states) > 1 or batch.hands:
-                    await self.send_hand(live, seat, fresh=batch.hands == "fresh" or not all(had), state=state)
+                    fresh = (batch.hands == "fresh" or not all(had)) and seat not in batch.fresh_sent
+                    await self.send_hand(live, seat, fresh=fresh, state=state)
+                    if fresh:
+                        batch.fresh_sent.add(seat)
             elif any(had):  # their turn is over: take the controls away, no need to draw the hand again
                 await self.retire_controls(live, seat)
+            batch.done.add(f"hand:{seat}")
 
     async def retire_controls(self, live: Live, seat: int) -> None:
         previous = live.row.extra.get("dm", {}).get(str(seat))
@@ -517,6 +530,7 @@ class Publisher:
         if not replies:
             return
         now = time.time()
+        gone = []
         for key, entry in list(replies.items()):
             if entry[3] <= now:
                 continue  # the watcher takes its controls away
@@ -525,11 +539,12 @@ class Publisher:
             message = await self.hand_message(live, int(key), state)
             if not await self._edit_reply(entry, content=message["content"], attachments=[message["file"]],
                                           view=message.get("view")):
-                del replies[key]
-        if state.is_over:
-            replies = {}
-        if replies != live.row.extra.get("replies", {}):
-            await self._store_replies(live, replies)
+                gone.append((key, entry))
+        # The map as it is now (a click may have noted a new reply meanwhile), less the ones gone.
+        current = dict(live.row.extra.get("replies", {}))
+        kept = {} if state.is_over else {k: e for k, e in current.items() if (k, e) not in gone}
+        if kept != current:
+            await self._store_replies(live, kept)
 
     def watch_replies(self, live: Live) -> None:
         """(Re)start the task that takes the controls off each tracked reply before its token expires."""
@@ -537,12 +552,13 @@ class Publisher:
         task = self.reply_watch.get(key)
         if task is not None and not task.done():
             task.cancel()
-        if live.row.extra.get("replies"):
+        if live.row.extra.get("replies") and not self.bot.stopping:
             self.reply_watch[key] = asyncio.create_task(self._expire_replies(live),
                                                         name=f"parlour-replies-{live.guild_id}-{live.table_id}")
 
-    def stop_watching(self) -> None:
-        for task in self.reply_watch.values():
+    def stop(self) -> None:
+        """The bot is stopping: no more showing (what is committed is shown after the restart)."""
+        for task in [*self.reply_watch.values(), *(d.task for d in self.displays.values() if d.task)]:
             task.cancel()
         self.reply_watch.clear()
 

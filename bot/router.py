@@ -16,6 +16,7 @@ from games.core.base import Pick
 
 from . import controls, faults, ids
 from .live import ALREADY_MADE, MOVED_ON, NOT_SEATED, Live, Refusal, Stale
+from .logs import table_extra
 from .store import StoreFault
 
 if TYPE_CHECKING:
@@ -85,7 +86,7 @@ class Router:
                 ref = ids.parse(custom_id)
             except ids.BadCustomId as err:
                 raise Refusal(f"Sorry, {err}. Use the newest message from the table.") from None
-            where = {"guild_id": ref.guild_id, "table_id": ref.table_id}
+            where = table_extra(ref.guild_id, ref.table_id)
             if self.bot.stopping:
                 raise Refusal(faults.RESTARTING)
             if self.bot.get_guild(ref.guild_id) is None:  # forged, or a server that removed the bot
@@ -190,6 +191,10 @@ class Router:
             raise Refusal("The round is over: use the buttons under the table's picture to go on or stop.")
         if seat not in live.state.to_move:
             raise Refusal("It's not your turn yet.")
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:  # a hand shown in reply: moves keep it current
+            # Noted before the move, so that the display the move starts already knows of it.
+            await self.bot.publisher.track_reply(live, seat, interaction.application_id, interaction.token, message.id)
         try:
             await self.bot.tables.act(live, version, seat, token, interaction.user.id, "click")
         except Stale:
@@ -197,9 +202,6 @@ class Router:
             return
         # Acknowledged only now that the move is committed: a stop in between loses no move anyone saw taken.
         await interaction.response.defer()
-        message = interaction.message
-        if message is not None and message.flags.ephemeral:  # a hand shown in reply: moves keep it current
-            await self.bot.publisher.track_reply(live, seat, interaction.application_id, interaction.token, message.id)
 
     async def clock_move(self, interaction: discord.Interaction[Any], live: Live, seat: int, since: int,
                          token: str) -> None:

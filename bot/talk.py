@@ -24,6 +24,7 @@ import discord
 from games.core.base import Rules
 
 from .live import Live, Refusal, where
+from .logs import table_extra
 from .store import TableRow
 from .store.rows import Seat
 
@@ -282,7 +283,7 @@ class Talk:
                 talk["closed"] = True
                 await self._store(guild_id, table_id, talk, live)
         except Exception:
-            log.exception("could not close the partners' threads", extra={"guild_id": guild_id, "table_id": table_id})
+            log.exception("could not close the partners' threads", extra=table_extra(guild_id, table_id))
         finally:
             self.locks.pop((guild_id, table_id), None)
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from .live import Live, Refusal
+from .logs import table_extra
 from .store import TableRow
 
 if TYPE_CHECKING:
@@ -33,6 +34,7 @@ class Turns:
         self.bot = bot
         self.tasks: dict[tuple[str, int, int], asyncio.Task[None]] = {}
         self.covering: set[tuple[int, int, int]] = set()  # (guild, table, seat): a turn the computer is finishing
+        self.noticed: set[tuple[int, int, int, int]] = set()  # (guild, table, version, seat): time-out told
 
     def _start(self, kind: str, guild_id: int, table_id: int, work: Callable[[], Coroutine[Any, Any, None]]) -> None:
         if self.bot.stopping:
@@ -51,7 +53,7 @@ class Turns:
         a worker was lost) try it again, later and later, until it succeeds or is replaced (the
         table moved on or ended, the bot is stopping): a table never freezes on one failure."""
         delay, failures = RETRY_FIRST, 0
-        where = {"guild_id": key[1], "table_id": key[2]}
+        where = table_extra(key[1], key[2])
         while True:
             try:
                 await work()
@@ -128,11 +130,13 @@ class Turns:
         for seat in sorted(live.state.to_move):
             if live.version != version:
                 return
-            if live.row.channel_id is not None:
+            notice = (live.guild_id, live.table_id, version, seat)
+            if live.row.channel_id is not None and notice not in self.noticed:  # once, whatever the retries
                 await self.bot.publisher.post(
                     live.row.channel_id,
                     f"{live.names[seat]} ran out of time, so the computer plays this turn for them.",
                     allowed_mentions=discord.AllowedMentions.none())
+                self.noticed = {n for n in self.noticed if n[:3] != notice[:3] or n == notice} | {notice}
             await self._play_turn_for(live, seat)
 
     async def _clock(self, live: Live, version: int) -> None:
@@ -167,8 +171,9 @@ class Turns:
                     break
         finally:
             self.covering.discard(key)
-        # Each move rescheduled the table while this turn was covered: time whatever turn comes now.
-        self.schedule(live)
+            # Each move rescheduled the table while this turn was covered: time whatever turn comes
+            # now (also when a move failed, so that the retry finds a timer to run).
+            self.schedule(live)
 
     async def _play_for(self, live: Live, version: int, seat: int, source: str) -> bool:
         """One move for ``seat``; False if someone moved first (then nothing is done)."""

@@ -67,8 +67,10 @@ def _start_drawer(bot_pid: int) -> None:
 
 def _exit_with(bot_pid: int) -> None:
     """A worker whose bot is gone (killed with -9, so it could not close its pools) exits too,
-    rather than waiting for work forever."""
-    while _alive(bot_pid):
+    rather than waiting for work forever. Its parent (the bot, or the bot's fork server, which
+    ends with the bot) changing tells it even if the bot's process number is reused."""
+    parent = os.getppid()
+    while _alive(bot_pid) and os.getppid() == parent:
         time.sleep(ORPHAN_CHECK)
     os._exit(0)
 
@@ -127,14 +129,15 @@ class _Pool:
             loop = asyncio.get_running_loop()
             await asyncio.gather(*(loop.run_in_executor(executor, _ready) for _ in range(self.processes)))
 
-    def close(self, wait: bool = False) -> None:
+    def close(self, deadline: float | None = None) -> None:
+        """Stop the workers; with a ``deadline`` (``time.monotonic()``), make sure every one has
+        exited by then, killing any that linger (the bot is stopping: its workers go with it)."""
         executor, self._executor = self._executor, None
         if executor is None:
             return
         processes = list(getattr(executor, "_processes", {}).values())
         executor.shutdown(wait=False, cancel_futures=True)
-        if wait:  # the bot is stopping: its workers go with it, now
-            deadline = time.monotonic() + STOP_WAIT
+        if deadline is not None:
             for process in processes:
                 process.join(max(0.0, deadline - time.monotonic()))
                 if process.is_alive():
@@ -171,7 +174,9 @@ class Workers:
         """Start the workers now (and let them warm their caches), not on the first move."""
         await asyncio.gather(self.draw.start(), self.think.start())
 
-    def close(self, wait: bool = False) -> None:
-        """Stop the workers; with ``wait``, make sure every one has exited (killing any that linger)."""
-        self.draw.close(wait)
-        self.think.close(wait)
+    def close(self, wait: bool = False, seconds: float = STOP_WAIT) -> None:
+        """Stop the workers; with ``wait``, make sure every one has exited within ``seconds``
+        (killing any that linger)."""
+        deadline = time.monotonic() + seconds if wait else None
+        self.draw.close(deadline)
+        self.think.close(deadline)

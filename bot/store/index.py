@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from . import database
+from .errors import StoreError
 
 T = TypeVar("T")
 INDEX_NAME = "open-guilds.sqlite3"
@@ -53,8 +54,12 @@ class GuildIndex:
         self.path = path
         self._lock = threading.Lock()
         self._conn: sqlite3.Connection | None = None
+        self._listed: set[int] = set()  # guilds this process has listed (or found listed)
+        self._closed = False
 
     def _connection(self) -> sqlite3.Connection:  # under the lock
+        if self._closed:
+            raise StoreError("the index of guilds to restore is closed")
         if self._conn is None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
@@ -93,7 +98,12 @@ class GuildIndex:
             raise AssertionError("unreachable")
 
     def add(self, guild_id: int) -> None:
+        """List the guild (once: a guild this process has listed is not written again, so a new
+        table in an indexed guild costs the shared index nothing)."""
+        if guild_id in self._listed:
+            return
         self._use(lambda conn: conn.execute("INSERT OR IGNORE INTO guilds (id) VALUES (?)", (guild_id,)))
+        self._listed.add(guild_id)
 
     def add_all(self, guild_ids: Iterable[int]) -> None:
         rows = [(guild_id,) for guild_id in guild_ids]
@@ -110,6 +120,7 @@ class GuildIndex:
         self._use(work)
 
     def discard(self, guild_id: int) -> None:
+        self._listed.discard(guild_id)
         self._use(lambda conn: conn.execute("DELETE FROM guilds WHERE id = ?", (guild_id,)))
 
     def ids(self) -> list[int]:
@@ -161,6 +172,7 @@ class GuildIndex:
 
     def close(self) -> None:
         with self._lock:
+            self._closed = True
             self._close()
 
     def _remove_files(self) -> None:
