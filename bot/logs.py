@@ -32,17 +32,6 @@ def table_extra(guild_id: int | None, table_id: int | None = None) -> dict[str, 
     return extra
 
 
-class TableAdapter(logging.LoggerAdapter[logging.Logger]):
-    """A logger whose every record is about one table: ``TableAdapter(log, guild_id, table_id).info(...)``."""
-
-    def __init__(self, logger: logging.Logger, guild_id: int | None, table_id: int | None = None) -> None:
-        super().__init__(logger, table_extra(guild_id, table_id))
-
-    def process(self, msg: Any, kwargs: Any) -> tuple[Any, Any]:
-        kwargs["extra"] = {**(self.extra or {}), **kwargs.get("extra", {})}
-        return msg, kwargs
-
-
 def extras(record: logging.LogRecord) -> dict[str, Any]:
     """The fields a record was given with ``extra``."""
     return {k: v for k, v in record.__dict__.items() if k not in _STANDARD and not k.startswith("_")}

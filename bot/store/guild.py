@@ -274,11 +274,6 @@ class GuildStore:
             lambda conn: [TableRow.from_row(row) for row in _fetchall(conn, sql, statuses)])
         return rows
 
-    async def has_unfinished_tables(self) -> bool:
-        """Whether any table needs start-up to look at it (see :data:`bot.store.index.UNFINISHED`)."""
-        found: bool = await self._read(index.has_unfinished)
-        return found
-
     async def leave_index_if_finished(self) -> bool:
         """Take the guild out of the index of guilds to restore if none of its tables is
         unfinished; True if it is not (or no longer) there. Checked inside a write transaction and

@@ -126,10 +126,6 @@ class GuildIndex:
     def ids(self) -> list[int]:
         return self._use(lambda conn: [int(row[0]) for row in conn.execute("SELECT id FROM guilds ORDER BY id")])
 
-    def __contains__(self, guild_id: object) -> bool:
-        return self._use(lambda conn: conn.execute("SELECT 1 FROM guilds WHERE id = ?", (guild_id,)).fetchone()
-                         is not None)
-
     def built(self) -> bool:
         """Whether the index is complete: built by a scan of every guild file, or made before
         the first guild file was."""

@@ -45,7 +45,7 @@ def test_json_lines_carry_the_table_extras_and_the_traceback_on_one_line(capture
         raise ValueError("broken\nacross lines")
     except ValueError:
         log.exception("could not restore", extra={**logs.table_extra(123, 5), "attempt": 2})
-    logs.TableAdapter(logging.getLogger("parlour.turns"), 7, 8).warning("slow")
+    logging.getLogger("parlour.turns").warning("slow", extra=logs.table_extra(7, 8))
     lines = captured.getvalue().splitlines()
     assert len(lines) == 3
     first, second, third = (json.loads(line) for line in lines)
