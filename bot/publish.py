@@ -51,7 +51,13 @@ REPLY_LIFE = 15 * 60.0
 REPLY_MARGIN = 45.0
 EXPIRED_REPLY = "This hand is no longer kept up to date. Press **My hand** on the table for a fresh one."
 REPLACED_REPLY = "A newer copy of your hand was sent: use that one."
+NOTICE_AFTER = 120.0  # seconds without news after which a turn's hand comes as a new message
 RETRY_FIRST, RETRY_MAX = 1.0, 30.0  # seconds before a failed display tries again, doubling each time
+
+
+def is_dm(entry: list[Any]) -> bool:
+    """Whether a tracked copy of a hand is its direct message (else a reply shown to a click)."""
+    return len(entry) > 4 and entry[4] == "dm"
 
 
 def passing(err: BaseException) -> bool:
@@ -147,6 +153,7 @@ class Publisher:
         self.bot = bot
         self.limits = ChannelLimits()
         self.displays: dict[tuple[int, int], Display] = {}
+        self.hand_shown: dict[tuple[int, int, int], float] = {}  # (guild, table, seat): when last drawn
         self.reply_watch: dict[tuple[int, int], asyncio.Task[None]] = {}
 
     def channel(self, channel_id: int) -> discord.PartialMessageable:
@@ -444,15 +451,27 @@ class Publisher:
                 continue
             if f"hand:{seat}" in batch.done:  # shown before a later seat failed: not again
                 continue
+            if self.live_copy(live, seat) and batch.hands != "fresh":
+                continue  # kept current through the token of the click made on it (update_replies)
             if had[-1]:
                 if len(batch.states) > 1 or batch.hands:
-                    fresh = (batch.hands == "fresh" or not all(had)) and seat not in batch.fresh_sent
+                    # One message per game, edited in place; a new one (which notifies) only when asked
+                    # for, or when a turn begins after the player has long had nothing new.
+                    fresh = (batch.hands == "fresh" or (not all(had) and self.quiet(live, seat))) \
+                        and seat not in batch.fresh_sent
                     await self.send_hand(live, seat, fresh=fresh, state=state)
                     if fresh:
                         batch.fresh_sent.add(seat)
+                        await self.untrack_dm(live, seat)
             elif any(had):  # their turn is over: take the controls away, no need to draw the hand again
                 await self.retire_controls(live, seat)
             batch.done.add(f"hand:{seat}")
+
+    def quiet(self, live: Live, seat: int) -> bool:
+        """Whether the seat's hand message has gone unchanged for NOTICE_AFTER seconds (or since
+        this process started): a turn that begins now deserves a new message, which notifies."""
+        shown = self.hand_shown.get((live.guild_id, live.table_id, seat))
+        return shown is None or time.monotonic() - shown > NOTICE_AFTER
 
     async def retire_controls(self, live: Live, seat: int) -> None:
         previous = live.row.extra.get("dm", {}).get(str(seat))
@@ -478,8 +497,9 @@ class Publisher:
             try:
                 async with self.limits.write(previous[0]):
                     await message.edit(**kwargs)
+                self.hand_shown[(live.guild_id, live.table_id, seat)] = time.monotonic()
                 return
-            except discord.HTTPException:
+            except discord.NotFound:  # deleted: only then a new message (other failures are tried again)
                 kwargs["file"] = kwargs.pop("attachments")[0]
                 kwargs["file"].reset()
         if previous:  # the old message's controls are out of date: take them away
@@ -497,6 +517,7 @@ class Publisher:
             raise
         dms[str(seat)] = [sent.channel.id, sent.id]
         live.row = replace(live.row, extra={**live.row.extra, "dm": dms})  # stored with the batch (record_shown)
+        self.hand_shown[(live.guild_id, live.table_id, seat)] = time.monotonic()
 
     async def dm_closed(self, live: Live, seat: int, member_id: int) -> None:
         store = await self.bot.stores.guild(live.guild_id)
@@ -510,18 +531,37 @@ class Publisher:
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(member_id)]))
 
     # -- hands shown in reply to a click (ephemeral) ------------------------------------------
-    async def track_reply(self, live: Live, seat: int, application_id: int, token: str, message_id: int) -> None:
-        """Remember a hand shown in reply to ``seat``'s click, so that every move edits it while the
-        click's token lives; the seat's previous reply loses its controls. Kept in the table's
-        extra, so a restart goes on editing it."""
+    async def track_reply(self, live: Live, seat: int, application_id: int, token: str, message_id: int,
+                          *, dm: bool = False) -> None:
+        """Remember the copy of ``seat``'s hand that a click was made on, so that every move edits
+        it through the click's token while that lives (Discord does not count those edits against
+        the bot's global allowance): a hand shown in reply, or (``dm``) the hand's direct message
+        itself. It is the seat's one live copy: the previous one loses its controls (a reply is
+        told a newer copy was sent), and the direct message is not redrawn meanwhile. Kept in the
+        table's extra, so a restart goes on editing it."""
         replies = dict(live.row.extra.get("replies", {}))
         previous = replies.get(str(seat))
         expires = time.time() + REPLY_LIFE - REPLY_MARGIN
-        replies[str(seat)] = [application_id, token, message_id, expires]
+        replies[str(seat)] = [application_id, token, message_id, expires, *(["dm"] if dm else [])]
         await self._store_replies(live, replies)
         if previous and previous[2] != message_id and previous[3] > time.time():
-            await self._edit_reply(previous, content=REPLACED_REPLY, attachments=[], view=None)
+            if is_dm(previous):
+                await self._edit_reply(previous, view=None)
+            else:
+                await self._edit_reply(previous, content=REPLACED_REPLY, attachments=[], view=None)
         self.watch_replies(live)
+
+    def live_copy(self, live: Live, seat: int) -> bool:
+        """Whether ``seat``'s hand is kept current through a click's token now (not by the DM path)."""
+        entry = live.row.extra.get("replies", {}).get(str(seat))
+        return bool(entry) and entry[3] > time.time()
+
+    async def untrack_dm(self, live: Live, seat: int) -> None:
+        """A new hand message was sent: the token of a click on the old one no longer reaches it."""
+        replies = live.row.extra.get("replies", {})
+        entry = replies.get(str(seat))
+        if entry and is_dm(entry):
+            await self._store_replies(live, {k: e for k, e in replies.items() if k != str(seat)})
 
     async def update_replies(self, live: Live, state: State, batch: Batch | None = None) -> None:
         """Show each tracked reply the seat's hand as it is in ``state``: its moves if it is to
@@ -537,8 +577,10 @@ class Publisher:
             if batch is not None and self.same_clock(int(key), batch):
                 continue
             message = await self.hand_message(live, int(key), state)
-            if not await self._edit_reply(entry, content=message["content"], attachments=[message["file"]],
-                                          view=message.get("view")):
+            if await self._edit_reply(entry, content=message["content"], attachments=[message["file"]],
+                                      view=message.get("view")):
+                self.hand_shown[(live.guild_id, live.table_id, int(key))] = time.monotonic()
+            else:
                 gone.append((key, entry))
         # The map as it is now (a click may have noted a new reply meanwhile), less the ones gone.
         current = dict(live.row.extra.get("replies", {}))
@@ -572,13 +614,16 @@ class Publisher:
             replies = dict(live.row.extra.get("replies", {}))
             for key, entry in list(replies.items()):
                 if entry[3] <= now:
-                    await self._edit_reply(entry, content=EXPIRED_REPLY, view=None)
+                    if is_dm(entry):  # the direct message stays, kept current the usual way from now on
+                        self.refresh(live, hands="edit")
+                    else:
+                        await self._edit_reply(entry, content=EXPIRED_REPLY, view=None)
                     del replies[key]
             await self._store_replies(live, replies)
 
     async def _edit_reply(self, entry: list[Any], **kwargs: Any) -> bool:
         """Edit a tracked reply through its interaction's token; False if it is gone."""
-        application_id, token, message_id, _ = entry
+        application_id, token, message_id = entry[:3]
         webhook = discord.Webhook.partial(int(application_id), str(token), client=self.bot)
         kwargs.setdefault("view", None)
         try:

@@ -192,9 +192,12 @@ class Router:
         if seat not in live.state.to_move:
             raise Refusal("It's not your turn yet.")
         message = interaction.message
-        if message is not None and message.flags.ephemeral:  # a hand shown in reply: moves keep it current
-            # Noted before the move, so that the display the move starts already knows of it.
-            await self.bot.publisher.track_reply(live, seat, interaction.application_id, interaction.token, message.id)
+        dm = message is not None and message.guild is None and not message.flags.ephemeral
+        if message is not None and (message.flags.ephemeral or dm):
+            # The copy of the hand clicked on is kept current through this click's token (a hand shown
+            # in reply, or the hand's DM); noted before the move, so the display it starts knows of it.
+            await self.bot.publisher.track_reply(live, seat, interaction.application_id, interaction.token, message.id,
+                                                 dm=dm)
         try:
             await self.bot.tables.act(live, version, seat, token, interaction.user.id, "click")
         except Stale:

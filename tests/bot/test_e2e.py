@@ -119,6 +119,14 @@ async def test_a_full_dracula_game_by_clicks(standin: LocalDiscord, tmp_path: Pa
         pictures = [(m, a) for m in table.messages + standin.dm_messages(alice) for a in m.attachments]
         assert pictures and all(a.description for _, a in pictures)
         assert all(a.description.startswith("Dracula table.") for m, a in pictures if m.channel is table)
+        # One hand message per player for the whole game, kept current in place: after the player's
+        # first click on it, through that click's token, not as a message edit counted against the bot.
+        for user in (alice, bob):
+            assert len(standin.dm_messages(user)) == 1
+            dm = standin.dm_channel(user)
+            assert dm is not None
+            edits = [c for c in standin.rest.calls if c.method == "PATCH" and c.path.startswith(f"/channels/{dm.id}/")]
+            assert not edits, f"{user.name}'s hand was edited as a channel message {len(edits)} times"
         hands = [a.description for m, a in pictures if m.channel is not table and a.filename == "hand.png"]
         assert hands and all(d.startswith("alice's hand: ") for d in hands)
         assert any(" of " in d for d in hands)  # cards named in full (before the deal a hand is empty)
