@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import io
 import logging
 import time
@@ -51,8 +52,15 @@ REPLY_LIFE = 15 * 60.0
 REPLY_MARGIN = 45.0
 EXPIRED_REPLY = "This hand is no longer kept up to date. Press **My hand** on the table for a fresh one."
 REPLACED_REPLY = "A newer copy of your hand was sent: use that one."
+PICTURES_KEPT = 10_000  # digests of the pictures messages show, kept to skip unchanged uploads
 NOTICE_AFTER = 120.0  # seconds without news after which a turn's hand comes as a new message
 RETRY_FIRST, RETRY_MAX = 1.0, 30.0  # seconds before a failed display tries again, doubling each time
+
+
+def picture_digest(file: discord.File) -> bytes:
+    """What a picture shows, and what its alt text says, in 16 bytes."""
+    data = file.fp.getvalue() if isinstance(file.fp, io.BytesIO) else b""
+    return hashlib.blake2b(data + (file.description or "").encode(), digest_size=16).digest()
 
 
 def is_dm(entry: list[Any]) -> bool:
@@ -154,6 +162,7 @@ class Publisher:
         self.limits = ChannelLimits()
         self.displays: dict[tuple[int, int], Display] = {}
         self.hand_shown: dict[tuple[int, int, int], float] = {}  # (guild, table, seat): when last drawn
+        self.pictures: dict[int, bytes] = {}  # message id: digest of the picture (and alt text) it shows
         self.reply_watch: dict[tuple[int, int], asyncio.Task[None]] = {}
 
     def channel(self, channel_id: int) -> discord.PartialMessageable:
@@ -302,16 +311,29 @@ class Publisher:
         channel = self.channel(live.row.channel_id)
         if live.row.table_message_id:
             message = channel.get_partial_message(live.row.table_message_id)
+            picture = self.new_picture(message.id, file)
             try:
                 async with self.limits.write(channel.id):
-                    await message.edit(content=content, attachments=[file],
-                                       view=view if playing else None)
+                    await message.edit(content=content, view=view if playing else None,
+                                       attachments=[file] if picture else discord.utils.MISSING)
+                self.shown_picture(message.id, file)
                 return
             except discord.NotFound:
                 file = discord.File(io.BytesIO(png), filename="table.png", description=alt)
         async with self.limits.write(channel.id):
             sent = await channel.send(content=content, file=file, view=view)
+        self.shown_picture(sent.id, file)
         live.row = await store.update_table(live.table_id, table_message_id=sent.id)
+
+    def new_picture(self, message_id: int, file: discord.File) -> bool:
+        """Whether ``file`` differs from the picture ``message_id`` shows: an unchanged one is not
+        uploaded again (the edit keeps the message's attachment)."""
+        return self.pictures.get(message_id) != picture_digest(file)
+
+    def shown_picture(self, message_id: int, file: discord.File) -> None:
+        if len(self.pictures) > PICTURES_KEPT:  # a bound, not a cache policy: forgetting costs one upload
+            self.pictures.clear()
+        self.pictures[message_id] = picture_digest(file)
 
     async def clock_message(self, live: Live, state: State) -> None:
         """A short clock is announced in the channel by a message of its own, with the moves every
@@ -492,16 +514,19 @@ class Publisher:
         kwargs = await self.hand_message(live, seat, state)
         if previous and not fresh:
             message = self.channel(previous[0]).get_partial_message(previous[1])
-            kwargs["attachments"] = [kwargs.pop("file")]
-            kwargs.setdefault("view", None)
+            file = kwargs.pop("file")
+            edits = {**kwargs, "view": kwargs.get("view")}
+            if self.new_picture(message.id, file):
+                edits["attachments"] = [file]
             try:
                 async with self.limits.write(previous[0]):
-                    await message.edit(**kwargs)
+                    await message.edit(**edits)
+                self.shown_picture(message.id, file)
                 self.hand_shown[(live.guild_id, live.table_id, seat)] = time.monotonic()
                 return
             except discord.NotFound:  # deleted: only then a new message (other failures are tried again)
-                kwargs["file"] = kwargs.pop("attachments")[0]
-                kwargs["file"].reset()
+                kwargs["file"] = file
+                file.reset()
         if previous:  # the old message's controls are out of date: take them away
             with contextlib.suppress(discord.HTTPException):
                 async with self.limits.write(previous[0]):
@@ -517,6 +542,7 @@ class Publisher:
             raise
         dms[str(seat)] = [sent.channel.id, sent.id]
         live.row = replace(live.row, extra={**live.row.extra, "dm": dms})  # stored with the batch (record_shown)
+        self.shown_picture(sent.id, kwargs["file"])
         self.hand_shown[(live.guild_id, live.table_id, seat)] = time.monotonic()
 
     async def dm_closed(self, live: Live, seat: int, member_id: int) -> None:
@@ -577,8 +603,10 @@ class Publisher:
             if batch is not None and self.same_clock(int(key), batch):
                 continue
             message = await self.hand_message(live, int(key), state)
-            if await self._edit_reply(entry, content=message["content"], attachments=[message["file"]],
-                                      view=message.get("view")):
+            file, message_id = message["file"], int(entry[2])
+            picture = {"attachments": [file]} if self.new_picture(message_id, file) else {}
+            if await self._edit_reply(entry, content=message["content"], view=message.get("view"), **picture):
+                self.shown_picture(message_id, file)
                 self.hand_shown[(live.guild_id, live.table_id, int(key))] = time.monotonic()
             else:
                 gone.append((key, entry))

@@ -1,7 +1,8 @@
 """Clicks the bot cannot act on still get an answer, and change nothing: one naming a server the
 bot is not in (forged, or left behind in a DM) opens no store for it; one whose reply Discord
 will not let the bot edit any more (a 404) is answered anew. And what a table logs: its guild and
-table on every line, never a move (a token can name a hidden card)."""
+table on every line, never a move (a token can name a hidden card). And a picture that did not
+change is not uploaded again."""
 
 from __future__ import annotations
 
@@ -102,3 +103,21 @@ async def test_a_tables_log_names_its_guild_and_table_and_never_a_move(standin: 
     # A move's token can name a card the other players may not see: none reaches the log.
     everything = " ".join(r.getMessage() for r in caplog.records)
     assert not [token for _, token in live.state.history if ":" in token and token in everything]
+
+
+async def test_an_unchanged_picture_is_not_uploaded_again(standin: LocalDiscord, tmp_path: Path) -> None:
+    _guild, alice, _bob, lobby = world(standin)
+    async with running(standin, tmp_path) as bot:
+        live, _version, _hand = await alices_hand(standin, bot, alice, lobby)
+        await bot.publisher.settled(live, timeout=5)
+        before = len(standin.rest.calls)
+        bot.publisher.refresh(live)  # drawn again with nothing changed
+        await bot.publisher.settled(live, timeout=5)
+        edits = [c for c in standin.rest.calls[before:]
+                 if c.method == "PATCH" and c.path.endswith(f"/messages/{live.row.table_message_id}")]
+        assert edits, "the table was drawn again"
+        assert all(c.uploads == 0 for c in edits), "the same picture was uploaded again"
+        await take_turn(standin, bot, live, alice)  # a move changes the picture: uploaded
+        await bot.publisher.settled(live, timeout=5)
+        assert any(c.uploads for c in standin.rest.calls if c.method == "PATCH"
+                   and c.path.endswith(f"/messages/{live.row.table_message_id}"))
