@@ -361,8 +361,7 @@ class Publisher:
                                    allowed_mentions=discord.AllowedMentions.none())
             shown = {"message": sent.id, "since": clock.since, "text": text}
         if shown != live.row.extra.get("clock"):
-            store = await self.bot.stores.guild(live.guild_id)
-            live.row = await store.merge_extra(live.table_id, {"clock": shown})
+            await self.merge_extra(live, {"clock": shown})
 
     async def events(self, live: Live, batch: Batch) -> None:
         """Notable lines, with a picture of any settlement (who paid whom, how much and why) or
@@ -546,9 +545,8 @@ class Publisher:
         self.hand_shown[(live.guild_id, live.table_id, seat)] = time.monotonic()
 
     async def dm_closed(self, live: Live, seat: int, member_id: int) -> None:
-        store = await self.bot.stores.guild(live.guild_id)
         closed = sorted({*live.row.extra.get("dm_closed", []), seat})
-        live.row = await store.merge_extra(live.table_id, {"dm_closed": closed})
+        await self.merge_extra(live, {"dm_closed": closed})
         if live.row.channel_id is not None:
             await self.post(
                 live.row.channel_id,
@@ -662,10 +660,16 @@ class Publisher:
         return True
 
     async def _store_replies(self, live: Live, replies: dict[str, Any]) -> None:
-        # Only this key changes: the row in memory may hold hand messages not yet written.
-        live.row = replace(live.row, extra={**live.row.extra, "replies": replies})
+        await self.merge_extra(live, {"replies": replies or None})
+
+    async def merge_extra(self, live: Live, values: dict[str, Any]) -> None:
+        """Store these keys of the table's extra, and change only them in the row in memory: it may
+        hold hand messages sent in this batch and not yet written (reading the row back would lose
+        them, and the next move would send each player a new message)."""
+        extra = {**live.row.extra, **values}
+        live.row = replace(live.row, extra={k: v for k, v in extra.items() if v is not None})
         store = await self.bot.stores.guild(live.guild_id)
-        await store.merge_extra(live.table_id, {"replies": replies or None})
+        await store.merge_extra(live.table_id, values)
 
     # -- the end -------------------------------------------------------------------------------
     async def results(self, live: Live, state: State | None = None, done: set[str] | None = None) -> None:

@@ -250,6 +250,7 @@ async def test_alice_against_two_computers_to_the_end(standin: LocalDiscord, tmp
         assert "wins" in said and "is over" in said
         sources = {a.source for a in await (await bot.stores.guild(guild.id)).actions(1)}
         assert {"click", "computer"} <= sources
+        assert len(standin.dm_messages(alice)) == 1, "one hand message for the whole game, kept current"
         # The channel names cards only where a call turned them up.
         for line in said.splitlines():
             if any(cards.short(c) in line for c in decks.standard()):
