@@ -114,7 +114,7 @@ class TableCommands(CommandGroup):
 
     @app_commands.command(description="Show this table's picture and whose turn it is")
     async def status(self, interaction: discord.Interaction[Any]) -> None:
-        from .publish import table_content
+        from .display import table_content
 
         live = await table_here(self.bot, interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)  # the picture is drawn by a worker

@@ -13,26 +13,23 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import io
 import logging
 import time
-from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Literal
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
-import aiohttp
 import discord
 
 from games.core.base import State
 from renderers.describe import describe_hand, describe_round_end, describe_settlement, describe_table
 
-from . import controls, rounds, turns
+from . import controls, turns
+from .display import Batch, Display, Hands, is_dm, nudges, passing, picture_digest, table_content, table_controls
 from .limits import ChannelLimits
 from .live import Live
 from .logs import table_extra
 from .results import headline
-from .store import StoreFault
 
 if TYPE_CHECKING:
     from .client import Parlour
@@ -55,105 +52,6 @@ REPLACED_REPLY = "A newer copy of your hand was sent: use that one."
 PICTURES_KEPT = 10_000  # digests of the pictures messages show, kept to skip unchanged uploads
 NOTICE_AFTER = 120.0  # seconds without news after which a turn's hand comes as a new message
 RETRY_FIRST, RETRY_MAX = 1.0, 30.0  # seconds before a failed display tries again, doubling each time
-
-
-def picture_digest(file: discord.File) -> bytes:
-    """What a picture shows, and what its alt text says, in 16 bytes."""
-    data = file.fp.getvalue() if isinstance(file.fp, io.BytesIO) else b""
-    return hashlib.blake2b(data + (file.description or "").encode(), digest_size=16).digest()
-
-
-def is_dm(entry: list[Any]) -> bool:
-    """Whether a tracked copy of a hand is its direct message (else a reply shown to a click)."""
-    return len(entry) > 4 and entry[4] == "dm"
-
-
-def passing(err: BaseException) -> bool:
-    """Whether a failure may clear by itself: Discord's 5xx, the network, a timeout, the store."""
-    if isinstance(err, discord.HTTPException):
-        return err.status >= 500 or err.status == 429
-    return isinstance(err, aiohttp.ClientError | OSError | TimeoutError | StoreFault)
-Hands = Literal["fresh", "edit"] | None
-
-
-def scores_line(live: Live, view: dict[str, Any]) -> str:
-    scores = view.get("scores")
-    if not isinstance(scores, list) or len(scores) != len(live.names):
-        return ""
-    return " · ".join(f"{name} {score}" for name, score in zip(live.names, scores, strict=True))
-
-
-def table_content(live: Live, state: State | None = None, view: dict[str, Any] | None = None) -> str:
-    """The table message's text for ``state`` (the newest by default); pass its spectator ``view``
-    if it is already at hand."""
-    state = live.state if state is None else state
-    view = live.view(None, state) if view is None else view
-    title = f"**{state.rules.title}** · table #{live.table_id}"
-    lines = [title, live.text(str(view["status"]))]
-    scores = scores_line(live, view)
-    if scores:
-        lines.append(scores)
-    lines += rounds.notes(live, state)
-    return "\n".join(lines)[:2000]
-
-
-def table_controls(live: Live, state: State) -> discord.ui.View:
-    open_play = state.rules.open_play
-    movers = sorted(state.to_move)
-    # Where nothing is hidden a member's moves sit on the table itself (a computer's are its own
-    # business); between rounds the table's buttons answer instead, as any seated player may.
-    shown = open_play and len(movers) == 1 and not state.between_rounds and not live.is_computer(movers[0])
-    moves = state.legal_actions(movers[0]) if shown else ()
-    return controls.table_view(live.guild_id, live.table_id, hand=not open_play, version=len(state.history),
-                               moves=moves, verbs=rounds.verbs(live, state), label=live.text)
-
-
-@dataclass
-class Display:
-    """What one table still has to show, and the task showing it."""
-
-    moves: list[tuple[State, State]] = field(default_factory=list)  # committed, not yet shown
-    redraw: bool = False  # the table message needs drawing again (a request, a restart)
-    hands: Hands = None  # show the hands of the seats to move: new DMs, or the last ones edited
-    changed: asyncio.Event = field(default_factory=asyncio.Event)
-    task: asyncio.Task[None] | None = None
-    failed: Batch | None = None  # shown in part: Discord or the store refused the rest, tried again
-
-    @property
-    def pending(self) -> bool:
-        return bool(self.moves or self.redraw or self.hands or self.failed)
-
-
-@dataclass
-class Batch:
-    """Moves shown together: the states from the first one's before to the last one's after.
-    ``done`` names the steps already shown, so that a batch tried again after a failure does not
-    post its lines twice; ``lines_from`` is the first step whose lines are still to be posted."""
-
-    states: tuple[State, ...]
-    redraw: bool
-    hands: Hands
-    done: set[str] = field(default_factory=set)
-    lines_from: int = 0
-    dms: Any = None  # where the hands were when the batch began: written only if they moved
-    fresh_sent: set[int] = field(default_factory=set)  # seats already sent a new hand message
-
-    @property
-    def last(self) -> State:
-        return self.states[-1]
-
-    def steps(self) -> Iterable[tuple[State, State]]:
-        return zip(self.states[self.lines_from:], self.states[self.lines_from + 1:], strict=False)
-
-    def then(self, later: Batch) -> Batch:
-        """This batch (which failed part-way) followed by moves committed since: shown as one, from
-        the newest state, with the lines already posted left out."""
-        lines_from = len(self.states) - 1 if "events" in self.done else self.lines_from
-        hands: Hands = "fresh" if "fresh" in (self.hands, later.hands) else self.hands or later.hands
-        # What cannot be shown twice stays done: the result's posts, and a new hand message sent.
-        posted = {step for step in self.done if step.startswith("result:")}
-        return Batch((*self.states, *later.states[1:]), True, hands, done=posted, lines_from=lines_from,
-                     dms=self.dms, fresh_sent=set(self.fresh_sent))
 
 
 class Publisher:
@@ -376,7 +274,7 @@ class Publisher:
         for before, after in batch.steps():
             lines += [live.text(f"{e.text} {e.shown}" if e.shown else e.text)
                       for e in after.log[len(before.log):] if e.notable]
-            for member in self.nudges(live, before, after):
+            for member in nudges(live, before, after):
                 if member not in nudged:
                     nudged.append(member)
             for settled in after.settlements[len(before.settlements):]:
@@ -397,20 +295,6 @@ class Publisher:
                                                users=[discord.Object(m) for m in waiting])
             await self.post(live.row.channel_id, "\n".join(lines)[:2000] or None,
                             files=files[-10:] or discord.utils.MISSING, allowed_mentions=mentions)
-
-    @staticmethod
-    def nudges(live: Live, before: State, after: State) -> list[int]:
-        """Members whose turn began with this move, in a game played on the table."""
-        if not after.rules.open_play or after.between_rounds:
-            return []
-        # Between rounds the seat "to move" only answers for the table: a round's first turn is new.
-        waiting = frozenset() if before.between_rounds else before.to_move
-        found = []
-        for seat in sorted(after.to_move - waiting):
-            member = live.row.seats[seat].member_id
-            if member is not None and not live.is_computer(seat):
-                found.append(member)
-        return found
 
     # -- hands ---------------------------------------------------------------------------------
     async def hand_message(self, live: Live, seat: int, state: State | None = None) -> dict[str, Any]:

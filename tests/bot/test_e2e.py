@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
+from bot.display import table_content
 from bot.live import ALREADY_MADE, NOT_SEATED
-from bot.publish import table_content
 from bot.store import Stores
 from localcord import LocalDiscord
 from tests.discord_spec import local_discord

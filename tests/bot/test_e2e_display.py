@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot import ids, limits
-from bot.publish import table_content
+from bot.display import table_content
 from localcord import LocalDiscord
 from tests.discord_spec import local_discord
 

@@ -1,0 +1,135 @@
+"""What the display of a table works with: the table message's text and controls, the batch of
+committed moves shown together (and what of it is already shown, should Discord fail part-way),
+each table's display state, and the small tests the display applies (is a failure passing, is a
+picture the same as the one a message shows)."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import io
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import aiohttp
+import discord
+
+from games.core.base import State
+
+from . import controls, rounds
+from .live import Live
+from .store import StoreFault
+
+
+def picture_digest(file: discord.File) -> bytes:
+    """What a picture shows, and what its alt text says, in 16 bytes."""
+    data = file.fp.getvalue() if isinstance(file.fp, io.BytesIO) else b""
+    return hashlib.blake2b(data + (file.description or "").encode(), digest_size=16).digest()
+
+
+def is_dm(entry: list[Any]) -> bool:
+    """Whether a tracked copy of a hand is its direct message (else a reply shown to a click)."""
+    return len(entry) > 4 and entry[4] == "dm"
+
+
+def passing(err: BaseException) -> bool:
+    """Whether a failure may clear by itself: Discord's 5xx, the network, a timeout, the store."""
+    if isinstance(err, discord.HTTPException):
+        return err.status >= 500 or err.status == 429
+    return isinstance(err, aiohttp.ClientError | OSError | TimeoutError | StoreFault)
+Hands = Literal["fresh", "edit"] | None
+
+
+def scores_line(live: Live, view: dict[str, Any]) -> str:
+    scores = view.get("scores")
+    if not isinstance(scores, list) or len(scores) != len(live.names):
+        return ""
+    return " · ".join(f"{name} {score}" for name, score in zip(live.names, scores, strict=True))
+
+
+def table_content(live: Live, state: State | None = None, view: dict[str, Any] | None = None) -> str:
+    """The table message's text for ``state`` (the newest by default); pass its spectator ``view``
+    if it is already at hand."""
+    state = live.state if state is None else state
+    view = live.view(None, state) if view is None else view
+    title = f"**{state.rules.title}** · table #{live.table_id}"
+    lines = [title, live.text(str(view["status"]))]
+    scores = scores_line(live, view)
+    if scores:
+        lines.append(scores)
+    lines += rounds.notes(live, state)
+    return "\n".join(lines)[:2000]
+
+
+def table_controls(live: Live, state: State) -> discord.ui.View:
+    open_play = state.rules.open_play
+    movers = sorted(state.to_move)
+    # Where nothing is hidden a member's moves sit on the table itself (a computer's are its own
+    # business); between rounds the table's buttons answer instead, as any seated player may.
+    shown = open_play and len(movers) == 1 and not state.between_rounds and not live.is_computer(movers[0])
+    moves = state.legal_actions(movers[0]) if shown else ()
+    return controls.table_view(live.guild_id, live.table_id, hand=not open_play, version=len(state.history),
+                               moves=moves, verbs=rounds.verbs(live, state), label=live.text)
+
+
+@dataclass
+class Display:
+    """What one table still has to show, and the task showing it."""
+
+    moves: list[tuple[State, State]] = field(default_factory=list)  # committed, not yet shown
+    redraw: bool = False  # the table message needs drawing again (a request, a restart)
+    hands: Hands = None  # show the hands of the seats to move: new DMs, or the last ones edited
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    task: asyncio.Task[None] | None = None
+    failed: Batch | None = None  # shown in part: Discord or the store refused the rest, tried again
+
+    @property
+    def pending(self) -> bool:
+        return bool(self.moves or self.redraw or self.hands or self.failed)
+
+
+@dataclass
+class Batch:
+    """Moves shown together: the states from the first one's before to the last one's after.
+    ``done`` names the steps already shown, so that a batch tried again after a failure does not
+    post its lines twice; ``lines_from`` is the first step whose lines are still to be posted."""
+
+    states: tuple[State, ...]
+    redraw: bool
+    hands: Hands
+    done: set[str] = field(default_factory=set)
+    lines_from: int = 0
+    dms: Any = None  # where the hands were when the batch began: written only if they moved
+    fresh_sent: set[int] = field(default_factory=set)  # seats already sent a new hand message
+
+    @property
+    def last(self) -> State:
+        return self.states[-1]
+
+    def steps(self) -> Iterable[tuple[State, State]]:
+        return zip(self.states[self.lines_from:], self.states[self.lines_from + 1:], strict=False)
+
+    def then(self, later: Batch) -> Batch:
+        """This batch (which failed part-way) followed by moves committed since: shown as one, from
+        the newest state, with the lines already posted left out."""
+        lines_from = len(self.states) - 1 if "events" in self.done else self.lines_from
+        hands: Hands = "fresh" if "fresh" in (self.hands, later.hands) else self.hands or later.hands
+        # What cannot be shown twice stays done: the result's posts, and a new hand message sent.
+        posted = {step for step in self.done if step.startswith("result:")}
+        return Batch((*self.states, *later.states[1:]), True, hands, done=posted, lines_from=lines_from,
+                     dms=self.dms, fresh_sent=set(self.fresh_sent))
+
+
+def nudges(live: Live, before: State, after: State) -> list[int]:
+    """Members whose turn began with this move, in a game played on the table."""
+    if not after.rules.open_play or after.between_rounds:
+        return []
+    # Between rounds the seat "to move" only answers for the table: a round's first turn is new.
+    waiting = frozenset() if before.between_rounds else before.to_move
+    found = []
+    for seat in sorted(after.to_move - waiting):
+        member = live.row.seats[seat].member_id
+        if member is not None and not live.is_computer(seat):
+            found.append(member)
+    return found
