@@ -46,13 +46,13 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from bot import ids, turns
+from bot import turns
 from bot.client import Parlour
 from bot.live import Live
 from games import registry
 from localcord import LocalDiscord
 from localcord.model import Channel, Message, User
-from tests.bot.parlour_harness import channel_named, click_move, pick_cards, running, wait_past
+from tests.bot.parlour_harness import channel_named, click_move, moves_on, pick_cards, running, wait_past
 
 AI_DELAY = 0.05
 GLOBAL_PER_SECOND = 50.0
@@ -107,18 +107,11 @@ def offered(standin: LocalDiscord, live: Live, user: User, table: Channel | None
     """The first move offered to ``user`` now: on the newest DM, then table message, that carries one."""
     version, clock = live.version, live.state.clock
     messages = [*reversed(standin.dm_messages(user)), *reversed(table.messages if table else [])]
-    for message in messages:
-        for comp in message.components:
-            if not comp.custom_id or comp.disabled:
-                continue
-            try:
-                ref = ids.parse(comp.custom_id)
-            except ids.BadCustomId:
-                continue
-            if not isinstance(ref, ids.ActionRef) or ref.table_id != live.table_id:
-                continue
-            if ref.version == version if not ref.clock else clock is not None and ref.version == clock.since:
-                return message, comp
+    for message, comp, ref in moves_on(messages):
+        if ref.table_id != live.table_id:
+            continue
+        if ref.version == version if not ref.clock else clock is not None and ref.version == clock.since:
+            return message, comp
     return None
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable, Iterator
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -52,18 +52,23 @@ async def running(standin: LocalDiscord, data_dir: Path, ai_delay: float = 0.0,
         yield started
 
 
-def controls(message: Message, version: int) -> list[Any]:
-    """The action components of a hand message made for ``version``."""
-    found = []
-    for comp in message.components:
-        if comp.custom_id and not comp.disabled:
+def moves_on(messages: Iterable[Message]) -> Iterator[tuple[Message, Any, ids.ActionRef]]:
+    """Every enabled move control on ``messages``, in order, with what its custom_id says."""
+    for message in messages:
+        for comp in message.components:
+            if not comp.custom_id or comp.disabled:
+                continue
             try:
                 ref = ids.parse(comp.custom_id)
             except ids.BadCustomId:
                 continue
-            if isinstance(ref, ids.ActionRef) and ref.version == version:
-                found.append(comp)
-    return found
+            if isinstance(ref, ids.ActionRef):
+                yield message, comp, ref
+
+
+def controls(message: Message, version: int) -> list[Any]:
+    """The action components of a hand message made for ``version``."""
+    return [comp for _, comp, ref in moves_on([message]) if ref.version == version]
 
 
 async def live_table(standin: LocalDiscord, bot: Parlour) -> Live:

@@ -47,6 +47,7 @@ from bot.faults import RESTARTING
 from localcord import LocalDiscord
 from localcord.model import Channel, InteractionRecord, Message
 from localcord.rest import Call
+from tests.bot.parlour_harness import moves_on
 
 ROOT = Path(__file__).resolve().parents[2]
 CONNECTED = "Parlour is connected"  # the bot's log line once discord.py is ready (then it restores)
@@ -461,18 +462,8 @@ class Fosco:
     # -- clicking ----------------------------------------------------------------------------------
     def controls(self, version: int | None = None) -> list[tuple[Message, Any, ids.ActionRef]]:
         """The move controls on the human's newest hand messages (newest first), at ``version`` if given."""
-        found = []
-        for message in reversed(self.standin.dm_messages(self.human)[-4:]):
-            for comp in message.components:
-                if not comp.custom_id or comp.disabled:
-                    continue
-                try:
-                    ref = ids.parse(comp.custom_id)
-                except ids.BadCustomId:
-                    continue
-                if isinstance(ref, ids.ActionRef) and (version is None or ref.version == version):
-                    found.append((message, comp, ref))
-        return found
+        newest = reversed(self.standin.dm_messages(self.human)[-4:])
+        return [found for found in moves_on(newest) if version is None or found[2].version == version]
 
     def offered(self) -> tuple[Message, Any, ids.ActionRef] | None:
         """The first move offered to the human at the table's committed version, if it is theirs to make."""
