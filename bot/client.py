@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands as ext
 
 from . import commands, faults
+from .budget import Budget, guard
 from .command_sync import sync_commands
 from .config import Config
 from .controls import Control
@@ -52,6 +53,8 @@ class Parlour(ext.AutoShardedBot):
             kwargs["shard_ids"] = list(config.shard_ids)
         super().__init__(command_prefix=ext.when_mentioned, intents=INTENTS, help_command=None, **kwargs)
         self.config = config
+        self.budget = Budget(config.requests_per_second)
+        guard(self.http, self.budget)
         self.stores = Stores(config.data_dir)
         self.workers = Workers(config.workers)
         self.publisher = Publisher(self)
@@ -194,7 +197,7 @@ class Parlour(ext.AutoShardedBot):
                     self.publisher.refresh(live)
                     continue
                 self.turns.schedule(live)
-                self.publisher.watch_replies(live)
+                self.publisher.replies.watch(live)
                 announce.append(live)
             except Exception:
                 log.exception("could not restore table %s of guild %s", row.id, guild_id, extra=where)

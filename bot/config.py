@@ -18,6 +18,7 @@ TOKEN_HELP = ("DISCORD_TOKEN is not set: create an application at https://discor
               "copy its bot token (Bot > Reset Token) and put DISCORD_TOKEN=... in .env or the environment.")
 
 MAX_AI_DELAY = 60.0  # seconds
+MAX_RATE = 10_000.0  # requests a second
 MAX_SHARDS = 10_000  # far beyond any bot's need; a larger figure is a typing slip
 MAX_WORKERS = 64
 MAX_SNOWFLAKE = 2**63 - 1
@@ -43,6 +44,7 @@ class Config:
     workers: int | None = None  # processes that draw and play computers; None: one per core, 0: a thread
     log_level: str = "INFO"  # one of LOG_LEVELS
     log_format: str = "plain"  # one of LOG_FORMATS
+    requests_per_second: float = 45.0  # the bot's budget of requests bound by Discord's global limit (50/s)
 
 
 def load(environ: dict[str, str] | None = None, dotenv: bool = True, *, require_token: bool = True) -> Config:
@@ -73,6 +75,7 @@ def load(environ: dict[str, str] | None = None, dotenv: bool = True, *, require_
         workers=_whole(environ, "PARLOUR_WORKERS", 0, MAX_WORKERS),
         log_level=_choice(environ, "PARLOUR_LOG_LEVEL", LOG_LEVELS, "INFO").upper(),
         log_format=_choice(environ, "PARLOUR_LOG_FORMAT", LOG_FORMATS, "plain").lower(),
+        requests_per_second=_rate(environ),
     )
 
 
@@ -124,17 +127,26 @@ def _whole(env: Mapping[str, str], name: str, low: int, high: int, *, what: str 
 
 
 def _ai_delay(env: Mapping[str, str]) -> float:
-    name, raw = "PARLOUR_AI_DELAY", _text(env, "PARLOUR_AI_DELAY")
+    return _number(env, "PARLOUR_AI_DELAY", 1.0, 0.0, MAX_AI_DELAY, "a number of seconds")
+
+
+def _rate(env: Mapping[str, str]) -> float:
+    # Discord grants some large bots more than 50 a second; a bot below 1 could not keep one table going.
+    return _number(env, "PARLOUR_REQUESTS_PER_SECOND", 45.0, 1.0, MAX_RATE, "a number of requests a second")
+
+
+def _number(env: Mapping[str, str], name: str, default: float, low: float, high: float, what: str) -> float:
+    raw = _text(env, name)
     if not raw:
-        return 1.0
-    allowed = f"a number of seconds from 0 to {MAX_AI_DELAY:g}"
+        return default
+    allowed = f"{what} from {low:g} to {high:g}"
     try:
-        delay = float(raw)
+        value = float(raw)
     except ValueError:
         raise ConfigError(f"{name} must be {allowed}, not {raw!r}") from None
-    if not math.isfinite(delay) or not 0 <= delay <= MAX_AI_DELAY:
+    if not math.isfinite(value) or not low <= value <= high:
         raise ConfigError(f"{name} must be {allowed}, not {raw!r}")
-    return delay
+    return value
 
 
 def _shard_ids(env: Mapping[str, str], shard_count: int | None) -> tuple[int, ...] | None:

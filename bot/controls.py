@@ -175,10 +175,15 @@ def hand_button(guild_id: int, table_id: int) -> Control:
 
 def table_view(guild_id: int, table_id: int, *, hand: bool = True, version: int = 0,
                moves: Sequence[Action] = (), verbs: Sequence[tuple[str, str, discord.ButtonStyle]] = (),
-               label: Callable[[str], str] = str) -> discord.ui.View:
+               label: Callable[[str], str] = str, clock: int | None = None,
+               on_clock: Sequence[Action] = ()) -> discord.ui.View:
     """The table message's controls: "My hand" where hands are private; the moves themselves
-    where everything is on the table; and a game of rounds' requests (see :mod:`bot.rounds`)."""
-    extra = [hand_button(guild_id, table_id)] if hand else []
+    where everything is on the table; while a clock (begun at version ``clock``) runs, the moves
+    every seat it waits for shares (Bullshit!, No call); and a game of rounds' requests (see
+    :mod:`bot.rounds`)."""
+    extra = [button(ids.clock(guild_id, table_id, clock, a.token), label(a.label), _style(a, on_clock))
+             for a in on_clock] if clock is not None else []
+    extra += [hand_button(guild_id, table_id)] if hand else []
     extra += [button(ids.table(guild_id, table_id, verb), text, style, row=MAX_ROWS - 1) for verb, text, style in verbs]
     return action_view(guild_id, table_id, version, moves, extra, label)
 

@@ -15,9 +15,10 @@ from typing import Any, Literal
 import aiohttp
 import discord
 
-from games.core.base import State
+from games.core.base import Action, State
 
 from . import controls, rounds
+from .budget import Ticket
 from .live import Live
 from .store import StoreFault
 
@@ -39,6 +40,7 @@ def passing(err: BaseException) -> bool:
         return err.status >= 500 or err.status == 429
     return isinstance(err, aiohttp.ClientError | OSError | TimeoutError | StoreFault)
 Hands = Literal["fresh", "edit"] | None
+RECENT_LINES = 2  # notable lines the table message repeats
 
 
 def scores_line(live: Live, view: dict[str, Any]) -> str:
@@ -58,8 +60,24 @@ def table_content(live: Live, state: State | None = None, view: dict[str, Any] |
     scores = scores_line(live, view)
     if scores:
         lines.append(scores)
+    lines += [f"-# {line}" for line in recent(live, state)]  # small grey lines in Discord
     lines += rounds.notes(live, state)
     return "\n".join(lines)[:2000]
+
+
+def recent(live: Live, state: State) -> list[str]:
+    """The table's newest notable lines (a capture, a deal's result): said on the table message, which
+    is edited anyway, rather than each posted as a message of its own (see ``worth_a_message``)."""
+    return [live.text(e.text) for e in [e for e in state.log if e.notable][-RECENT_LINES:]]
+
+
+def worth_a_message(before: State, after: State) -> bool:
+    """Whether a step's notable lines are also posted in the channel: when it ends a round or the
+    game (the round's account goes with them, as a picture where the game draws one), or turns up
+    cards for all to see at that moment only."""
+    return (after.is_over or (after.between_rounds and not before.between_rounds)
+            or len(after.settlements) > len(before.settlements) or len(after.round_ends) > len(before.round_ends)
+            or any(e.notable and e.shown for e in after.log[len(before.log):]))
 
 
 def table_controls(live: Live, state: State) -> discord.ui.View:
@@ -69,8 +87,24 @@ def table_controls(live: Live, state: State) -> discord.ui.View:
     # business); between rounds the table's buttons answer instead, as any seated player may.
     shown = open_play and len(movers) == 1 and not state.between_rounds and not live.is_computer(movers[0])
     moves = state.legal_actions(movers[0]) if shown else ()
+    clock = state.clock
+    on_clock = clock_moves(live, state)
     return controls.table_view(live.guild_id, live.table_id, hand=not open_play, version=len(state.history),
-                               moves=moves, verbs=rounds.verbs(live, state), label=live.text)
+                               moves=moves, verbs=rounds.verbs(live, state), label=live.text,
+                               clock=clock.since if clock is not None and on_clock else None, on_clock=on_clock)
+
+
+def clock_moves(live: Live, state: State) -> list[Action]:
+    """While a short clock runs, the moves every member it waits for shares (Bullshit! and No call):
+    shown on the table message, so the window costs no message of its own."""
+    clock = state.clock
+    if clock is None or state.is_over:
+        return []
+    seats = sorted(s for s in clock.seats & state.to_move if not live.is_computer(s))
+    if not seats:
+        return []
+    tokens = [{b.token for b in state.offered(s)} for s in seats[1:]]
+    return [a for a in state.offered(seats[0]) if all(a.token in t for t in tokens)]
 
 
 @dataclass
@@ -80,13 +114,15 @@ class Display:
     moves: list[tuple[State, State]] = field(default_factory=list)  # committed, not yet shown
     redraw: bool = False  # the table message needs drawing again (a request, a restart)
     hands: Hands = None  # show the hands of the seats to move: new DMs, or the last ones edited
+    replies: bool = False  # only the copies of hands kept current through a click's token
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task[None] | None = None
     failed: Batch | None = None  # shown in part: Discord or the store refused the rest, tried again
+    ticket: Ticket | None = None  # its place in the bot's request budget (bot.budget)
 
     @property
     def pending(self) -> bool:
-        return bool(self.moves or self.redraw or self.hands or self.failed)
+        return bool(self.moves or self.redraw or self.hands or self.replies or self.failed)
 
 
 @dataclass
@@ -133,3 +169,16 @@ def nudges(live: Live, before: State, after: State) -> list[int]:
         if member is not None and not live.is_computer(seat):
             found.append(member)
     return found
+
+
+def messages_of(lines: list[str], limit: int = 2000) -> list[str]:
+    """``lines`` in as few messages as Discord's length limit allows, none cut (a line longer than
+    the limit alone is cut)."""
+    texts: list[str] = []
+    for line in lines:
+        line = line[:limit]
+        if texts and len(texts[-1]) + 1 + len(line) <= limit:
+            texts[-1] += "\n" + line
+        else:
+            texts.append(line)
+    return texts

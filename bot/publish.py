@@ -24,11 +24,24 @@ import discord
 from games.core.base import State
 from renderers.describe import describe_hand, describe_round_end, describe_settlement, describe_table
 
-from . import controls, turns
-from .display import Batch, Display, Hands, is_dm, nudges, passing, picture_digest, table_content, table_controls
+from . import budget, controls, turns
+from .display import (
+    Batch,
+    Display,
+    Hands,
+    clock_moves,
+    messages_of,
+    nudges,
+    passing,
+    picture_digest,
+    table_content,
+    table_controls,
+    worth_a_message,
+)
 from .limits import ChannelLimits
 from .live import Live
 from .logs import table_extra
+from .replies import Replies
 from .results import headline
 
 if TYPE_CHECKING:
@@ -42,13 +55,6 @@ DM_CLOSED = 50007
 # that takes its time (the default second) lets the move be seen first.
 QUICK = 0.25
 HOLD = 2.0
-# Discord lets an interaction's token edit its replies for 15 minutes; a hand shown in reply (My hand,
-# or the answer to an out-of-date click) is kept current until a little before that, then its
-# controls are taken away, since no later edit could reach it.
-REPLY_LIFE = 15 * 60.0
-REPLY_MARGIN = 45.0
-EXPIRED_REPLY = "This hand is no longer kept up to date. Press **My hand** on the table for a fresh one."
-REPLACED_REPLY = "A newer copy of your hand was sent: use that one."
 PICTURES_KEPT = 10_000  # digests of the pictures messages show, kept to skip unchanged uploads
 NOTICE_AFTER = 120.0  # seconds without news after which a turn's hand comes as a new message
 RETRY_FIRST, RETRY_MAX = 1.0, 30.0  # seconds before a failed display tries again, doubling each time
@@ -61,7 +67,7 @@ class Publisher:
         self.displays: dict[tuple[int, int], Display] = {}
         self.hand_shown: dict[tuple[int, int, int], float] = {}  # (guild, table, seat): when last drawn
         self.pictures: dict[int, bytes] = {}  # message id: digest of the picture (and alt text) it shows
-        self.reply_watch: dict[tuple[int, int], asyncio.Task[None]] = {}
+        self.replies = Replies(self)
 
     def channel(self, channel_id: int) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(channel_id)
@@ -77,6 +83,13 @@ class Publisher:
         display = self._display(live)
         display.moves.append((before, after))
         self._wake(live, display)
+        ticket = display.ticket
+        if ticket is not None and not ticket.urgent and self.urgency(live, display) == budget.URGENT:
+            self.bot.budget.hurry(ticket)
+        if not self.bot.budget.room():
+            # Short of the allowance, the table waits its turn; the copies of hands kept through a click's
+            # token (outside the global limit) need not: a turn that begins reaches its player at once.
+            self.replies.now(live)
 
     def refresh(self, live: Live, hands: Hands = None) -> None:
         """Draw the table message again (and, with ``hands``, the hands of the seats to move)."""
@@ -116,9 +129,20 @@ class Publisher:
                 await self._hold(live, display)
                 if live.row.channel_id is not None:  # room for the table message, before choosing what to draw
                     await self.limits.ready(live.row.channel_id)
+                # The table's place in the bot's request budget: short of the allowance, it waits for a
+                # grant for its table message before choosing what to draw, so moves that come meanwhile
+                # merge; one that makes the wait urgent (see ``moved``) hurries it.
+                urgency = self.urgency(live, display)
+                ticket = display.ticket = budget.Ticket(urgent=urgency == budget.URGENT)
+                spend = self.bot.budget
+                with spend.using(ticket):
+                    if urgency is not None and not spend.room():
+                        await spend.spend()
+                        ticket.prepaid = 1
                 batch = self._take(live, display)
                 try:
-                    await self._show(live, batch)
+                    with spend.using(ticket):
+                        await self._show(live, batch)
                     delay = RETRY_FIRST
                 except Exception as err:  # the moves are committed: a failure must not stop the ones after
                     if not passing(err) or self.bot.stopping:
@@ -134,12 +158,32 @@ class Publisher:
             if not display.pending and self.displays.get((live.guild_id, live.table_id)) is display:
                 del self.displays[(live.guild_id, live.table_id)]
 
-    async def _hold(self, live: Live, display: Display) -> None:
-        """When a computer is to move and moves at once, wait (briefly) for its move, so that the
-        two are drawn as one picture."""
+    def urgency(self, live: Live, display: Display) -> int | None:
+        """How urgent what the table has to show is for the bot's request budget: URGENT when a turn
+        begins for a member who can learn of it only by a request bound by the global limit (a direct
+        message, or the table itself in a game played on it), or the game ended; None when all it
+        has to show are copies of hands kept through a click's token (outside the global limit)."""
+        if display.replies and not (display.moves or display.redraw or display.hands or display.failed):
+            return None
+        if display.hands == "fresh":
+            return budget.URGENT
+        for before, after in display.moves:
+            if after.is_over:
+                return budget.URGENT
+            begun = after.to_move - (frozenset() if before.between_rounds else before.to_move)
+            for seat in begun:
+                member = live.row.seats[seat].member_id
+                if member is not None and not live.is_computer(seat) and (
+                        after.rules.open_play or not self.replies.live_copy(live, seat)):
+                    return budget.URGENT
+        return budget.NORMAL
+
+    async def _hold(self, live: Live, display: Display, seconds: float = HOLD) -> None:
+        """When a computer is to move and moves at once, wait (at most ``seconds``) for its move, so
+        that the two are drawn as one picture."""
         if self.bot.config.ai_delay > QUICK or self.bot.stopping:  # stopping: no computer will answer
             return
-        deadline = time.monotonic() + HOLD
+        deadline = time.monotonic() + seconds
         while (left := deadline - time.monotonic()) > 0:
             state = live.state
             if state.is_over or state.between_rounds or not any(live.is_computer(s) for s in state.to_move):
@@ -152,8 +196,11 @@ class Publisher:
     def _take(live: Live, display: Display) -> Batch:
         moves, display.moves = display.moves, []
         failed, display.failed = display.failed, None
+        replies_only, display.replies = display.replies and not (moves or display.redraw or display.hands), False
         if failed is not None and not (moves or display.redraw or display.hands):
             batch = failed  # the same again, from the step that failed
+        elif replies_only:  # a click's answer fell behind the table: only the copies of hands to redraw
+            batch = Batch((live.state,), False, None, done={"table", "events", "hands", "shown", "results"})
         else:
             states = (moves[0][0], *(after for _, after in moves)) if moves else (live.state,)
             batch = Batch(states, display.redraw or bool(moves), display.hands, dms=live.row.extra.get("dm"))
@@ -176,11 +223,8 @@ class Publisher:
                 await self.hands(live, batch)
             done.add("hands")
         if "replies" not in done:
-            await self.update_replies(live, state, batch)
+            await self.replies.update(live, state, batch)
             done.add("replies")
-        if "clock" not in done:
-            await self.clock_message(live, state)
-            done.add("clock")
         if "shown" not in done:
             # One write notes what is shown now and where the hands went (a restart redraws a table
             # only if it was left behind, and takes the controls off the old hand messages).
@@ -192,6 +236,9 @@ class Publisher:
         if state.is_over and "results" not in done:
             await self.results(live, state, done)
             done.add("results")
+            for seat in range(len(live.row.seats)):  # nothing of this table's hands is redrawn any more
+                self.hand_shown.pop((live.guild_id, live.table_id, seat), None)
+            self.replies.forget(live)
 
     # -- the table message -------------------------------------------------------------------
     async def table_message(self, live: Live, state: State) -> None:
@@ -202,6 +249,8 @@ class Publisher:
         seen = live.view(None, state)
         png = await self.bot.workers.table(live.row.game, seen)
         content = table_content(live, state, seen)
+        if clock_moves(live, state):  # a window open on the table message: when it closes
+            content = f"{content}\n{await self.clock_line(live, state)}"[:2000]
         alt = describe_table(live.row.game, seen)
         file = discord.File(io.BytesIO(png), filename="table.png", description=alt)
         playing = not state.is_over
@@ -233,47 +282,21 @@ class Publisher:
             self.pictures.clear()
         self.pictures[message_id] = picture_digest(file)
 
-    async def clock_message(self, live: Live, state: State) -> None:
-        """A short clock is announced in the channel by a message of its own, with the moves every
-        waiting seat shares (Bullshit! and No call) and when it closes; once the clock stops,
-        that message says so and loses its buttons. Kept in the table's extra for a restart."""
-        channel_id = live.row.channel_id
-        if channel_id is None:
-            return
-        clock = state.clock
-        shown = live.row.extra.get("clock")
-        if shown and (clock is None or clock.since != shown["since"]):
-            with contextlib.suppress(discord.HTTPException):
-                async with self.limits.write(channel_id):
-                    await self.channel(channel_id).get_partial_message(shown["message"]).edit(
-                        content=f"{shown['text']}\n*Closed.*", view=None)
-            shown = None
-        if clock is not None and not shown and not state.is_over:
-            seats = [s for s in sorted(clock.seats & state.to_move)]
-            shared = [a for a in state.offered(seats[0])
-                      if all(a.token in {b.token for b in state.offered(s)} for s in seats[1:])] if seats else []
-            text = live.text(state.status(None))
-            view = controls.move_view(live.guild_id, live.table_id, len(state.history), shared, clock=clock.since,
-                                      label=live.text)
-            sent = await self.post(channel_id, f"{text}\n{await self.clock_line(live, state)}", view=view,
-                                   allowed_mentions=discord.AllowedMentions.none())
-            shown = {"message": sent.id, "since": clock.since, "text": text}
-        if shown != live.row.extra.get("clock"):
-            await self.merge_extra(live, {"clock": shown})
-
     async def events(self, live: Live, batch: Batch) -> None:
-        """Notable lines, with a picture of any settlement (who paid whom, how much and why) or
-        round's end (who went out, what each paid); where moves are made on the table, also a
-        nudge to whoever's turn begins (an edited message notifies nobody, and there is no DM
-        to do it). A message holds at most ten files: the newest are kept."""
+        """A message in the channel only where it is worth one. Notable lines are said at once on
+        the table message (``recent``), which is edited anyway, and posted in the channel together
+        when a round or the game ends or cards are turned up for all (each once, in order), with a
+        picture of any settlement (who paid whom, how much and why) or round's end (who went out,
+        what each paid); where moves are made on the table, a nudge to whoever's turn begins (an
+        edited message notifies nobody, and there is no DM to do it). A message holds at most ten
+        files: the newest are kept."""
         if live.row.channel_id is None:
             return
-        lines: list[str] = []
         nudged: list[int] = []
         files = []
+        digest = False
         for before, after in batch.steps():
-            lines += [live.text(f"{e.text} {e.shown}" if e.shown else e.text)
-                      for e in after.log[len(before.log):] if e.notable]
+            digest = digest or worth_a_message(before, after)
             for member in nudges(live, before, after):
                 if member not in nudged:
                     nudged.append(member)
@@ -287,14 +310,28 @@ class Publisher:
                 png = await self.bot.workers.round_end(live.row.game, seen, ended)
                 files.append(discord.File(io.BytesIO(png), filename=f"round-end-{len(files) + 1}.png",
                                           description=describe_round_end(seen)))
+        posted = live.row.extra.get("lines_at")
+        if posted is None:  # the table's first batch: its lines are posted from here on
+            posted = len(batch.states[batch.lines_from].log)
+            await self.merge_extra(live, {"lines_at": posted})
+        log = batch.last.log
+        now = len(batch.states[batch.lines_from].log)  # cards turned up are said with the move that did it only
+        lines = [live.text(f"{e.text} {e.shown}" if e.shown and i >= now else e.text)
+                 for i, e in enumerate(log[posted:], posted) if e.notable] if digest else []
+        outcome = batch.last.outcome
+        if outcome is not None:  # the result says it (``results``)
+            lines = [line for line in lines if line != live.text(outcome.detail)]
         waiting = [m for m in nudged if (s := live.seat_of(m)) is not None and s in batch.last.to_move]
         if waiting and not batch.last.between_rounds:
             lines.append(", ".join(f"<@{m}>" for m in waiting) + ": your turn.")
-        if lines or files:
-            mentions = discord.AllowedMentions(everyone=False, roles=False,
-                                               users=[discord.Object(m) for m in waiting])
-            await self.post(live.row.channel_id, "\n".join(lines)[:2000] or None,
-                            files=files[-10:] or discord.utils.MISSING, allowed_mentions=mentions)
+        mentions = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(m) for m in waiting])
+        texts = messages_of(lines)
+        for n, text in enumerate(texts or ([None] if files else [])):
+            last = n == max(0, len(texts) - 1)
+            await self.post(live.row.channel_id, text, files=files[-10:] if last and files else discord.utils.MISSING,
+                            allowed_mentions=mentions)
+        if digest:
+            await self.merge_extra(live, {"lines_at": len(log)})
 
     # -- hands ---------------------------------------------------------------------------------
     async def hand_message(self, live: Live, seat: int, state: State | None = None) -> dict[str, Any]:
@@ -356,7 +393,7 @@ class Publisher:
                 continue
             if f"hand:{seat}" in batch.done:  # shown before a later seat failed: not again
                 continue
-            if self.live_copy(live, seat) and batch.hands != "fresh":
+            if self.replies.live_copy(live, seat) and batch.hands != "fresh":
                 continue  # kept current through the token of the click made on it (update_replies)
             if had[-1]:
                 if len(batch.states) > 1 or batch.hands:
@@ -367,7 +404,7 @@ class Publisher:
                     await self.send_hand(live, seat, fresh=fresh, state=state)
                     if fresh:
                         batch.fresh_sent.add(seat)
-                        await self.untrack_dm(live, seat)
+                        await self.replies.untrack_dm(live, seat)
             elif any(had):  # their turn is over: take the controls away, no need to draw the hand again
                 await self.retire_controls(live, seat)
             batch.done.add(f"hand:{seat}")
@@ -438,113 +475,11 @@ class Publisher:
                 "Use the **My hand** button on the table message to see your cards and play.",
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(member_id)]))
 
-    # -- hands shown in reply to a click (ephemeral) ------------------------------------------
-    async def track_reply(self, live: Live, seat: int, application_id: int, token: str, message_id: int,
-                          *, dm: bool = False) -> None:
-        """Remember the copy of ``seat``'s hand that a click was made on, so that every move edits
-        it through the click's token while that lives (Discord does not count those edits against
-        the bot's global allowance): a hand shown in reply, or (``dm``) the hand's direct message
-        itself. It is the seat's one live copy: the previous one loses its controls (a reply is
-        told a newer copy was sent), and the direct message is not redrawn meanwhile. Kept in the
-        table's extra, so a restart goes on editing it."""
-        replies = dict(live.row.extra.get("replies", {}))
-        previous = replies.get(str(seat))
-        expires = time.time() + REPLY_LIFE - REPLY_MARGIN
-        replies[str(seat)] = [application_id, token, message_id, expires, *(["dm"] if dm else [])]
-        await self._store_replies(live, replies)
-        if previous and previous[2] != message_id and previous[3] > time.time():
-            if is_dm(previous):
-                await self._edit_reply(previous, view=None)
-            else:
-                await self._edit_reply(previous, content=REPLACED_REPLY, attachments=[], view=None)
-        self.watch_replies(live)
-
-    def live_copy(self, live: Live, seat: int) -> bool:
-        """Whether ``seat``'s hand is kept current through a click's token now (not by the DM path)."""
-        entry = live.row.extra.get("replies", {}).get(str(seat))
-        return bool(entry) and entry[3] > time.time()
-
-    async def untrack_dm(self, live: Live, seat: int) -> None:
-        """A new hand message was sent: the token of a click on the old one no longer reaches it."""
-        replies = live.row.extra.get("replies", {})
-        entry = replies.get(str(seat))
-        if entry and is_dm(entry):
-            await self._store_replies(live, {k: e for k, e in replies.items() if k != str(seat)})
-
-    async def update_replies(self, live: Live, state: State, batch: Batch | None = None) -> None:
-        """Show each tracked reply the seat's hand as it is in ``state``: its moves if it is to
-        move, none if not; once the game is over they are left as they are, without controls."""
-        replies = dict(live.row.extra.get("replies", {}))
-        if not replies:
-            return
-        now = time.time()
-        gone = []
-        for key, entry in list(replies.items()):
-            if entry[3] <= now:
-                continue  # the watcher takes its controls away
-            if batch is not None and self.same_clock(int(key), batch):
-                continue
-            message = await self.hand_message(live, int(key), state)
-            file, message_id = message["file"], int(entry[2])
-            picture = {"attachments": [file]} if self.new_picture(message_id, file) else {}
-            if await self._edit_reply(entry, content=message["content"], view=message.get("view"), **picture):
-                self.shown_picture(message_id, file)
-                self.hand_shown[(live.guild_id, live.table_id, int(key))] = time.monotonic()
-            else:
-                gone.append((key, entry))
-        # The map as it is now (a click may have noted a new reply meanwhile), less the ones gone.
-        current = dict(live.row.extra.get("replies", {}))
-        kept = {} if state.is_over else {k: e for k, e in current.items() if (k, e) not in gone}
-        if kept != current:
-            await self._store_replies(live, kept)
-
-    def watch_replies(self, live: Live) -> None:
-        """(Re)start the task that takes the controls off each tracked reply before its token expires."""
-        key = (live.guild_id, live.table_id)
-        task = self.reply_watch.get(key)
-        if task is not None and not task.done():
-            task.cancel()
-        if live.row.extra.get("replies") and not self.bot.stopping:
-            self.reply_watch[key] = asyncio.create_task(self._expire_replies(live),
-                                                        name=f"parlour-replies-{live.guild_id}-{live.table_id}")
-
     def stop(self) -> None:
         """The bot is stopping: no more showing (what is committed is shown after the restart)."""
-        for task in [*self.reply_watch.values(), *(d.task for d in self.displays.values() if d.task)]:
+        self.replies.stop()
+        for task in [d.task for d in self.displays.values() if d.task]:
             task.cancel()
-        self.reply_watch.clear()
-
-    async def _expire_replies(self, live: Live) -> None:
-        while (replies := dict(live.row.extra.get("replies", {}))) and not self.bot.is_closed():
-            soonest = min(entry[3] for entry in replies.values())
-            await asyncio.sleep(max(0.0, soonest - time.time()))
-            if self.bot.is_closed():  # a restart looks after them (they are stored with the table)
-                return
-            now = time.time()
-            replies = dict(live.row.extra.get("replies", {}))
-            for key, entry in list(replies.items()):
-                if entry[3] <= now:
-                    if is_dm(entry):  # the direct message stays, kept current the usual way from now on
-                        self.refresh(live, hands="edit")
-                    else:
-                        await self._edit_reply(entry, content=EXPIRED_REPLY, view=None)
-                    del replies[key]
-            await self._store_replies(live, replies)
-
-    async def _edit_reply(self, entry: list[Any], **kwargs: Any) -> bool:
-        """Edit a tracked reply through its interaction's token; False if it is gone."""
-        application_id, token, message_id = entry[:3]
-        webhook = discord.Webhook.partial(int(application_id), str(token), client=self.bot)
-        kwargs.setdefault("view", None)
-        try:
-            await webhook.edit_message(int(message_id), **kwargs)
-        except discord.HTTPException as err:
-            log.info("a hand shown in reply could not be edited (%s)", err.status)
-            return False
-        return True
-
-    async def _store_replies(self, live: Live, replies: dict[str, Any]) -> None:
-        await self.merge_extra(live, {"replies": replies or None})
 
     async def merge_extra(self, live: Live, values: dict[str, Any]) -> None:
         """Store these keys of the table's extra, and change only them in the row in memory: it may

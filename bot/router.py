@@ -26,6 +26,9 @@ log = logging.getLogger("parlour.router")
 TOO_LATE = "Too late: that moment has passed, and your click changed nothing."
 CHOSEN_ALREADY = "You already made your choice there; it counted once."
 NOT_MY_SERVER = "That control belongs to a server I'm not in, so it does nothing."
+# A hand drawn within this many seconds answers the click itself (one call); a slower one (a worker
+# under load) is drawn after the click is acknowledged, well inside Discord's 3 seconds.
+ANSWER_WITHIN = 2.0
 
 
 def payload(interaction: discord.Interaction[Any]) -> dict[str, Any]:
@@ -146,10 +149,29 @@ class Router:
     async def show_hand(self, interaction: discord.Interaction[Any], live: Live, seat: int, note: str = "") -> None:
         """Answer this click, for the clicker alone, with their hand and moves as they are now, and
         keep that answer current while Discord lets it be edited. A click on a hand shown this way
-        redraws it in place; any other gets a reply of its own."""
+        redraws it in place; any other gets a reply of its own. One call when the picture is drawn
+        in time (the answer carries it), else two (acknowledged, then edited)."""
         source = interaction.message
         in_place = source is not None and source.flags.ephemeral
+        drawing = asyncio.ensure_future(self.bot.publisher.hand_message(live, seat))
+        sent_id: int | None
         if not interaction.response.is_done():
+            done, _ = await asyncio.wait({drawing}, timeout=ANSWER_WITHIN)
+            if drawing in done:
+                message = drawing.result()
+                content = f"{note}\n{message['content']}"[:2000] if note else message["content"]
+                view = message.get("view")
+                if in_place and source is not None:
+                    await interaction.response.edit_message(content=content, attachments=[message["file"]], view=view)
+                    sent_id = source.id
+                else:
+                    answered = await interaction.response.send_message(content, file=message["file"], ephemeral=True,
+                                                                       view=view or discord.utils.MISSING)
+                    sent_id = answered.message_id
+                if sent_id is not None:
+                    await self.bot.publisher.replies.track_reply(live, seat, interaction.application_id,
+                                                                 interaction.token, sent_id)
+                return
             # The picture is drawn by a worker, which under load may take longer than Discord waits.
             if in_place:
                 await interaction.response.defer()
@@ -158,7 +180,7 @@ class Router:
             edit = True
         else:  # acknowledged already, by a click whose move then lost a race: edit only our own reply
             edit = in_place
-        message = await self.bot.publisher.hand_message(live, seat)
+        message = await drawing
         content = f"{note}\n{message['content']}"[:2000] if note else message["content"]
         view = message.get("view")
         sent: discord.Message
@@ -168,7 +190,7 @@ class Router:
         else:
             sent = await interaction.followup.send(content, file=message["file"], ephemeral=True, wait=True,
                                                    view=view or discord.utils.MISSING)
-        await self.bot.publisher.track_reply(live, seat, interaction.application_id, interaction.token, sent.id)
+        await self.bot.publisher.replies.track_reply(live, seat, interaction.application_id, interaction.token, sent.id)
 
     async def action(self, interaction: discord.Interaction[Any], ref: ids.ActionRef) -> None:
         live, seat = await self.seated(interaction, ref.guild_id, ref.table_id)
@@ -178,36 +200,61 @@ class Router:
             if len(values) != 1 or not isinstance(values[0], str):
                 raise Refusal("Choose one move from the list.")
             token = values[0]
+        copy = self.hand_copy(interaction)
         if ref.clock:
-            await self.clock_move(interaction, live, seat, ref.version, token)
+            await self.clock_move(interaction, live, seat, ref.version, token, copy)
             return
-        version = ref.version
-        if version != live.version:  # checked again under the table's lock
-            if not self.same_choice(live, seat, version):
-                await self.stale(interaction, live, seat, version, token)
+        for _ in range(5):  # each retry follows a move made by another seat while this one was in hand
+            version = ref.version
+            if version != live.version:  # checked again under the table's lock
+                if not self.same_choice(live, seat, version):
+                    await self.stale(interaction, live, seat, version, token)
+                    return
+                version = live.version  # others moved at the same time: this seat's choice stands
+            if live.state.between_rounds:  # the table decides, through its own buttons (bot.rounds)
+                raise Refusal("The round is over: use the buttons under the table's picture to go on or stop.")
+            if seat not in live.state.to_move:
+                raise Refusal("It's not your turn yet.")
+            try:
+                await self.move_and_answer(interaction, live, seat, copy, version, token)
                 return
-            version = live.version  # others moved at the same time: this seat's choice stands
-        if live.state.between_rounds:  # the table decides, through its own buttons (bot.rounds)
-            raise Refusal("The round is over: use the buttons under the table's picture to go on or stop.")
-        if seat not in live.state.to_move:
-            raise Refusal("It's not your turn yet.")
+            except Stale:
+                continue  # another move got there first: this one may still stand (two players discarding)
+        await self.stale(interaction, live, seat, ref.version, token)
+
+    @staticmethod
+    def hand_copy(interaction: discord.Interaction[Any]) -> discord.Message | None:
+        """The copy of the clicker's hand the click was made on (a hand shown in reply, or the hand's
+        direct message), or None for a message in the table's channel."""
         message = interaction.message
-        dm = message is not None and message.guild is None and not message.flags.ephemeral
-        if message is not None and (message.flags.ephemeral or dm):
-            # The copy of the hand clicked on is kept current through this click's token (a hand shown
-            # in reply, or the hand's DM); noted before the move, so the display it starts knows of it.
-            await self.bot.publisher.track_reply(live, seat, interaction.application_id, interaction.token, message.id,
-                                                 dm=dm)
+        if message is not None and (message.flags.ephemeral or message.guild is None):
+            return message
+        return None
+
+    async def move_and_answer(self, interaction: discord.Interaction[Any], live: Live, seat: int,
+                              copy: discord.Message | None, version: int, token: str) -> None:
+        """Commit the move, then answer the click: on a copy of the hand, by redrawing that copy in
+        the answer itself (one call, outside the global limit), which from then on is the seat's
+        copy kept current through this click's token; elsewhere by acknowledging it."""
+        replies = self.bot.publisher.replies
+        if copy is not None:
+            # Noted before the move, so the display it starts knows of it (and leaves it to this answer).
+            await replies.track_reply(live, seat, interaction.application_id, interaction.token, copy.id,
+                                        dm=not copy.flags.ephemeral, answering=True)
+        shown: int | None = None
         try:
             await self.bot.tables.act(live, version, seat, token, interaction.user.id, "click")
-        except Stale:
-            await self.stale(interaction, live, seat, ref.version, token)  # another click got there first
-            return
-        # Acknowledged only now that the move is committed: a stop in between loses no move anyone saw taken.
-        await interaction.response.defer()
+            # Acknowledged only now that the move is committed: a stop in between loses no move anyone saw taken.
+            if copy is not None:
+                shown = await replies.answer_with_hand(interaction, live, seat, copy.id, ANSWER_WITHIN)
+            if not interaction.response.is_done():
+                await interaction.response.defer()
+        finally:
+            if copy is not None:
+                replies.answered(live, seat, shown)
 
     async def clock_move(self, interaction: discord.Interaction[Any], live: Live, seat: int, since: int,
-                         token: str) -> None:
+                         token: str, copy: discord.Message | None) -> None:
         """A move made on a clock: good while the clock begun at version ``since`` runs, whoever
         moves meanwhile. Once it has stopped, a pick's move still stands if the seat could make
         that very move then and still can (a play chosen in the window, made just after it
@@ -219,11 +266,9 @@ class Router:
                 made = [tok for s, tok in live.state.history[since:] if s == seat]
                 raise Refusal(CHOSEN_ALREADY if made else TOO_LATE)
             try:
-                await self.bot.tables.act(live, version, seat, token, interaction.user.id, "click")
+                await self.move_and_answer(interaction, live, seat, copy, version, token)
             except Stale:
                 continue
-            if not interaction.response.is_done():
-                await interaction.response.defer()
             return
         raise Refusal("The table is busy: try once more.")
 

@@ -34,9 +34,9 @@ FAST_WINDOW = 0.05
 
 
 def make_bot(standin: LocalDiscord, data_dir: Path, ai_delay: float = 0.0,
-             write_window: float = FAST_WINDOW) -> Parlour:
+             write_window: float = FAST_WINDOW, workers: int | None = None) -> Parlour:
     config = Config(token=standin.token, data_dir=data_dir, dev_guild=None, ai_delay=ai_delay, shard_count=None,
-                    shard_ids=None, api_base=standin.api_base, gateway_url=standin.gateway_url)
+                    shard_ids=None, api_base=standin.api_base, gateway_url=standin.gateway_url, workers=workers)
     configure_endpoints(config)
     bot = TestParlour(config, guild_ready_timeout=0.05)
     bot.publisher.limits = ChannelLimits(window=write_window)
@@ -45,8 +45,10 @@ def make_bot(standin: LocalDiscord, data_dir: Path, ai_delay: float = 0.0,
 
 @contextlib.asynccontextmanager
 async def running(standin: LocalDiscord, data_dir: Path, ai_delay: float = 0.0,
-                  write_window: float = FAST_WINDOW) -> AsyncIterator[Parlour]:
-    bot = make_bot(standin, data_dir, ai_delay, write_window)
+                  write_window: float = FAST_WINDOW, workers: int | None = None) -> AsyncIterator[Parlour]:
+    """The bot against ``standin``; ``workers=0`` draws and plays the computers in a thread of this
+    process (where a test may patch them) rather than in worker processes."""
+    bot = make_bot(standin, data_dir, ai_delay, write_window, workers)
     async with standin.running(bot, timeout=15) as started:
         await standin.wait_for(lambda: started._restored, 5, "the restore pass")
         yield started
@@ -193,8 +195,16 @@ def newest_with(messages: list[Message], kind: str, version: int) -> Message | N
     return None
 
 
+def hand_copies(standin: LocalDiscord, user: User) -> list[Message]:
+    """The messages a player may play from, oldest first: the bot's DMs to them and the hands shown
+    to them alone in answer to a click (an out-of-date click is answered with one)."""
+    replies = {m.id: m for rec in standin.world.interactions.values() if rec.user.id == user.id
+               for m in [rec.message, *rec.followups] if m is not None and m.ephemeral and not m.deleted}
+    return sorted([*standin.dm_messages(user), *replies.values()], key=lambda m: m.id)
+
+
 async def pick_cards(standin: LocalDiscord, live: Live, user: User, chosen: list[str]) -> None:
-    """``user`` ticks ``chosen`` in the card selects of their newest DM offering their pick (see
+    """``user`` ticks ``chosen`` in the card selects of their newest hand offering their pick (see
     ``State.pick``) and presses the pick's button; returns once the move is made."""
     state = live.state
     seat = live.seat_of(user.id)
@@ -205,7 +215,7 @@ async def pick_cards(standin: LocalDiscord, live: Live, user: User, chosen: list
     def offered() -> Message | None:  # made for the choice as it is now (others may move meanwhile)
         clock = live.state.clock
         at = clock.since if clock is not None and seat in clock.seats else live.version
-        return newest_with(standin.dm_messages(user), "pl:c:", at)
+        return newest_with(hand_copies(standin, user), "pl:c:", at)
 
     message = await standin.wait_for(offered, 10, f"{user.name}'s cards to choose from")
     positions = bot_controls.chosen_in(pick, pick.token(chosen))

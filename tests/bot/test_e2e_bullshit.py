@@ -47,7 +47,8 @@ def game(live: Any) -> BullshitState:
 
 
 def clock_message(guild: Any, since: int) -> Any:
-    """The channel's announcement of the window opened at version ``since``."""
+    """The channel's message offering the window opened at version ``since``: the table message,
+    which carries the window's buttons while it is open (a window costs no message of its own)."""
     table = channel_named(guild, CHANNEL)
     assert table is not None
     return newest_with(table.messages, "pl:w:", since)
@@ -106,9 +107,9 @@ async def test_calls_a_double_call_a_late_click_the_clock_a_restart_and_a_last_p
         await play(standin, live, people[liar], lie(game(live), liar))
         message = await window_open(standin, guild, live)
         assert "<t:" in message.content and ":R>" in message.content  # when it closes, in each reader's time
-        assert {c.label for c in message.components} == {"Bullshit!", "No call"}
-        dm = next(m for m in reversed(standin.dm_messages(people[caller])) if any(
-            (c.label or "") == "Bullshit!" for c in m.components))  # offered by DM too
+        assert window_buttons(message) == {"Bullshit!", "No call"}
+        dm = await standin.wait_for(lambda: next((m for m in reversed(standin.dm_messages(people[caller])) if any(
+            (c.label or "") == "Bullshit!" for c in m.components)), None), 5, "the window by DM")  # offered there too
         assert "<t:" in dm.content
         pile = len(game(live).pile)
         await choose(standin, live, message, people[caller], "Bullshit!")
@@ -117,7 +118,7 @@ async def test_calls_a_double_call_a_late_click_the_clock_a_restart_and_a_last_p
         await bot.publisher.settled(live, timeout=10)
         said = table_text(guild, CHANNEL)
         assert "Turned up:" in said and "calls bullshit" in said
-        assert "Closed." in message.content and not message.components  # the window's message, closed
+        assert not window_buttons(message) and "<t:" not in message.content  # the window, closed on the table
 
         # A truthful play, called: the caller takes the pile.
         player = game(live).turn
@@ -158,7 +159,7 @@ async def test_calls_a_double_call_a_late_click_the_clock_a_restart_and_a_last_p
         log = await store.actions(1, after_version=since - 1)
         opened, closes = log[0], [a for a in log[1:] if a.source == "clock"]
         assert [a.token for a in closes] == ["pass", "pass"] and closes[0].at - opened.at >= 4 - 0.05
-        await standin.wait_for(lambda: "Closed." in (clock_message_text(guild, since) or ""), 10, "closed")
+        await standin.wait_for(lambda: clock_message(guild, since) is None, 10, "the window's buttons gone")
 
         # A play, and the bot stops inside its window.
         player = game(live).turn
@@ -213,11 +214,9 @@ async def answer(standin: LocalDiscord, record: Any) -> str:
     return await standin.wait_for(lambda: told(record), 5, "the answer to the click")
 
 
-def clock_message_text(guild: Any, since: int) -> str | None:
-    table = channel_named(guild, CHANNEL)
-    assert table is not None
-    texts = [m.content for m in table.messages if "Closes" in m.content or "Closed." in m.content]
-    return texts[-1] if texts else None
+def window_buttons(message: Any) -> set[str]:
+    """The labels of the window's buttons on ``message``."""
+    return {str(c.label) for c in message.components if (c.custom_id or "").startswith("pl:w:")}
 
 
 async def test_alice_against_two_computers_to_the_end(standin: LocalDiscord, tmp_path: Path) -> None:

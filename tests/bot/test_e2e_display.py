@@ -1,5 +1,6 @@
 """How a table is shown while it moves fast: within Discord's per-channel write limit, newest
-state first, every notable line in order, and a hand that is never out of date."""
+state first, every notable line once and in order (said at once on the table message, posted
+together when the round ends), and a hand that is never out of date."""
 
 from __future__ import annotations
 
@@ -9,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from bot import ids, limits
-from bot.display import table_content
+from bot.display import RECENT_LINES, table_content
 from localcord import LocalDiscord
 from tests.discord_spec import local_discord
 
-from .parlour_harness import channel_named, controls, live_table, open_table, running, take_turn
+from .parlour_harness import channel_named, controls, live_table, open_table, play_to_end, running, take_turn
 
 WINDOW = 1.0  # Discord's 5 writes in 5 s, scaled to 5 in 1 s so the test is quick; the rule is the same
 
@@ -56,10 +57,13 @@ async def test_fast_play_keeps_the_write_limit_and_shows_every_line_in_order(sta
                  and c.path.endswith(f"/messages/{message.id}")]
         assert len(edits) < live.version, "moves that came together were drawn as one picture"
 
-        # Every notable line went out, once and in order.
+        # The newest notable lines are said at once on the table message; in the channel they go out
+        # together when a round ends, each once and in order.
         expected = [live.text(e.text) for e in live.state.log if e.notable]
-        posted = [line for m in table.messages for line in m.content.split("\n") if line in expected]
-        assert expected and posted == expected
+        assert expected and all(f"-# {line}" in message.content for line in expected[-RECENT_LINES:])
+        posted = [line for m in table.messages if m.id != message.id for line in m.content.split("\n")
+                  if line in expected]
+        assert posted == expected[:len(posted)]
 
         # The newest hand in Alice's DMs is the one to play from, at the table's version.
         if 0 in live.state.to_move:
@@ -68,3 +72,10 @@ async def test_fast_play_keeps_the_write_limit_and_shows_every_line_in_order(sta
             versions = {ids.parse(c.custom_id).version for c in newest.components  # type: ignore[union-attr]
                         if c.custom_id}
             assert versions == {live.version}
+
+        await play_to_end(standin, bot, live, {0: alice})  # the deal ends: every line is in the channel
+        await bot.publisher.settled(live, timeout=20)
+        final = [live.text(e.text) for e in live.state.log if e.notable]
+        posted = [line for m in table.messages if m.id != message.id for line in m.content.split("\n")
+                  if line in final]
+        assert posted == final

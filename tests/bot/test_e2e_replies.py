@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot import ids, publish
+from bot import ids, replies
 from bot.client import Parlour
 from bot.live import ALREADY_MADE, MOVED_ON, Live
 from localcord import LocalDiscord
@@ -109,12 +109,12 @@ async def test_my_hand_is_kept_current_as_the_table_moves(standin: LocalDiscord,
 
 async def test_a_reply_loses_its_controls_before_its_token_expires(standin: LocalDiscord, tmp_path: Path,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(publish, "REPLY_LIFE", 1.5)
-    monkeypatch.setattr(publish, "REPLY_MARGIN", 0.5)
+    monkeypatch.setattr(replies, "REPLY_LIFE", 1.5)
+    monkeypatch.setattr(replies, "REPLY_MARGIN", 0.5)
     async with running(standin, tmp_path) as bot:
         live, table, mine, alice = await my_hand_at_fosco(standin, bot)
         assert controls(mine, live.version)
-        await standin.wait_for(lambda: publish.EXPIRED_REPLY in mine.content, 5, "the reply retired")
+        await standin.wait_for(lambda: replies.EXPIRED_REPLY in mine.content, 5, "the reply retired")
         assert not mine.components
         again = await hand_reply(standin, await standin.click(alice, board(table), label="My hand"))
         assert controls(again, live.version), "a new press gives a fresh reply"
@@ -124,7 +124,7 @@ async def test_a_second_my_hand_retires_the_first(standin: LocalDiscord, tmp_pat
     async with running(standin, tmp_path) as bot:
         live, table, first, alice = await my_hand_at_fosco(standin, bot)
         second = await hand_reply(standin, await standin.click(alice, board(table), label="My hand"))
-        await standin.wait_for(lambda: publish.REPLACED_REPLY in first.content, 5, "the first reply retired")
+        await standin.wait_for(lambda: replies.REPLACED_REPLY in first.content, 5, "the first reply retired")
         assert not first.components
         assert controls(second, live.version)
 
@@ -218,11 +218,11 @@ async def test_a_reply_is_looked_after_across_a_restart(standin: LocalDiscord, t
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """The replies being kept current are stored with the table: a restarted bot still takes the
     controls off one before its token expires."""
-    monkeypatch.setattr(publish, "REPLY_LIFE", 4.0)
-    monkeypatch.setattr(publish, "REPLY_MARGIN", 0.5)
+    monkeypatch.setattr(replies, "REPLY_LIFE", 4.0)
+    monkeypatch.setattr(replies, "REPLY_MARGIN", 0.5)
     async with running(standin, tmp_path) as bot:
         live, _table, mine, _alice = await my_hand_at_fosco(standin, bot)
     assert controls(mine, live.version)
     async with running(standin, tmp_path):  # nothing carried over in memory
-        await standin.wait_for(lambda: publish.EXPIRED_REPLY in mine.content, 8, "the reply retired")
+        await standin.wait_for(lambda: replies.EXPIRED_REPLY in mine.content, 8, "the reply retired")
         assert not mine.components

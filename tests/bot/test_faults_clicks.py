@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bot import ids
+from bot import ids, router
 from bot.client import Parlour
 from bot.live import Live
 from bot.router import NOT_MY_SERVER
@@ -59,8 +59,10 @@ async def test_a_click_naming_a_server_the_bot_is_not_in_is_answered_and_opens_n
         assert live.version == version
 
 
-async def test_a_stale_click_whose_reply_cannot_be_edited_is_answered_anew(standin: LocalDiscord,
-                                                                           tmp_path: Path) -> None:
+async def test_a_stale_click_whose_reply_cannot_be_edited_is_answered_anew(
+        standin: LocalDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A hand not drawn in time for the answer itself: the click is acknowledged and the reply edited after.
+    monkeypatch.setattr(router, "ANSWER_WITHIN", 0.0)
     _guild, alice, _bob, lobby = world(standin)
     async with running(standin, tmp_path) as bot:
         live, version, old = await alices_hand(standin, bot, alice, lobby)

@@ -19,8 +19,14 @@ def open_channel(page: Any, channel_id: str) -> None:
     link.wait_for(state="attached")
     if not link.is_visible():  # on a phone the channels are in a drawer
         page.locator("#menu-toggle").click()
-    link.click()
-    page.wait_for_function(f"() => location.hash.includes('{channel_id}')")
+    for attempt in range(3):  # a sidebar redrawn under the pointer (a new channel listed) loses the click
+        link.click()
+        try:
+            page.wait_for_function(f"() => location.hash.includes('{channel_id}')", timeout=10_000)
+            return
+        except PlaywrightTimeout:
+            if attempt == 2:
+                raise
 
 
 def run_slash(page: Any, command: str, sub: str, options: dict[str, str]) -> None:

@@ -288,12 +288,12 @@ async def session_closed(standin: LocalDiscord, timeout: float) -> float | None:
 
 def on_ack(bot: BotProcess, record: InteractionRecord, sig: signal.Signals) -> Callable[[Call], None]:
     """A stand-in fault hook (``standin.rest.inject``) that sends ``sig`` to the bot the instant its
-    deferred-update answer (type 6) to ``record`` reaches Discord, before Discord has replied to it:
+    answer to ``record`` as a move taken (type 7, or 6) reaches Discord, before Discord has replied to it:
     whatever the bot does after acknowledging the click, it has not done yet."""
 
     def inject(call: Call) -> None:
         if (call.operation_id == "create_interaction_response" and f"/interactions/{record.id}/" in call.path
-                and isinstance(call.body, dict) and call.body.get("type") == 6):
+                and isinstance(call.body, dict) and call.body.get("type") in (6, 7)):
             bot.send(sig)
         return None
 
@@ -345,8 +345,9 @@ class Click:
 
     @property
     def acknowledged(self) -> bool:
-        """Acknowledged as a move taken: a deferred update (type 6), the answer to a move that stood."""
-        return any(c.get("type") == 6 for c in self.record.callbacks)
+        """Acknowledged as a move taken: the answer to a move that stood (an update of the message clicked,
+        type 7 with the hand redrawn, or type 6 when the picture was not ready in time)."""
+        return any(c.get("type") in (6, 7) for c in self.record.callbacks)
 
     @property
     def said(self) -> str | None:

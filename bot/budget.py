@@ -1,0 +1,186 @@
+"""The bot's one request budget: Discord lets a bot make about 50 requests a second in all
+(answers to interactions, and edits made with an interaction's token, excepted), whatever table
+they are for. discord.py keeps Discord's buckets and waits out a 429; this decides, before a
+request is made, which of the requests waiting for the allowance goes first.
+
+Every request the client makes through its HTTP client (the calls bound by the global limit)
+spends from a token bucket refilled at ``rate`` a second. While there is room nothing waits.
+When there is none, waiting requests are granted in order of urgency (a turn that begins, a
+result), then of age; while urgent ones wait, one grant in ``SHARE`` still goes to the oldest
+ordinary one, so no table starves. The display waits for its grant before it chooses what to
+draw, so a table whose moves come faster than the budget allows is drawn once, from its newest
+state (the moves merge).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import contextvars
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+URGENT, NORMAL = 0, 1
+SHARE = 4  # while urgent requests wait, one grant in SHARE goes to the oldest ordinary one
+T = TypeVar("T")
+
+
+@dataclass
+class Ticket:
+    """What one piece of work (a table's display showing a batch) asks of the budget: its urgency,
+    a grant it already waited for (``prepaid``), and its place in the queue while it waits, so that
+    it can be hurried (a turn began meanwhile) without losing its place to those who came later."""
+
+    urgent: bool = False
+    prepaid: int = 0
+    waiting: tuple[int, list[Any]] | None = None  # (queue, entry) while a request of it waits
+
+
+# The ticket of the work being done in this context (a display sets its own).
+_TICKET: contextvars.ContextVar[Ticket | None] = contextvars.ContextVar("parlour_ticket", default=None)
+
+
+@dataclass
+class Spent:
+    """What the budget granted, for the metrics and the bench."""
+
+    granted: int = 0
+    waited: int = 0  # grants that had to wait
+    longest: float = 0.0  # seconds, the longest wait
+    by_priority: dict[int, int] = field(default_factory=dict)
+
+
+class Budget:
+    def __init__(self, rate: float, burst: float | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate = rate
+        self.burst = max(1.0, rate if burst is None else burst)
+        self.clock = clock
+        self.tokens = self.burst
+        self.stamp = clock()
+        # Each entry: [when it began waiting, its future]; a list, so that a hurried one keeps its age.
+        self.queues: dict[int, deque[list[Any]]] = {URGENT: deque(), NORMAL: deque()}
+        self.pump: asyncio.Task[None] | None = None
+        self.spent = Spent()
+        self.urgent_run = 0  # urgent grants in a row while ordinary ones waited
+
+    @property
+    def waiting(self) -> int:
+        return sum(len(q) for q in self.queues.values())
+
+    def room(self) -> bool:
+        """Whether a request could be made now without waiting."""
+        self._refill()
+        return self.tokens >= 1 and not self.waiting
+
+    async def spend(self, priority: int | None = None) -> None:
+        """Wait for room for one request: of ``priority``, else as urgent as this context's ticket."""
+        ticket = _TICKET.get()
+        if priority is None:
+            priority = URGENT if ticket is not None and ticket.urgent else NORMAL
+        if self.room():
+            self.tokens -= 1
+            self._count(priority, 0.0)
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        entry = [self.clock(), future]
+        self.queues[priority].append(entry)
+        if ticket is not None:
+            ticket.waiting = (priority, entry)
+        if self.pump is None or self.pump.done():
+            self.pump = asyncio.create_task(self._pump(), name="parlour-budget")
+        try:
+            await future  # a cancelled wait is skipped by the pump
+        finally:
+            if ticket is not None:
+                ticket.waiting = None
+
+    def hurry(self, ticket: Ticket) -> None:
+        """The work behind ``ticket`` became urgent: so are its requests, the one waiting now too."""
+        ticket.urgent = True
+        if ticket.waiting is None or ticket.waiting[0] == URGENT:
+            return
+        entry = ticket.waiting[1]
+        try:
+            self.queues[NORMAL].remove(entry)
+        except ValueError:  # granted meanwhile
+            return
+        urgent = self.queues[URGENT]
+        at = next((i for i, other in enumerate(urgent) if other[0] > entry[0]), len(urgent))
+        urgent.insert(at, entry)  # in its place by age
+        ticket.waiting = (URGENT, entry)
+
+    @contextlib.contextmanager
+    def using(self, ticket: Ticket) -> Iterator[None]:
+        """Within this block the context's requests are made on ``ticket``."""
+        token = _TICKET.set(ticket)
+        try:
+            yield
+        finally:
+            _TICKET.reset(token)
+
+    async def request(self, make: Callable[[], Awaitable[T]]) -> T:
+        """Make one request within the budget (on the context's prepaid grant, if it has one)."""
+        ticket = _TICKET.get()
+        if ticket is not None and ticket.prepaid > 0:
+            ticket.prepaid -= 1
+        else:
+            await self.spend()
+        return await make()
+
+    def _refill(self) -> None:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+
+    def _next(self) -> tuple[int, float, asyncio.Future[None]] | None:
+        """The waiting request to grant next: the oldest urgent one, but for one grant in SHARE,
+        which goes to the oldest ordinary one."""
+        for queue in self.queues.values():
+            while queue and queue[0][1].done():  # its waiter gave up
+                queue.popleft()
+        urgent, normal = self.queues[URGENT], self.queues[NORMAL]
+        if urgent and (not normal or self.urgent_run < SHARE - 1):
+            self.urgent_run = self.urgent_run + 1 if normal else 0
+            since, future = urgent.popleft()
+            return URGENT, since, future
+        if normal:
+            self.urgent_run = 0
+            since, future = normal.popleft()
+            return NORMAL, since, future
+        return None
+
+    async def _pump(self) -> None:
+        while True:
+            self._refill()
+            if self.tokens < 1:
+                await asyncio.sleep((1 - self.tokens) / self.rate)
+                continue
+            chosen = self._next()
+            if chosen is None:
+                return
+            priority, since, future = chosen
+            self.tokens -= 1
+            self._count(priority, self.clock() - since)
+            future.set_result(None)
+
+    def _count(self, priority: int, waited: float) -> None:
+        spent = self.spent
+        spent.granted += 1
+        spent.by_priority[priority] = spent.by_priority.get(priority, 0) + 1
+        if waited > 0:
+            spent.waited += 1
+            spent.longest = max(spent.longest, waited)
+
+
+def guard(http: Any, budget: Budget) -> None:
+    """Route every request of a discord.py HTTP client (the calls bound by the global limit) through
+    ``budget``. Interaction answers and token edits go by the webhook adapter, not through here."""
+    request = http.request
+
+    async def within_budget(route: Any, **kwargs: Any) -> Any:
+        return await budget.request(lambda: request(route, **kwargs))
+
+    http.request = within_budget

@@ -1,0 +1,228 @@
+"""The copies of a player's hand kept current through a click's token: the hand shown in answer to
+a click (My hand, an out-of-date click), or the hand's direct message once the player clicked on
+it. Discord does not count the answer to a click, nor the edits made with its token for 15
+minutes, against the bot's global allowance, so a hand kept this way costs the bot nothing: the
+click that makes a move is answered with that copy redrawn (``answer_with_hand``), and every later
+move edits it through the token (``update``), at once even when the bot is short of its allowance
+(``now``). A copy whose token is about to expire loses its controls; a direct message goes back to
+being edited the usual way."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from games.core.base import State
+
+from .display import Batch, is_dm
+from .live import Live
+from .logs import table_extra
+
+if TYPE_CHECKING:
+    from .publish import Publisher
+
+log = logging.getLogger("parlour.publish")
+# Discord lets an interaction's token edit its replies for 15 minutes; a hand shown in reply (My hand,
+# or the answer to an out-of-date click) is kept current until a little before that, then its
+# controls are taken away, since no later edit could reach it.
+REPLY_LIFE = 15 * 60.0
+REPLY_MARGIN = 45.0
+EXPIRED_REPLY = "This hand is no longer kept up to date. Press **My hand** on the table for a fresh one."
+REPLACED_REPLY = "A newer copy of your hand was sent: use that one."
+
+
+class Replies:
+    def __init__(self, publisher: Publisher) -> None:
+        self.publisher = publisher
+        self.watching: dict[tuple[int, int], asyncio.Task[None]] = {}
+        self.answering: set[tuple[int, int, int]] = set()  # (guild, table, seat): a click's answer redraws it
+        self.version: dict[tuple[int, int, int], tuple[int, int]] = {}  # seat: (message, version) it shows
+        self.locks: dict[tuple[int, int], asyncio.Lock] = {}  # one redraw of a table's copies at a time
+        self.running: dict[tuple[int, int], asyncio.Task[None]] = {}
+        self.again: set[tuple[int, int]] = set()
+
+    def stop(self) -> None:
+        for task in [*self.watching.values(), *self.running.values()]:
+            task.cancel()
+        self.watching.clear()
+
+    def forget(self, live: Live) -> None:
+        """The table is over: nothing of its hands is redrawn any more."""
+        for seat in range(len(live.row.seats)):
+            self.version.pop((live.guild_id, live.table_id, seat), None)
+        self.locks.pop((live.guild_id, live.table_id), None)
+
+    async def track_reply(self, live: Live, seat: int, application_id: int, token: str, message_id: int,
+                          *, dm: bool = False, answering: bool = False) -> None:
+        """Remember the copy of ``seat``'s hand that a click was made on, so that every move edits
+        it through the click's token while that lives (Discord does not count those edits against
+        the bot's global allowance): a hand shown in reply, or (``dm``) the hand's direct message
+        itself. It is the seat's one live copy: the previous one loses its controls (a reply is
+        told a newer copy was sent), and the direct message is not redrawn meanwhile. Kept in the
+        table's extra, so a restart goes on editing it. ``answering``: the click will redraw it in
+        its own answer (``answer_with_hand``), so the display leaves it alone until ``answered``."""
+        if answering:
+            self.answering.add((live.guild_id, live.table_id, seat))
+        replies = dict(live.row.extra.get("replies", {}))
+        previous = replies.get(str(seat))
+        expires = time.time() + REPLY_LIFE - REPLY_MARGIN
+        replies[str(seat)] = [application_id, token, message_id, expires, *(["dm"] if dm else [])]
+        await self._store_replies(live, replies)
+        if previous and previous[2] != message_id and previous[3] > time.time():
+            if is_dm(previous):
+                await self._edit_reply(previous, view=None)
+            else:
+                await self._edit_reply(previous, content=REPLACED_REPLY, attachments=[], view=None)
+        self.watch(live)
+
+    async def answer_with_hand(self, interaction: discord.Interaction[Any], live: Live, seat: int, message_id: int,
+                               within: float) -> int | None:
+        """Answer a click made on a copy of ``seat``'s hand by redrawing that copy as the hand is now,
+        in the answer itself (unchanged picture not uploaded again). Returns the version shown, or
+        None if the picture was not drawn within ``within`` seconds (the display redraws it then).
+        A computer that answers at once is waited for (briefly), so that the answer shows its move too."""
+        began = time.monotonic()
+        await self.publisher._hold(live, self.publisher._display(live), within / 2)
+        within -= time.monotonic() - began
+        state = live.state
+        version = len(state.history)
+        drawing = asyncio.ensure_future(self.publisher.hand_message(live, seat, state))
+        done, _ = await asyncio.wait({drawing}, timeout=within)
+        if drawing not in done or interaction.response.is_done():
+            drawing.cancel()
+            return None
+        message = drawing.result()
+        file = message["file"]
+        picture = [file] if self.publisher.new_picture(message_id, file) else discord.utils.MISSING
+        await interaction.response.edit_message(content=message["content"], attachments=picture,
+                                                view=message.get("view"))
+        self.publisher.shown_picture(message_id, file)
+        self.publisher.hand_shown[(live.guild_id, live.table_id, seat)] = time.monotonic()
+        self.version[(live.guild_id, live.table_id, seat)] = (message_id, version)
+        return version
+
+    def answered(self, live: Live, seat: int, version: int | None) -> None:
+        """The click made on ``seat``'s copy of the hand is answered (having shown ``version``, or
+        nothing): if the table has moved on since, the display brings the copy up to date."""
+        self.answering.discard((live.guild_id, live.table_id, seat))
+        if (version is None or version < live.version) and self.live_copy(live, seat):
+            display = self.publisher._display(live)
+            display.replies = True
+            self.publisher._wake(live, display)
+
+    def now(self, live: Live) -> None:
+        """Show the copies of hands kept through tokens the newest state now, apart from the display."""
+        key = (live.guild_id, live.table_id)
+        if not live.row.extra.get("replies"):
+            return
+        self.again.add(key)
+        task = self.running.get(key)
+        if task is None or task.done():
+            self.running[key] = asyncio.create_task(self._replies_runner(live),
+                                                     name=f"parlour-replies-now-{live.guild_id}-{live.table_id}")
+
+    async def _replies_runner(self, live: Live) -> None:
+        key = (live.guild_id, live.table_id)
+        try:
+            while key in self.again and not self.publisher.bot.stopping:
+                self.again.discard(key)
+                await self.update(live, live.state)
+        except Exception:  # the display shows them again with its next batch
+            log.warning("showing hands through tokens failed", exc_info=True, extra=table_extra(*key))
+        finally:
+            self.again.discard(key)
+
+    def live_copy(self, live: Live, seat: int) -> bool:
+        """Whether ``seat``'s hand is kept current through a click's token now (not by the DM path)."""
+        entry = live.row.extra.get("replies", {}).get(str(seat))
+        return bool(entry) and entry[3] > time.time()
+
+    async def untrack_dm(self, live: Live, seat: int) -> None:
+        """A new hand message was sent: the token of a click on the old one no longer reaches it."""
+        replies = live.row.extra.get("replies", {})
+        entry = replies.get(str(seat))
+        if entry and is_dm(entry):
+            await self._store_replies(live, {k: e for k, e in replies.items() if k != str(seat)})
+
+    async def update(self, live: Live, state: State, batch: Batch | None = None) -> None:
+        """Show each tracked reply the seat's hand as it is in ``state``: its moves if it is to
+        move, none if not; once the game is over they are left as they are, without controls."""
+        if not live.row.extra.get("replies"):
+            return
+        lock = self.locks.setdefault((live.guild_id, live.table_id), asyncio.Lock())
+        async with lock:
+            await self._update(live, state, batch)
+
+    async def _update(self, live: Live, state: State, batch: Batch | None) -> None:
+        replies = dict(live.row.extra.get("replies", {}))
+        now = time.time()
+        gone = []
+        for key, entry in list(replies.items()):
+            if entry[3] <= now:
+                continue  # the watcher takes its controls away
+            if batch is not None and self.publisher.same_clock(int(key), batch):
+                continue
+            seat_key = (live.guild_id, live.table_id, int(key))
+            shown = self.version.get(seat_key)
+            if seat_key in self.answering or (shown and shown[0] == entry[2] and shown[1] >= len(state.history)):
+                continue  # a click is redrawing it in its answer, or it shows this state or a newer one
+            message = await self.publisher.hand_message(live, int(key), state)
+            file, message_id = message["file"], int(entry[2])
+            picture = {"attachments": [file]} if self.publisher.new_picture(message_id, file) else {}
+            if await self._edit_reply(entry, content=message["content"], view=message.get("view"), **picture):
+                self.publisher.shown_picture(message_id, file)
+                self.publisher.hand_shown[seat_key] = time.monotonic()
+                self.version[seat_key] = (message_id, len(state.history))
+            else:
+                gone.append((key, entry))
+        # The map as it is now (a click may have noted a new reply meanwhile), less the ones gone.
+        current = dict(live.row.extra.get("replies", {}))
+        kept = {} if state.is_over else {k: e for k, e in current.items() if (k, e) not in gone}
+        if kept != current:
+            await self._store_replies(live, kept)
+
+    def watch(self, live: Live) -> None:
+        """(Re)start the task that takes the controls off each tracked reply before its token expires."""
+        key = (live.guild_id, live.table_id)
+        task = self.watching.get(key)
+        if task is not None and not task.done():
+            task.cancel()
+        if live.row.extra.get("replies") and not self.publisher.bot.stopping:
+            self.watching[key] = asyncio.create_task(self._expire_replies(live),
+                                                        name=f"parlour-replies-{live.guild_id}-{live.table_id}")
+
+    async def _expire_replies(self, live: Live) -> None:
+        while (replies := dict(live.row.extra.get("replies", {}))) and not self.publisher.bot.is_closed():
+            soonest = min(entry[3] for entry in replies.values())
+            await asyncio.sleep(max(0.0, soonest - time.time()))
+            if self.publisher.bot.is_closed():  # a restart looks after them (they are stored with the table)
+                return
+            now = time.time()
+            replies = dict(live.row.extra.get("replies", {}))
+            for key, entry in list(replies.items()):
+                if entry[3] <= now:
+                    if is_dm(entry):  # the direct message stays, kept current the usual way from now on
+                        self.publisher.refresh(live, hands="edit")
+                    else:
+                        await self._edit_reply(entry, content=EXPIRED_REPLY, view=None)
+                    del replies[key]
+            await self._store_replies(live, replies)
+
+    async def _edit_reply(self, entry: list[Any], **kwargs: Any) -> bool:
+        """Edit a tracked reply through its interaction's token; False if it is gone."""
+        application_id, token, message_id = entry[:3]
+        webhook = discord.Webhook.partial(int(application_id), str(token), client=self.publisher.bot)
+        kwargs.setdefault("view", None)
+        try:
+            await webhook.edit_message(int(message_id), **kwargs)
+        except discord.HTTPException as err:
+            log.info("a hand shown in reply could not be edited (%s)", err.status)
+            return False
+        return True
+
+    async def _store_replies(self, live: Live, replies: dict[str, Any]) -> None:
+        await self.publisher.merge_extra(live, {"replies": replies or None})

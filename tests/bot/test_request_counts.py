@@ -1,0 +1,79 @@
+"""What each game costs in Discord requests (issue 26), counted by the stand-in over a whole game of
+each of the 11 games: one member against computers, and two members (with computers in any other
+seat the game needs). The figures are ``tests.bot.counting.Figures``; ``python -m bench.requests``
+prints them.
+
+* Against computers, at most one request bound by Discord's global limit per move: the table
+  message's edit, the computers' answers merged into it, the notable lines said on it and posted
+  together at a round's end.
+* A click costs at most three requests: its answer (the clicked copy of the hand redrawn in it),
+  the edits made with its token, and its move's global requests.
+* Two members who take turns each need to see the other's move, so nothing merges: a click costs
+  its answer, the edit of the other member's copy and the table's edit, three; beyond that come only
+  the game's setup (its channel, first table message, the DM channels), each round's account and the
+  result, a few per game: 1.25 global requests a move and 3.25 requests a click at most.
+* Each member gets one direct message for the whole game (none where everything is on the table),
+  and every image carries alt text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot import turns
+from games import registry
+from games.tarot import manchester_ai, table_ai
+from localcord import LocalDiscord
+from tests.discord_spec import local_discord
+
+from .counting import Figures, whole_game
+from .parlour_harness import running
+
+PACE = 0.01  # the members' pace (the channel write limit is scaled alike); the computers answer at once
+TWO_MEMBERS_GLOBAL, TWO_MEMBERS_CLICK = 1.25, 3.25
+
+
+@pytest.fixture
+async def standin() -> AsyncIterator[LocalDiscord]:
+    async with local_discord() as server:
+        yield server
+    server.assert_clean()
+
+
+async def play(standin: LocalDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, key: str,
+               humans: int) -> Figures:
+    monkeypatch.setattr(turns, "MINUTE", 12.0)  # Fscking Ace's pause between rounds: 4 s
+    # What a move costs does not depend on how well the computers play: the tarot players think a
+    # tenth as long (in this process: no worker processes), so the longest games take seconds.
+    for module, name in ((table_ai, "BUDGET"), (table_ai, "DISCARD_BUDGET"), (manchester_ai, "BUDGET")):
+        monkeypatch.setattr(module, name, getattr(module, name) // 10)
+    async with running(standin, tmp_path, ai_delay=0.0, workers=0) as bot:
+        return await whole_game(standin, bot, key, humans, PACE)
+
+
+def check_common(f: Figures, per_click: float) -> None:
+    assert f.cost_per_click <= per_click, f
+    assert f.undescribed == 0, f"{f.undescribed} images without alt text"
+    expected = 0 if registry.get(f.game).open_play else 1
+    assert f.dms == [expected] * f.humans, f"direct messages per member: {f.dms}"
+
+
+@pytest.mark.parametrize("key", registry.keys())
+async def test_against_computers_a_move_costs_at_most_one_global_request(
+        standin: LocalDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, key: str) -> None:
+    f = await play(standin, tmp_path, monkeypatch, key, 1)
+    assert f.moves > 10 and f.clicks > 3, f
+    assert f.global_per_move <= 1.0, f
+    check_common(f, 3.0)
+
+
+@pytest.mark.parametrize("key", registry.keys())
+async def test_two_members_a_move_costs_one_edit_and_a_click_three_requests(
+        standin: LocalDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, key: str) -> None:
+    f = await play(standin, tmp_path, monkeypatch, key, 2)
+    assert f.moves > 10 and f.clicks > 6, f
+    assert f.global_per_move <= TWO_MEMBERS_GLOBAL, f
+    check_common(f, TWO_MEMBERS_CLICK)
