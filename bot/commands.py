@@ -177,7 +177,8 @@ def rules_command(bot: Parlour) -> app_commands.Command[Any, ..., None]:
         parts = [discord.Embed(title=title, description=text[:4096], colour=discord.Colour.blurple())
                  for title, text in found.guide_parts]  # a rule set each; all embeds together stay under 6000
         (parts or [embed])[-1].set_footer(
-            text="\"Table ruling\" marks a decision of ours where the original rules are silent.")
+            text="\"Table ruling\" marks a decision of ours where the original rules are silent; every "
+                 f"ruling, numbered, is in {found.rulings} in Parlour's source.")
         await interaction.response.send_message(embeds=[embed, *parts][:10], ephemeral=True)
 
     return rules

@@ -1,4 +1,4 @@
-"""The table, hand and hand's-end images of the tarot base games (rules/tarot.md): Scarto (three
+"""The table, hand and hand's-end images of the tarot base games (docs/rules/tarot.md): Scarto (three
 players), Tarocchi (four, partners opposite: seats 0 and 2 against 1 and 3) and Conference (four,
 partners side by side: 0 and 1 against 2 and 3), each plain or under a rule set (Tontine, the
 Last Laugh, Courtship Rules). :mod:`renderers.scarto`, :mod:`renderers.tarocchi` and

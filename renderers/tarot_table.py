@@ -1,5 +1,5 @@
 """The table, hand and hand's-end images of the two-player tarot games, Manchester Piccadilly and
-Manchester Truffle (rules/tarot.md): :mod:`renderers.manchester_piccadilly` and
+Manchester Truffle (docs/rules/tarot.md): :mod:`renderers.manchester_piccadilly` and
 :mod:`renderers.manchester_truffle` are this module under the games' keys.
 
 The table is the oval of :mod:`renderers.trick_table` with a plate for each *position* (a hand

@@ -1,4 +1,4 @@
-"""Bullshit, also called Cheat (rules/bullshit.md)."""
+"""Bullshit, also called Cheat (docs/rules/bullshit.md)."""
 
 from .rules import CALL, PASS, BullshitRules, BullshitState, Play
 

@@ -1,5 +1,5 @@
 """Bullshit (also called Cheat): get rid of your cards by playing them face down as the rank
-the table is up to, truthfully or not; anyone may call a play and turn it up (rules/bullshit.md,
+the table is up to, truthfully or not; anyone may call a play and turn it up (docs/rules/bullshit.md,
 rulings S-1..S-3)."""
 
 from __future__ import annotations

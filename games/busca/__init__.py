@@ -1,4 +1,4 @@
-"""Busca (rules/busca.md)."""
+"""Busca (docs/rules/busca.md)."""
 
 from .rules import BuscaRules, BuscaState, Discard, Play
 

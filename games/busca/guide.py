@@ -20,8 +20,8 @@ highest card of the suit led takes the trick, and whoever took it leads the next
 **Points.** Each Ace you take is worth 1 point, and each 3, 2, King, Queen and Jack a third of a \
 point: 10\u2154 points in the pack. 7s, 6s, 5s and 4s are worth nothing.
 
-**Scoring a hand.** Everyone except the winner of the last trick scores the points in their \
-tricks, with any fraction dropped (4\u2154 scores 4). The winner of the last trick scores whatever \
+**Scoring a hand.** Each player but the one who took the last trick counts the points in their \
+tricks, dropping any fraction (4\u2154 counts 4). Whoever took the last trick gets whatever \
 is left of 11 once the others' scores are taken away, so the last trick carries everybody's \
 fractions: avoid it if you can.
 Table ruling: if one player takes every counting card (all four Aces and all twenty third-point \

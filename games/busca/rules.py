@@ -1,6 +1,6 @@
 """Busca: an Italian trick-taking game where points are to be avoided; the last trick carries
 everyone's fractions, and taking every counting card (cappotto) turns the hand round
-(rules/busca.md, rulings B-1..B-3)."""
+(docs/rules/busca.md, rulings B-1..B-3)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Conference (rules/tarot.md), with its rule sets."""
+"""Conference (docs/rules/tarot.md), with its rule sets."""
 
 from __future__ import annotations
 

@@ -466,6 +466,12 @@ class Rules(ABC):
     table_talk: ClassVar[bool] = False
 
     @property
+    def rulings(self) -> str:
+        """Where the project keeps this game's rules and numbered rulings (a path in the project):
+        one document for each game, one for the whole tarot family."""
+        return f"docs/rules/{'tarot' if self.card_order.family == 'tarot' else self.key}.md"
+
+    @property
     def min_players(self) -> int:
         return min(self.player_counts)
 

@@ -1,4 +1,4 @@
-"""Dracula (rules/dracula.md)."""
+"""Dracula (docs/rules/dracula.md)."""
 
 from .actions import Place, Way
 from .rules import DraculaRules, DraculaState

@@ -33,8 +33,8 @@ totals as a bonus. Table ruling: if the totals are equal, the bonus is the highe
 anyone scored during the game and goes to whoever scored it; if that is equal as well, the game \
 is drawn. A table may play a shorter game, or a session of games up to a target.
 
-**Four players.** Partners sit opposite. Everyone gets 13 cards; the dealer's left-hand opponent \
-and the dealer's partner also get one Vampire each. Table ruling: the dealer's left-hand opponent \
+**Four players.** Partners sit opposite. Everyone gets 13 cards; the opponent on the dealer's left \
+and the dealer's partner also get one Vampire each. Table ruling: the opponent on the dealer's left \
 starts the first coffin by putting any card in the middle, play passes to the left, each full \
 coffin is scored for the two partnerships and cleared, and the next player starts a new one; six \
 coffins make a deal. Table ruling: the first dealer's partnership picks the direction.

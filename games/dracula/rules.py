@@ -1,5 +1,5 @@
 """Dracula: two players (or two partnerships) build a 3x3 coffin of cards, each side scoring
-lines in its own direction (rules/dracula.md, rulings D-1..D-6)."""
+lines in its own direction (docs/rules/dracula.md, rulings D-1..D-6)."""
 
 from __future__ import annotations
 

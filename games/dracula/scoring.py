@@ -1,5 +1,5 @@
 """Dracula's arithmetic: line values, coffin scoring, the end-of-game bonus and the cut
-(rules/dracula.md). Pure functions on card tokens, so the tests can check each ruling directly."""
+(docs/rules/dracula.md). Pure functions on card tokens, so the tests can check each ruling directly."""
 
 from __future__ import annotations
 

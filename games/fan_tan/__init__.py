@@ -1,4 +1,4 @@
-"""Fan Tan (rules/fan-tan.md)."""
+"""Fan Tan (docs/rules/fan-tan.md)."""
 
 from .rules import FanTanRules, FanTanState, Pass, Play
 

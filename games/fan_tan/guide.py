@@ -16,7 +16,7 @@ Table ruling: a turn normally places one card, with two exceptions: if you play 
 down any other 7s you hold with it, and you may place both the next card above and the next card \
 below one suit's row together.
 
-**Winning a hand.** The first player to run out of cards wins: every other player pays one chip \
+**Winning a hand.** Whoever empties their hand first wins it: every other player pays one chip \
 into the pot for each card still held, and the winner takes the whole pot.
 Table ruling: the game lasts the number of hands the table chose (one unless set), or ends sooner \
 when someone is at zero chips or below after a hand; the most chips wins. Stacks may go into debt.

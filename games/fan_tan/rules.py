@@ -1,5 +1,5 @@
 """Fan Tan: build the four suits out from their 7s; the first player out of cards takes the pot
-(rules/fan-tan.md, rulings T-1..T-5)."""
+(docs/rules/fan-tan.md, rulings T-1..T-5)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Fosco (rules/fosco.md)."""
+"""Fosco (docs/rules/fosco.md)."""
 
 from .rules import FoscoRules, FoscoState, Play
 

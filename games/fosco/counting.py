@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from functools import cache
 
 LIMIT = 42  # 21 in half-points: the count may never go above it
+DOUBLE_MOST = 20  # 10 in half-points: a King that doubles may not be played on a count above it (F-6)
 HAND_ORDER = ("S", "H", "C", "D")  # a player plays out spades, then hearts, clubs, diamonds
 SUIT_WEIGHT = {"S": 1, "H": 2, "C": 3, "D": 4}
 JOKER_SUIT = "X"
@@ -106,9 +107,21 @@ def allowed(hand: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(c for c in hand if suit(c) in (now, JOKER_SUIT))
 
 
+def doubling_too_late(effect: Effect, count: int, rule: str) -> bool:
+    """A King that doubles (a Jack copying one too) may not be played on a count above 10 (F-6),
+    whatever jokers made of it: 10½ doubled would be 21, yet the count is past 10."""
+    return effect == KING and rule == "double" and count > DOUBLE_MOST
+
+
+def fits(effect: Effect, count: int, rule: str, led: int) -> bool:
+    """Whether a card with ``effect`` may be played on ``count``: it keeps the count within 21 and is
+    not a King that doubles a count above 10."""
+    return not doubling_too_late(effect, count, rule) and after(effect, count, rule, led) <= LIMIT
+
+
 def playable(hand: tuple[str, ...], count: int, previous: Effect | None, rule: str, led: int) -> tuple[str, ...]:
-    """Cards this hand may play now: allowed by the hand order and not taking the count past 21."""
-    return tuple(c for c in allowed(hand) if after(effect_of(c, previous), count, rule, led) <= LIMIT)
+    """Cards this hand may play now: allowed by the hand order, keeping the count within 21 (F-6)."""
+    return tuple(c for c in allowed(hand) if fits(effect_of(c, previous), count, rule, led))
 
 
 def deal_points(captured: Iterable[str]) -> int:

@@ -12,7 +12,9 @@ never go above 21, and you must play if you have a card that keeps it at 21 or b
 effect after a King, or whatever the previous Jack did). A Jack that starts a count adds nothing.
 **Kings** follow the rule chosen for the table: *double* the count (the usual rule), go up to the \
 next *five*, the next *square* number, the next *prime*, or add the value of the card that *led* \
-the count. Each always moves strictly upward, and is unplayable if that would pass 21.
+the count. Each always moves strictly upward, and is unplayable if that would pass 21. A King \
+that doubles may only be played while the count is 10 or less: at 10½ it waits, though doubling \
+would make exactly 21.
 
 **Suit order.** You play your spades first, then hearts, then clubs, then diamonds: while you hold \
 a card of the earliest of those suits, that is the suit you play from.

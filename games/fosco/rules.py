@@ -1,4 +1,4 @@
-"""Fosco: counts to 21 with a suit obligation; 2 players, or 4 in partnerships (rules/fosco.md)."""
+"""Fosco: counts to 21 with a suit obligation; 2 players, or 4 in partnerships (docs/rules/fosco.md)."""
 
 from __future__ import annotations
 
@@ -79,6 +79,9 @@ class FoscoState(TurnState):
         now = counting.current_suit(hand)
         if action.card not in counting.allowed(hand) and now is not None:
             return f"you must play {cards.SUIT_NAMES['standard'][now]} while you hold any"
+        if counting.doubling_too_late(counting.effect_of(action.card, self.previous), self.count, self.king_rule):
+            return (f"a King that doubles may not be played on a count above 10 "
+                    f"(it stands at {counting.show(self.count)})")
         return (f"the {cards.name(action.card)} would take the count past 21 "
                 f"(it stands at {counting.show(self.count)})")
 

@@ -1,4 +1,4 @@
-"""Fscking Ace (rules/fscking-ace.md)."""
+"""Fscking Ace (docs/rules/fscking-ace.md)."""
 
 from .actions import END, FLIP, JOIN, NEXT, stop
 from .rules import FsckingAceRules, FsckingAceState

@@ -1,5 +1,5 @@
 """Fscking Ace: take turns flipping cards from one stock, stopping to bank them before a spade
-wipes out the turn; whoever turns up the Ace of spades pays everyone (rules/fscking-ace.md,
+wipes out the turn; whoever turns up the Ace of spades pays everyone (docs/rules/fscking-ace.md,
 rulings A-1..A-4).
 
 Nothing is dealt: each round is played from one shuffled stock, flipped from the top. The table

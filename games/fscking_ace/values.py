@@ -1,4 +1,4 @@
-"""What scored cards are worth, and how a round is settled (rules/fscking-ace.md, A-1..A-4).
+"""What scored cards are worth, and how a round is settled (docs/rules/fscking-ace.md, A-1..A-4).
 
 Money is kept in whole cents ($1 = 100) so that splitting a bonus never loses a fraction, and
 lines name amounts with :func:`games.core.stakes.money` placeholders, shown in the guild's unit.

@@ -1,4 +1,4 @@
-"""Manchester Piccadilly (rules/tarot.md): two-player tarot, Manchester then Piccadilly."""
+"""Manchester Piccadilly (docs/rules/tarot.md): two-player tarot, Manchester then Piccadilly."""
 
 from .rules import RULES
 

@@ -1,4 +1,4 @@
-"""Manchester Piccadilly: Manchester, then Piccadilly (rules/tarot.md)."""
+"""Manchester Piccadilly: Manchester, then Piccadilly (docs/rules/tarot.md)."""
 
 from __future__ import annotations
 

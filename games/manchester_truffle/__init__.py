@@ -1,4 +1,4 @@
-"""Manchester Truffle (rules/tarot.md): two-player tarot, Manchester then Truffle."""
+"""Manchester Truffle (docs/rules/tarot.md): two-player tarot, Manchester then Truffle."""
 
 from .rules import RULES
 

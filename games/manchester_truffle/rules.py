@@ -1,4 +1,4 @@
-"""Manchester Truffle: Manchester, then Truffle (rules/tarot.md)."""
+"""Manchester Truffle: Manchester, then Truffle (docs/rules/tarot.md)."""
 
 from __future__ import annotations
 

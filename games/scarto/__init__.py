@@ -1,4 +1,4 @@
-"""Scarto (rules/tarot.md): a tarot base game, plain or under Tontine, the Last Laugh or Courtship Rules."""
+"""Scarto (docs/rules/tarot.md): a tarot base game, plain or under Tontine, the Last Laugh or Courtship Rules."""
 
 from .rules import RULES
 

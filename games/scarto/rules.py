@@ -1,4 +1,4 @@
-"""Scarto (rules/tarot.md), with its rule sets."""
+"""Scarto (docs/rules/tarot.md), with its rule sets."""
 
 from __future__ import annotations
 

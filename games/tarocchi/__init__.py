@@ -1,4 +1,4 @@
-"""Tarocchi (rules/tarot.md): a tarot base game, plain or under Tontine, the Last Laugh or Courtship Rules."""
+"""Tarocchi (docs/rules/tarot.md): a tarot base game, plain or under Tontine, the Last Laugh or Courtship Rules."""
 
 from .rules import RULES
 

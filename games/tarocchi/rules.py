@@ -1,4 +1,4 @@
-"""Tarocchi (rules/tarot.md), with its rule sets."""
+"""Tarocchi (docs/rules/tarot.md), with its rule sets."""
 
 from __future__ import annotations
 

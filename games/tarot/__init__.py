@@ -1,1 +1,1 @@
-"""The tarot family's shared core (rules/tarot.md)."""
+"""The tarot family's shared core (docs/rules/tarot.md)."""

@@ -1,6 +1,6 @@
 """The tarot base games Scarto (three players), Tarocchi (four, partners opposite) and
 Conference (four, partners side by side), each under plain rules or one of three rule sets:
-Tontine, The Last Laugh or Courtship Rules (rules/tarot.md, K-1..K-10).
+Tontine, The Last Laugh or Courtship Rules (docs/rules/tarot.md, K-1..K-10).
 
 A hand: every player gets the same number of cards, the dealer takes the rest and discards as
 many to their side's pile, the player at the dealer's left leads, tricks go round to the left.
@@ -411,7 +411,7 @@ class TarotTableState(State):
         step, choices = state._butt_step()
         if step == 5:
             hand = tuple(c for c in state.hands[butt] if c != FOOL)
-            line = Event(f"{player(butt)} holds only the Magician, the World and Kings: the Fool goes face up "
+            line = Event(f"{player(butt)} has nothing but Kings, the Magician and the World: the Fool goes face up "
                          "aside and the whole hand is shown: " + " ".join(cards.short(c, "tarot") for c in hand),
                          notable=True)
             trick = Trick(self.trick.leader, tuple(p for p in self.trick.plays if p[1] != FOOL))
@@ -465,7 +465,9 @@ class TarotTableState(State):
         out[self.side(self.dealer)].extend(self.discard)
         if self.fool is not None and FOOL in out[self.side(self.fool_taker)]:
             worth = None if self.ruleset != "tontine" else (lambda c: int(c in self.face_up))
-            out = pack.settle_fool(out, self.side(self.fool[0]), self.side(self.fool_taker), worth=worth)
+            owner = self.side(self.fool[0])
+            took = any(self.piles[s] for s in range(self.players) if self.side(s) == owner)  # K-3
+            out = pack.settle_fool(out, owner, self.side(self.fool_taker), worth=worth, owner_took_a_trick=took)
         return out
 
     @property

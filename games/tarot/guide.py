@@ -4,7 +4,8 @@ ruling" marks what we decided where the source is silent (rulings K-2..K-7)."""
 PACK = """\
 **The pack.** 78 tarot cards: four suits (swords, batons, cups, coins) of fourteen, King, Queen, \
 Cavalier, Jack, then 10 down to the Ace; twenty-one trumps, the World (21) highest and the \
-Magician (1) lowest; and the Fool. The Magician, the World and the Fool are the *Honours*.
+Magician (1) lowest; and the Fool. Three cards stand apart as the *Honours*: the two ends of the \
+trump row (the Magician and the World) and the Fool.
 **Points.** Honours, Kings and Aces 5, Queens 4, Cavaliers 3, Jacks 2, every other card 1: \
 146 in the pack, counted card by card.
 **Tricks.** Follow suit if you can; if you cannot, you must trump.
@@ -57,7 +58,8 @@ TRUFFLE_GUIDE = "**Manchester Truffle** is a tarot game for two.\n" + PACK + MAN
 TABLE_PACK = """\
 **The pack.** 78 tarot cards: four suits (swords, batons, cups, coins) of fourteen, King, Queen, \
 Cavalier, Jack, then 10 down to the Ace; twenty-one trumps, the World (21) highest and the \
-Magician (1) lowest; and the Fool. The Magician, the World and the Fool are the *Honours*. The \
+Magician (1) lowest; and the Fool. Three cards stand apart as the *Honours*: the two ends of the \
+trump row (the Magician and the World) and the Fool. The \
 `good_and_evil` option adds Good and Evil, two trumps of equal rank just under the Magician.
 Table ruling: if both are in a trick and no higher trump, the first played wins.
 **Points.** Honours, Kings and Aces 5, Queens 4, Cavaliers 3, Jacks 2, every other card 1.
@@ -122,8 +124,8 @@ in play until the last trick, and wins that trick whoever else plays. Whoever ho
 Whoever takes a trick with the Fool in it is the *Butt*: they take the Fool into their hand and put \
 another card on their pile instead, the first that applies: a court card of the suit led (not the \
 King); else any court card but a King (the table is told); else their highest trump but the \
-Magician and the World, shown; else a pip card, shown. A Butt holding only the Magician, the World \
-and Kings puts the Fool face up aside and shows their hand; the last trick's winner then takes the \
+Magician and the World, shown; else a pip card, shown. A Butt left with nothing but Kings, the \
+Magician and the World puts the Fool face up aside and shows their hand; the last trick's winner then takes the \
 Fool too.
 Table ruling: if that winner is an opponent, they give the Butt their cheapest card, an empty one \
 when they can.
@@ -138,7 +140,7 @@ of that suit takes the trick over everything, trumps included.
 - **Royal Marriage**: once the King of the suit led is in the trick, that suit's Queen played after \
 it takes the trick, unless a trump is in it.
 - **Royal Affair**: once the King of the suit led is in the trick, a player with neither that suit \
-nor a trump may play the Queen of another suit, which takes the trick unless a trump is in it; \
+nor a trump may put down a Queen of a different suit, which takes the trick unless a trump is in it; \
 after a Queen leads, another suit's King does the same.
 Table ruling: of two such Royal cards the first played wins.
 - **Summoning Servants**: whoever wins a trick with a King in it may summon that King's servant: \

@@ -1,4 +1,4 @@
-"""The two-player tarot games Manchester Piccadilly and Manchester Truffle (rules/tarot.md).
+"""The two-player tarot games Manchester Piccadilly and Manchester Truffle (docs/rules/tarot.md).
 
 A game is two hands, the deal alternating. Each hand has two parts:
 
@@ -328,8 +328,10 @@ class ManchesterState(State):
         if self.fool is not None:
             came_from, trick_no = self.fool
             taker = self.owner(self.won[trick_no][0])
-            piles = pack.settle_fool(piles, self.owner(came_from), taker, last_trick=trick_no == len(self.won) - 1,
-                                     lost_on_last=self.phase == "play2")
+            owner = self.owner(came_from)
+            took = any(self.owner(p) == owner for p, _ in self.won)  # K-3: a discard is not a trick
+            piles = pack.settle_fool(piles, owner, taker, last_trick=trick_no == len(self.won) - 1,
+                                     lost_on_last=self.phase == "play2", owner_took_a_trick=took)
         return piles
 
     def _part_over(self) -> ManchesterState:

@@ -1,4 +1,4 @@
-"""The tarot pack and the trick rules every tarot game shares (rules/tarot.md): card points,
+"""The tarot pack and the trick rules every tarot game shares (docs/rules/tarot.md): card points,
 Honours, the order of cards in a trick with trumps, what a hand may play (follow suit, else
 trump, beating the best trump so far if it can: K-2), and the Fool as an excuse that never wins
 and comes back to its owner, who pays for it with a card at the end of the hand (K-3, K-4,
@@ -94,11 +94,13 @@ def winner(trick: Trick) -> int:
 
 
 def settle_fool(piles: Mapping[K, Sequence[str]], owner: K, taker: K, last_trick: bool = False,
-                lost_on_last: bool = False, worth: Callable[[str], int] | None = None) -> dict[K, list[str]]:
+                lost_on_last: bool = False, worth: Callable[[str], int] | None = None,
+                owner_took_a_trick: bool = True) -> dict[K, list[str]]:
     """The Fool's account at the end of a hand. It went to the pile of ``taker`` (who won the
     trick it was played to); it goes back to ``owner``, who pays ``taker`` the least valuable
-    card of their own pile instead, an empty one if they have one (K-3, K-4), or the Fool itself
-    if their pile holds nothing else. Played to the last trick where ``lost_on_last`` (K-6), it
+    card of their own pile instead, an empty one if they have one (K-3, K-4). An owner who took
+    no trick gives up the Fool itself, whatever their pile holds (a dealer's discard), as does
+    one whose pile holds nothing else. Played to the last trick where ``lost_on_last`` (K-6), it
     stays with ``taker``. ``worth`` values the cards where a rule set counts them otherwise
     (Tontine: a card turned down is worth nothing)."""
     out = {key: list(pile) for key, pile in piles.items()}
@@ -110,7 +112,7 @@ def settle_fool(piles: Mapping[K, Sequence[str]], owner: K, taker: K, last_trick
     value = worth or points
     payment = min((c for c in out[owner] if c != FOOL), key=lambda c: (value(c), points(c), ORDER.key(c)),
                   default=None)
-    if payment is None:
+    if payment is None or not owner_took_a_trick:
         out[taker].append(FOOL)
         return out
     out[owner].remove(payment)

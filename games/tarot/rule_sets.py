@@ -1,4 +1,4 @@
-"""The three rule sets played on the tarot base games (rules/tarot.md): Tontine's groups and
+"""The three rule sets played on the tarot base games (docs/rules/tarot.md): Tontine's groups and
 their points, the Last Laugh's Fool (what its holder must or may play, what the Butt puts on
 their pile), and the Courtship rules (who takes a trick, whose servant answers a summons).
 Pure functions over cards and tricks; the base-game state decides when each applies."""

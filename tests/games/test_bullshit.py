@@ -1,4 +1,4 @@
-"""Bullshit's rules (rules/bullshit.md), each test citing its ruling where there is one."""
+"""Bullshit's rules (docs/rules/bullshit.md), each test citing its ruling where there is one."""
 
 from __future__ import annotations
 

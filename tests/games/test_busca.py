@@ -1,4 +1,4 @@
-"""Busca's rules (rules/busca.md), each test citing its ruling where there is one."""
+"""Busca's rules (docs/rules/busca.md), each test citing its ruling where there is one."""
 
 from __future__ import annotations
 

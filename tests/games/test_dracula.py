@@ -1,4 +1,4 @@
-"""Dracula's rules (rules/dracula.md): each test names the ruling or rule it holds to."""
+"""Dracula's rules (docs/rules/dracula.md): each test names the ruling or rule it holds to."""
 
 from __future__ import annotations
 

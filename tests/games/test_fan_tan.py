@@ -1,4 +1,4 @@
-"""Fan Tan's rules (rules/fan-tan.md), each test citing its ruling."""
+"""Fan Tan's rules (docs/rules/fan-tan.md), each test citing its ruling."""
 
 from __future__ import annotations
 

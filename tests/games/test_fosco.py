@@ -1,4 +1,4 @@
-"""Fosco: one test per ruling and rule point (rules/fosco.md), using stacked decks."""
+"""Fosco: one test per ruling and rule point (docs/rules/fosco.md), using stacked decks."""
 
 from __future__ import annotations
 
@@ -51,8 +51,21 @@ def test_king_double_at_11_is_illegal() -> None:
     s = play(game(["5S", "KS", "QS"], others("5S", "KS", "QS")), "5S", "6S")
     assert s.count == 22 and s.to_move == {0}
     assert legal_cards(s) == {"QS"}
-    with pytest.raises(IllegalAction, match="past 21"):
+    with pytest.raises(IllegalAction, match="above 10"):
         s.apply(0, "play:KS")
+
+
+def test_f6_a_king_that_doubles_may_not_be_played_on_ten_and_a_half() -> None:
+    # 4 + 6 + a joker's ½: doubled it would be exactly 21, but the count is above 10 (F-6).
+    s = play(game(["4S", "KS", "QS"], ["6S", "X1"], jokers=2), "4S", "6S")
+    s = play(s, "QS", "X1")
+    assert s.count == 21 and s.to_move == {0}
+    assert "KS" not in legal_cards(s)
+    with pytest.raises(IllegalAction, match="above 10"):
+        s.apply(0, "play:KS")
+    # a Jack copying a King that doubles is held to the same rule
+    assert not counting.fits(counting.KING, 21, "double", 0) and counting.fits(counting.KING, 20, "double", 0)
+    assert counting.fits(counting.KING, 21, "squares", 0)  # 10½ -> 16: the other King rules only mind 21
 
 
 def test_king_double_at_10_makes_20() -> None:

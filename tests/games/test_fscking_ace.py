@@ -1,4 +1,4 @@
-"""Fscking Ace's rules (rules/fscking-ace.md): each test names the ruling or rule it holds to.
+"""Fscking Ace's rules (docs/rules/fscking-ace.md): each test names the ruling or rule it holds to.
 
 Most use a stacked deck: nothing is dealt, so the deck is the first round's stock, flipped from
 the top in order. ``new`` seats the first shuffler last, so that seat 0 flips first.

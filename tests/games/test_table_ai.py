@@ -185,7 +185,7 @@ def test_it_chooses_the_same_whatever_lies_in_the_cards_it_cannot_see(key: str, 
 @pytest.mark.parametrize("key", GAMES)
 def test_a_butts_face_down_card_counts_as_whichever_court_card_it_deals_there(key: str) -> None:
     """The Last Laugh: the court card a Butt put face down on their pile is as hidden as a hand
-    (rules/tarot.md, step 2): the search banks the points of the card it deals there, so two
+    (docs/rules/tarot.md, step 2): the search banks the points of the card it deals there, so two
     states that differ only in which court card lies face down give it the same deals."""
     rng = random.Random(5)
     tried = 0

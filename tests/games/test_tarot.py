@@ -1,5 +1,5 @@
 """The tarot core and the two-player games Manchester Piccadilly and Manchester Truffle
-(rules/tarot.md), each test citing its ruling where there is one."""
+(docs/rules/tarot.md), each test citing its ruling where there is one."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The tarot base games Scarto, Tarocchi and Conference under plain rules and the Tontine, Last
-Laugh and Courtship rule sets (rules/tarot.md); each test cites its ruling where there is one
+Laugh and Courtship rule sets (docs/rules/tarot.md); each test cites its ruling where there is one
 (K-1..K-10 shared, K-11..K-15 ours, in games/tarot/base_games.py)."""
 
 from __future__ import annotations
