@@ -153,44 +153,44 @@ class Router:
         in time (the answer carries it), else two (acknowledged, then edited)."""
         source = interaction.message
         in_place = source is not None and source.flags.ephemeral
-        drawing = asyncio.ensure_future(self.bot.publisher.hand_message(live, seat))
+
+        async def drawn() -> tuple[str, discord.File, discord.ui.View | None]:
+            message = await self.bot.publisher.hand_message(live, seat)
+            content = f"{note}\n{message['content']}"[:2000] if note else message["content"]
+            return content, message["file"], message.get("view")
+
+        drawing = asyncio.ensure_future(drawn())
         sent_id: int | None
         if not interaction.response.is_done():
             done, _ = await asyncio.wait({drawing}, timeout=ANSWER_WITHIN)
             if drawing in done:
-                message = drawing.result()
-                content = f"{note}\n{message['content']}"[:2000] if note else message["content"]
-                view = message.get("view")
+                content, file, view = drawing.result()
                 if in_place and source is not None:
-                    await interaction.response.edit_message(content=content, attachments=[message["file"]], view=view)
+                    await interaction.response.edit_message(content=content, attachments=[file], view=view)
                     sent_id = source.id
                 else:
-                    answered = await interaction.response.send_message(content, file=message["file"], ephemeral=True,
+                    answered = await interaction.response.send_message(content, file=file, ephemeral=True,
                                                                        view=view or discord.utils.MISSING)
                     sent_id = answered.message_id
-                if sent_id is not None:
-                    await self.bot.publisher.replies.track_reply(live, seat, interaction.application_id,
-                                                                 interaction.token, sent_id)
-                return
-            # The picture is drawn by a worker, which under load may take longer than Discord waits.
-            if in_place:
-                await interaction.response.defer()
-            else:
-                await interaction.response.defer(ephemeral=True, thinking=True)
-            edit = True
+            else:  # drawn by a worker, which under load may take longer than Discord waits
+                await (interaction.response.defer() if in_place
+                       else interaction.response.defer(ephemeral=True, thinking=True))
+                sent_id = await self.edit_or_follow(interaction, await drawing, edit=True)
         else:  # acknowledged already, by a click whose move then lost a race: edit only our own reply
-            edit = in_place
-        message = await drawing
-        content = f"{note}\n{message['content']}"[:2000] if note else message["content"]
-        view = message.get("view")
-        sent: discord.Message
+            sent_id = await self.edit_or_follow(interaction, await drawing, edit=in_place)
+        if sent_id is not None:
+            await self.bot.publisher.replies.track_reply(live, seat, interaction.application_id, interaction.token,
+                                                         sent_id)
+
+    @staticmethod
+    async def edit_or_follow(interaction: discord.Interaction[Any],
+                             drawn: tuple[str, discord.File, discord.ui.View | None], *, edit: bool) -> int:
+        """Show a hand after the click was acknowledged: in the answer's place, or as a follow-up."""
+        content, file, view = drawn
         if edit:
-            sent = await interaction.edit_original_response(content=content, attachments=[message["file"]],
-                                                            view=view)
-        else:
-            sent = await interaction.followup.send(content, file=message["file"], ephemeral=True, wait=True,
-                                                   view=view or discord.utils.MISSING)
-        await self.bot.publisher.replies.track_reply(live, seat, interaction.application_id, interaction.token, sent.id)
+            return (await interaction.edit_original_response(content=content, attachments=[file], view=view)).id
+        return (await interaction.followup.send(content, file=file, ephemeral=True, wait=True,
+                                                view=view or discord.utils.MISSING)).id
 
     async def action(self, interaction: discord.Interaction[Any], ref: ids.ActionRef) -> None:
         live, seat = await self.seated(interaction, ref.guild_id, ref.table_id)
