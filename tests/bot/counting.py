@@ -29,7 +29,7 @@ QUIET = 0.5  # seconds without a request: the game's last request has been made
 # A short variant where a game has one (Dracula's default, one pack, is short already); else the default.
 SHORT: dict[str, dict[str, Any]] = {
     "fosco": {"deals": 1},
-    "fscking-ace": {"rounds": 2},  # open-ended otherwise
+    "fscking-ace": {"rounds": 4},  # open-ended otherwise; rounds can be short, so four amortise the setup
     "busca": {"hands": 1},
     "fan-tan": {"hands": 1},
     "bullshit": {"call_seconds": 3},
