@@ -138,6 +138,8 @@ class Batch:
     lines_from: int = 0
     dms: Any = None  # where the hands were when the batch began: written only if they moved
     fresh_sent: set[int] = field(default_factory=set)  # seats already sent a new hand message
+    preface: list[str] = field(default_factory=list)  # the game's last lines, said with its result
+    forced: bool = False  # the table message is drawn again even if it shows this state (a redraw asked for)
 
     @property
     def last(self) -> State:
@@ -154,7 +156,8 @@ class Batch:
         # What cannot be shown twice stays done: the result's posts, and a new hand message sent.
         posted = {step for step in self.done if step.startswith("result:")}
         return Batch((*self.states, *later.states[1:]), True, hands, done=posted, lines_from=lines_from,
-                     dms=self.dms, fresh_sent=set(self.fresh_sent))
+                     dms=self.dms, fresh_sent=set(self.fresh_sent), preface=list(self.preface),
+                     forced=self.forced or later.forced)
 
 
 def nudges(live: Live, before: State, after: State) -> list[int]:

@@ -296,3 +296,22 @@ async def _reload(store: GuildStore, row: TableRow) -> TableRow:
 def _sentence(text: str) -> str:
     text = text.strip()
     return (text[:1].upper() + text[1:]).rstrip(".") + "."
+
+
+def choice_of(state: State, seat: int) -> tuple[Any, ...]:
+    """What ``seat`` may choose in ``state``: its pick and its moves (a seat's controls show them)."""
+    if seat not in state.to_move:
+        return ()
+    return state.pick(seat), tuple(a.token for a in state.offered(seat))
+
+
+def same_choice(live: Live, seat: int, version: int) -> bool:
+    """Whether ``seat`` faces the very choice it had at ``version``: to move then and now, without
+    a move of its own since, with the same moves and pick. Others moving at the same time (two
+    players discarding at once) leave a choice half made as good as it was."""
+    state = live.state
+    history = state.history
+    if version >= len(history) or seat not in state.to_move or any(s == seat for s, _ in history[version:]):
+        return False
+    old = Tables.state_at(live, version)
+    return seat in old.to_move and choice_of(old, seat) == choice_of(state, seat)

@@ -266,9 +266,7 @@ class Lobbies:
         where = ("Everything is on the table: your moves are the buttons under its picture, and you'll be "
                  "mentioned when your turn comes." if rules.open_play else
                  "Your cards come by direct message; the **My hand** button below the table shows them here too.")
-        await self.bot.publisher.post(
-            channel_id, f"{mentions} your **{rules.title}** table is ready. {where}",
-            allowed_mentions=discord.AllowedMentions(users=True))
+        self.bot.publisher.greet(live, f"{mentions} your **{rules.title}** table is ready. {where}")
         self.bot.publisher.refresh(live, hands="fresh")
         self.bot.turns.schedule(live)
         await self.bot.talk.open(live)  # partners' private threads, in games where partners may talk

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from games.core.base import State
-from renderers.describe import describe_hand, describe_round_end, describe_settlement, describe_table
+from renderers.describe import describe_round_end, describe_seat, describe_settlement, describe_table
 
 from . import budget, controls, turns
 from .display import (
@@ -39,7 +39,7 @@ from .display import (
     worth_a_message,
 )
 from .limits import ChannelLimits
-from .live import Live
+from .live import Live, choice_of
 from .logs import table_extra
 from .replies import Replies
 from .results import headline
@@ -58,6 +58,10 @@ HOLD = 2.0
 PICTURES_KEPT = 10_000  # digests of the pictures messages show, kept to skip unchanged uploads
 NOTICE_AFTER = 120.0  # seconds without news after which a turn's hand comes as a new message
 RETRY_FIRST, RETRY_MAX = 1.0, 30.0  # seconds before a failed display tries again, doubling each time
+# While every member seated follows the game in their own copy (see ``spectated``), the table message is
+# there for onlookers only: it is edited at most once in this many seconds, the moves between merging.
+SPECTATED_EVERY = 10.0
+ANSWER_WAIT = 3.0  # seconds the display gives a click on the table to redraw it in its answer
 
 
 class Publisher:
@@ -67,6 +71,12 @@ class Publisher:
         self.displays: dict[tuple[int, int], Display] = {}
         self.hand_shown: dict[tuple[int, int, int], float] = {}  # (guild, table, seat): when last drawn
         self.pictures: dict[int, bytes] = {}  # message id: digest of the picture (and alt text) it shows
+        self.table_shown: dict[tuple[int, int], float] = {}  # (guild, table): when its message was last drawn
+        self.spectated_every = SPECTATED_EVERY
+        self.greetings: dict[tuple[int, int], str] = {}  # (guild, table): said atop its first table message
+        self.table_versions: dict[tuple[int, int], int] = {}  # (guild, table): the version its message shows
+        self.table_locks: dict[tuple[int, int], asyncio.Lock] = {}
+        self.controls_made: dict[int, tuple[int, Any]] = {}  # hand message id: the version and choice of its controls
         self.replies = Replies(self)
 
     def channel(self, channel_id: int) -> discord.PartialMessageable:
@@ -86,10 +96,28 @@ class Publisher:
         ticket = display.ticket
         if ticket is not None and not ticket.urgent and self.urgency(live, display) == budget.URGENT:
             self.bot.budget.hurry(ticket)
-        if not self.bot.budget.room():
-            # Short of the allowance, the table waits its turn; the copies of hands kept through a click's
-            # token (outside the global limit) need not: a turn that begins reaches its player at once.
+        if not self.bot.budget.room() or self.spectated(live, after):
+            # Short of the allowance, or watched only by onlookers, the table message waits; the copies of
+            # hands kept through a click's token (outside the global limit) need not: every player sees
+            # the move, and a turn that begins reaches its player, at once.
             self.replies.now(live)
+
+    def spectated(self, live: Live, state: State) -> bool:
+        """Whether the table message is there for onlookers only: every member seated follows the
+        game in their own copy (the table above their hand) kept current through a click's token,
+        and nothing on the table message is theirs to press (no round's end or open window, not a
+        game played on the table). Its edits then come at most every SPECTATED_EVERY seconds; the
+        game's end shows at once."""
+        if state.is_over or state.between_rounds or state.rules.open_play or clock_moves(live, state):
+            return False
+        members = [seat for seat, info in enumerate(live.row.seats)
+                   if info.member_id is not None and not live.is_computer(seat)]
+        return bool(members) and all(self.replies.live_copy(live, seat) for seat in members)
+
+    def greet(self, live: Live, text: str) -> None:
+        """Open the table's first message with ``text`` (mentioning its members, who are notified):
+        one message, not a greeting and then the table."""
+        self.greetings[(live.guild_id, live.table_id)] = text
 
     def refresh(self, live: Live, hands: Hands = None) -> None:
         """Draw the table message again (and, with ``hands``, the hands of the seats to move)."""
@@ -108,6 +136,8 @@ class Publisher:
 
     async def settle_all(self, timeout: float) -> None:
         tasks = [d.task for d in self.displays.values() if d.task is not None]
+        for display in self.displays.values():  # none waits for its pace any more (see _onlookers_wait)
+            display.changed.set()
         if tasks:
             await asyncio.wait(tasks, timeout=timeout)
 
@@ -127,6 +157,8 @@ class Publisher:
         try:
             while display.pending:
                 await self._hold(live, display)
+                await self._onlookers_wait(live, display)
+                await self.replies.table_answer(live, ANSWER_WAIT)  # a click's answer draws the table
                 if live.row.channel_id is not None:  # room for the table message, before choosing what to draw
                     await self.limits.ready(live.row.channel_id)
                 # The table's place in the bot's request budget: short of the allowance, it waits for a
@@ -192,6 +224,20 @@ class Publisher:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(display.changed.wait(), left)
 
+    async def _onlookers_wait(self, live: Live, display: Display) -> None:
+        """While only onlookers need the table message (``spectated``), moves wait to be drawn on it
+        until SPECTATED_EVERY seconds after its last edit, merging meanwhile (the players' own copies
+        show each at once, see ``moved``). Anything else asked of the display does not wait."""
+        key = (live.guild_id, live.table_id)
+        while (display.moves and not (display.redraw or display.hands or display.failed or self.bot.stopping)
+               and self.spectated(live, live.state)):
+            left = self.table_shown.get(key, 0.0) + self.spectated_every - time.monotonic()
+            if left <= 0:
+                return
+            display.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(display.changed.wait(), left)
+
     @staticmethod
     def _take(live: Live, display: Display) -> Batch:
         moves, display.moves = display.moves, []
@@ -203,7 +249,8 @@ class Publisher:
             batch = Batch((live.state,), False, None, done={"table", "events", "hands", "shown", "results"})
         else:
             states = (moves[0][0], *(after for _, after in moves)) if moves else (live.state,)
-            batch = Batch(states, display.redraw or bool(moves), display.hands, dms=live.row.extra.get("dm"))
+            batch = Batch(states, display.redraw or bool(moves), display.hands, dms=live.row.extra.get("dm"),
+                          forced=display.redraw)
             if failed is not None:
                 batch = failed.then(batch)
         display.redraw, display.hands = False, None
@@ -213,7 +260,8 @@ class Publisher:
         state = batch.last
         done = batch.done
         if "table" not in done:
-            await self.table_message(live, state)
+            await self.table_message(live, state, force=batch.forced)
+            self.table_shown[(live.guild_id, live.table_id)] = time.monotonic()
             done.add("table")
         if "events" not in done:
             await self.events(live, batch)
@@ -234,16 +282,17 @@ class Publisher:
             await store.record_shown(live.table_id, live.row.shown_version, moved if moved != batch.dms else None)
             done.add("shown")
         if state.is_over and "results" not in done:
-            await self.results(live, state, done)
+            await self.results(live, state, done, preface=batch.preface)
             done.add("results")
             for seat in range(len(live.row.seats)):  # nothing of this table's hands is redrawn any more
                 self.hand_shown.pop((live.guild_id, live.table_id, seat), None)
             self.replies.forget(live)
+            for kept in (self.table_shown, self.table_versions, self.table_locks):
+                kept.pop((live.guild_id, live.table_id), None)
 
     # -- the table message -------------------------------------------------------------------
-    async def table_message(self, live: Live, state: State) -> None:
-        if live.row.channel_id is None:
-            return
+    async def table_parts(self, live: Live, state: State) -> tuple[str, discord.File, discord.ui.View | None]:
+        """The table message's text, picture and controls (None once the game is over) for ``state``."""
         store = await self.bot.stores.guild(live.guild_id)
         live.unit = str(await store.get_setting("stakes_unit", "dollars"))
         seen = live.view(None, state)
@@ -251,24 +300,52 @@ class Publisher:
         content = table_content(live, state, seen)
         if clock_moves(live, state):  # a window open on the table message: when it closes
             content = f"{content}\n{await self.clock_line(live, state)}"[:2000]
-        alt = describe_table(live.row.game, seen)
-        file = discord.File(io.BytesIO(png), filename="table.png", description=alt)
-        playing = not state.is_over
-        view = table_controls(live, state) if playing else discord.utils.MISSING
+        file = discord.File(io.BytesIO(png), filename="table.png", description=describe_table(live.row.game, seen))
+        return content, file, None if state.is_over else table_controls(live, state)
+
+    def table_drawn(self, live: Live, version: int) -> bool:
+        """Whether the table message shows ``version`` or a newer one (a click's answer drew it)."""
+        return self.table_versions.get((live.guild_id, live.table_id), -1) >= version
+
+    def table_lock(self, live: Live) -> asyncio.Lock:
+        """One drawing of the table message at a time: the display's, or a click's answer."""
+        return self.table_locks.setdefault((live.guild_id, live.table_id), asyncio.Lock())
+
+    async def table_message(self, live: Live, state: State, force: bool = True) -> None:
+        """Draw ``state`` on the table message (sent anew if it is gone); unless ``force``, not if it
+        shows that state already."""
+        if live.row.channel_id is None:
+            return
+        async with self.table_lock(live):
+            if not force and self.table_drawn(live, len(state.history)):
+                return  # a click on the table was answered with it (Replies.answer_with_table)
+            await self._table_message(live, state)
+        self.table_versions[(live.guild_id, live.table_id)] = len(state.history)
+
+    async def _table_message(self, live: Live, state: State) -> None:
+        assert live.row.channel_id is not None
+        store = await self.bot.stores.guild(live.guild_id)
+        content, file, view = await self.table_parts(live, state)
+        png, alt = file.fp.getvalue() if isinstance(file.fp, io.BytesIO) else b"", file.description
         channel = self.channel(live.row.channel_id)
         if live.row.table_message_id:
             message = channel.get_partial_message(live.row.table_message_id)
             picture = self.new_picture(message.id, file)
             try:
                 async with self.limits.write(channel.id):
-                    await message.edit(content=content, view=view if playing else None,
+                    await message.edit(content=content, view=view,
                                        attachments=[file] if picture else discord.utils.MISSING)
                 self.shown_picture(message.id, file)
                 return
             except discord.NotFound:
                 file = discord.File(io.BytesIO(png), filename="table.png", description=alt)
+        greeting = self.greetings.get((live.guild_id, live.table_id))
         async with self.limits.write(channel.id):
-            sent = await channel.send(content=content, file=file, view=view)
+            sent = await channel.send(content=f"{greeting}\n{content}"[:2000] if greeting else content, file=file,
+                                      view=view or discord.utils.MISSING,
+                                      allowed_mentions=discord.AllowedMentions(users=True) if greeting
+                                      else discord.utils.MISSING)
+        self.greetings.pop((live.guild_id, live.table_id), None)
         self.shown_picture(sent.id, file)
         live.row = await store.update_table(live.table_id, table_message_id=sent.id)
 
@@ -280,6 +357,7 @@ class Publisher:
     def shown_picture(self, message_id: int, file: discord.File) -> None:
         if len(self.pictures) > PICTURES_KEPT:  # a bound, not a cache policy: forgetting costs one upload
             self.pictures.clear()
+            self.controls_made.clear()  # (and forgetting these, a choice half made)
         self.pictures[message_id] = picture_digest(file)
 
     async def events(self, live: Live, batch: Batch) -> None:
@@ -326,6 +404,9 @@ class Publisher:
             lines.append(", ".join(f"<@{m}>" for m in waiting) + ": your turn.")
         mentions = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(m) for m in waiting])
         texts = messages_of(lines)
+        if outcome is not None and len(texts) == 1 and not files and not waiting:
+            batch.preface = texts  # said in the result's own message (``results``): one post, not two
+            texts = []
         for n, text in enumerate(texts or ([None] if files else [])):
             last = n == max(0, len(texts) - 1)
             await self.post(live.row.channel_id, text, files=files[-10:] if last and files else discord.utils.MISSING,
@@ -334,11 +415,18 @@ class Publisher:
             await self.merge_extra(live, {"lines_at": len(log)})
 
     # -- hands ---------------------------------------------------------------------------------
-    async def hand_message(self, live: Live, seat: int, state: State | None = None) -> dict[str, Any]:
-        """The content, image and controls of a seat's hand, as keyword arguments for a send."""
+    async def hand_message(self, live: Live, seat: int, state: State | None = None,
+                           copy: int | None = None) -> dict[str, Any]:
+        """The content, image and controls of a seat's copy of the game, as keyword arguments for a
+        send: the table as everyone sees it above the seat's hand, so a player can follow the game
+        from their copy alone (kept current through a click's token, it costs the bot nothing, and
+        the channel's table message can then wait, see ``spectated``). Redrawing message ``copy``
+        whose controls are still good (the seat faces the same choice: others moved meanwhile), its
+        controls are left as they are (``view`` MISSING), for they may hold a choice half made."""
         state = live.state if state is None else state
         view = live.view(seat, state)
-        png = await self.bot.workers.hand(live.row.game, view)
+        seen = live.view(None, state)
+        png = await self.bot.workers.seat(live.row.game, seen, view)
         status = live.text(str(view["status"]))
         content = f"**{state.rules.title}** · table #{live.table_id} · {live.names[seat]}\n{status}"
         clock = state.clock
@@ -346,11 +434,23 @@ class Publisher:
             content += f"\n{await self.clock_line(live, state)}"
         kwargs: dict[str, Any] = {"content": content[:2000],
                                   "file": discord.File(io.BytesIO(png), filename="hand.png",
-                                                       description=describe_hand(live.row.game, view))}
-        moves = self.moves_view(live, seat, state)
-        if moves is not None:
-            kwargs["view"] = moves
+                                                       description=describe_seat(live.row.game, seen, view))}
+        made = self.controls_made.get(copy) if copy is not None else None
+        version, choice = len(state.history), choice_of(state, seat)
+        if made is not None and made[0] <= version and made[1] == choice and seat in state.to_move \
+                and not any(s == seat for s, _ in state.history[made[0]:]):
+            kwargs["view"] = discord.utils.MISSING
+        else:
+            moves = self.moves_view(live, seat, state)
+            if moves is not None:
+                kwargs["view"] = moves
+        kwargs["version"], kwargs["choice"] = version, choice
         return kwargs
+
+    def shown_hand(self, message_id: int, drawn: dict[str, Any]) -> None:
+        """``drawn`` (from ``hand_message``) is on message ``message_id`` now: note its controls'."""
+        if drawn.get("view") is not discord.utils.MISSING:
+            self.controls_made[message_id] = (drawn["version"], drawn["choice"])
 
     def moves_view(self, live: Live, seat: int, state: State,
                    chosen: list[int] | None = None) -> discord.ui.View | None:
@@ -431,7 +531,8 @@ class Publisher:
             return
         dms = dict(live.row.extra.get("dm", {}))
         previous = dms.get(str(seat))
-        kwargs = await self.hand_message(live, seat, state)
+        kwargs = await self.hand_message(live, seat, state, copy=previous[1] if previous and not fresh else None)
+        drawn = {"view": kwargs.get("view"), "version": kwargs.pop("version"), "choice": kwargs.pop("choice")}
         if previous and not fresh:
             message = self.channel(previous[0]).get_partial_message(previous[1])
             file = kwargs.pop("file")
@@ -442,11 +543,12 @@ class Publisher:
                 async with self.limits.write(previous[0]):
                     await message.edit(**edits)
                 self.shown_picture(message.id, file)
+                self.shown_hand(message.id, drawn)
                 self.hand_shown[(live.guild_id, live.table_id, seat)] = time.monotonic()
                 return
             except discord.NotFound:  # deleted: only then a new message (other failures are tried again)
-                kwargs["file"] = file
-                file.reset()
+                kwargs = await self.hand_message(live, seat, state)
+                drawn = {"view": kwargs.get("view"), "version": kwargs.pop("version"), "choice": kwargs.pop("choice")}
         if previous:  # the old message's controls are out of date: take them away
             with contextlib.suppress(discord.HTTPException):
                 async with self.limits.write(previous[0]):
@@ -460,6 +562,7 @@ class Publisher:
                 await self.dm_closed(live, seat, member_id)
                 return
             raise
+        self.shown_hand(sent.id, drawn)
         dms[str(seat)] = [sent.channel.id, sent.id]
         live.row = replace(live.row, extra={**live.row.extra, "dm": dms})  # stored with the batch (record_shown)
         self.shown_picture(sent.id, kwargs["file"])
@@ -491,10 +594,12 @@ class Publisher:
         await store.merge_extra(live.table_id, values)
 
     # -- the end -------------------------------------------------------------------------------
-    async def results(self, live: Live, state: State | None = None, done: set[str] | None = None) -> None:
+    async def results(self, live: Live, state: State | None = None, done: set[str] | None = None,
+                      preface: list[str] | None = None) -> None:
         """The result, in words first (who won, by how much), then the game's own account; with a
         Rematch button, in the table's channel and where the game was opened. ``done`` names the
-        parts already posted (tried again after a failure, each is posted once)."""
+        parts already posted (tried again after a failure, each is posted once); ``preface``, the
+        game's last lines, follow the result in the table channel's message."""
         state = live.state if state is None else state
         outcome = state.outcome
         if outcome is None:
@@ -505,9 +610,13 @@ class Publisher:
         detail = live.text(outcome.detail)
         again = controls.rematch_view(live.guild_id, live.table_id)
         if live.row.channel_id is not None and "result:table" not in done:
-            await self.post(live.row.channel_id,
-                            f"{title}\n{detail}\nThank you for playing! This channel will be tidied away later.",
-                            view=again, allowed_mentions=discord.AllowedMentions.none())
+            # Who won first; then the game's last lines in order, its account the last of them.
+            texts = messages_of([title, *(preface or []), detail,
+                                 "Thank you for playing! This channel will be tidied away later."])
+            for n, text in enumerate(texts):
+                last = n == len(texts) - 1
+                await self.post(live.row.channel_id, text, view=again if last else discord.utils.MISSING,
+                                allowed_mentions=discord.AllowedMentions.none())
             done.add("result:table")
         if live.row.origin_channel_id and live.row.origin_channel_id != live.row.channel_id \
                 and "result:origin" not in done:

@@ -10,6 +10,7 @@ being edited the usual way."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from typing import TYPE_CHECKING, Any
@@ -44,6 +45,7 @@ class Replies:
         self.locks: dict[tuple[int, int], asyncio.Lock] = {}  # one redraw of a table's copies at a time
         self.running: dict[tuple[int, int], asyncio.Task[None]] = {}
         self.again: set[tuple[int, int]] = set()
+        self.table_answers: dict[tuple[int, int], asyncio.Event] = {}  # a click on the table being answered
 
     def stop(self) -> None:
         for task in [*self.watching.values(), *self.running.values()]:
@@ -90,7 +92,7 @@ class Replies:
         within -= time.monotonic() - began
         state = live.state
         version = len(state.history)
-        drawing = asyncio.ensure_future(self.publisher.hand_message(live, seat, state))
+        drawing = asyncio.ensure_future(self.publisher.hand_message(live, seat, state, copy=message_id))
         done, _ = await asyncio.wait({drawing}, timeout=within)
         if drawing not in done or interaction.response.is_done():
             drawing.cancel()
@@ -101,15 +103,69 @@ class Replies:
         await interaction.response.edit_message(content=message["content"], attachments=picture,
                                                 view=message.get("view"))
         self.publisher.shown_picture(message_id, file)
+        self.publisher.shown_hand(message_id, message)
         self.publisher.hand_shown[(live.guild_id, live.table_id, seat)] = time.monotonic()
         self.version[(live.guild_id, live.table_id, seat)] = (message_id, version)
         return version
+
+    def answering_table(self, live: Live) -> None:
+        """A click on the table message will redraw it in its answer: the display waits for that."""
+        self.table_answers.setdefault((live.guild_id, live.table_id), asyncio.Event()).clear()
+
+    def table_answered(self, live: Live) -> None:
+        answered = self.table_answers.pop((live.guild_id, live.table_id), None)
+        if answered is not None:
+            answered.set()
+
+    async def table_answer(self, live: Live, seconds: float) -> None:
+        """Wait (at most ``seconds``) for a click on the table message to be answered."""
+        answered = self.table_answers.get((live.guild_id, live.table_id))
+        if answered is not None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(answered.wait(), seconds)
+
+    async def answer_with_table(self, interaction: discord.Interaction[Any], live: Live, within: float) -> bool:
+        """Answer a click made on the table message (a game played on the table) by redrawing the
+        table in the answer itself: one call, outside the global limit, and the display leaves
+        that state alone. False if it was not drawn within ``within`` seconds (the display draws it)."""
+        publisher, key = self.publisher, (live.guild_id, live.table_id)
+        message = interaction.message
+        began = time.monotonic()
+        display = publisher.displays.get(key)
+        if display is not None:  # a computer that answers at once: shown in the same picture
+            await publisher._hold(live, display, within / 2)
+        state = live.state
+        drawing = asyncio.ensure_future(publisher.table_parts(live, state))
+        done, _ = await asyncio.wait({drawing}, timeout=within - (time.monotonic() - began))
+        if drawing not in done or message is None or interaction.response.is_done():
+            drawing.cancel()
+            return False
+        content, file, view = drawing.result()
+        lock = publisher.table_lock(live)
+        try:  # the display may be drawing it: after that edit, not during it
+            await asyncio.wait_for(lock.acquire(), max(0.0, within - (time.monotonic() - began)))
+        except TimeoutError:
+            return False
+        try:
+            if publisher.table_drawn(live, len(state.history)):
+                return False
+            picture = [file] if publisher.new_picture(message.id, file) else discord.utils.MISSING
+            await interaction.response.edit_message(content=content, attachments=picture, view=view)
+            publisher.shown_picture(message.id, file)
+            publisher.table_versions[key] = len(state.history)
+            publisher.table_shown[key] = time.monotonic()
+        finally:
+            lock.release()
+        return True
 
     def answered(self, live: Live, seat: int, version: int | None) -> None:
         """The click made on ``seat``'s copy of the hand is answered (having shown ``version``, or
         nothing): if the table has moved on since, the display brings the copy up to date."""
         self.answering.discard((live.guild_id, live.table_id, seat))
         if (version is None or version < live.version) and self.live_copy(live, seat):
+            if self.publisher.spectated(live, live.state):  # the display is waiting for its pace: not this
+                self.now(live)
+                return
             display = self.publisher._display(live)
             display.replies = True
             self.publisher._wake(live, display)
@@ -129,6 +185,10 @@ class Replies:
         key = (live.guild_id, live.table_id)
         try:
             while key in self.again and not self.publisher.bot.stopping:
+                # A computer that answers at once is waited for, as the display waits: one redraw shows both.
+                display = self.publisher.displays.get(key)
+                if display is not None:
+                    await self.publisher._hold(live, display)
                 self.again.discard(key)
                 await self.update(live, live.state)
         except Exception:  # the display shows them again with its next batch
@@ -170,11 +230,12 @@ class Replies:
             shown = self.version.get(seat_key)
             if seat_key in self.answering or (shown and shown[0] == entry[2] and shown[1] >= len(state.history)):
                 continue  # a click is redrawing it in its answer, or it shows this state or a newer one
-            message = await self.publisher.hand_message(live, int(key), state)
+            message = await self.publisher.hand_message(live, int(key), state, copy=int(entry[2]))
             file, message_id = message["file"], int(entry[2])
             picture = {"attachments": [file]} if self.publisher.new_picture(message_id, file) else {}
             if await self._edit_reply(entry, content=message["content"], view=message.get("view"), **picture):
                 self.publisher.shown_picture(message_id, file)
+                self.publisher.shown_hand(message_id, message)
                 self.publisher.hand_shown[seat_key] = time.monotonic()
                 self.version[seat_key] = (message_id, len(state.history))
             else:

@@ -15,7 +15,7 @@ from discord import app_commands
 from games.core.base import Pick
 
 from . import controls, faults, ids
-from .live import ALREADY_MADE, MOVED_ON, NOT_SEATED, Live, Refusal, Stale
+from .live import ALREADY_MADE, MOVED_ON, NOT_SEATED, Live, Refusal, Stale, same_choice
 from .logs import table_extra
 from .store import StoreFault
 
@@ -154,8 +154,11 @@ class Router:
         source = interaction.message
         in_place = source is not None and source.flags.ephemeral
 
+        drawn_for: dict[str, Any] = {}
+
         async def drawn() -> tuple[str, discord.File, discord.ui.View | None]:
             message = await self.bot.publisher.hand_message(live, seat)
+            drawn_for.update(view=message.get("view"), version=message["version"], choice=message["choice"])
             content = f"{note}\n{message['content']}"[:2000] if note else message["content"]
             return content, message["file"], message.get("view")
 
@@ -179,6 +182,7 @@ class Router:
         else:  # acknowledged already, by a click whose move then lost a race: edit only our own reply
             sent_id = await self.edit_or_follow(interaction, await drawing, edit=in_place)
         if sent_id is not None:
+            self.bot.publisher.shown_hand(sent_id, drawn_for)
             await self.bot.publisher.replies.track_reply(live, seat, interaction.application_id, interaction.token,
                                                          sent_id)
 
@@ -235,23 +239,32 @@ class Router:
                               copy: discord.Message | None, version: int, token: str) -> None:
         """Commit the move, then answer the click: on a copy of the hand, by redrawing that copy in
         the answer itself (one call, outside the global limit), which from then on is the seat's
-        copy kept current through this click's token; elsewhere by acknowledging it."""
+        copy kept current through this click's token; on the table message (a game played on the
+        table), by redrawing the table in the answer; elsewhere by acknowledging it."""
         replies = self.bot.publisher.replies
         if copy is not None:
             # Noted before the move, so the display it starts knows of it (and leaves it to this answer).
             await replies.track_reply(live, seat, interaction.application_id, interaction.token, copy.id,
                                         dm=not copy.flags.ephemeral, answering=True)
+        on_table = copy is None and interaction.message is not None \
+            and interaction.message.id == live.row.table_message_id
+        if on_table:
+            replies.answering_table(live)
         shown: int | None = None
         try:
             await self.bot.tables.act(live, version, seat, token, interaction.user.id, "click")
             # Acknowledged only now that the move is committed: a stop in between loses no move anyone saw taken.
             if copy is not None:
                 shown = await replies.answer_with_hand(interaction, live, seat, copy.id, ANSWER_WITHIN)
+            elif on_table:
+                await replies.answer_with_table(interaction, live, ANSWER_WITHIN)
             if not interaction.response.is_done():
                 await interaction.response.defer()
         finally:
             if copy is not None:
                 replies.answered(live, seat, shown)
+            if on_table:
+                replies.table_answered(live)
 
     async def clock_move(self, interaction: discord.Interaction[Any], live: Live, seat: int, since: int,
                          token: str, copy: discord.Message | None) -> None:
@@ -272,17 +285,9 @@ class Router:
             return
         raise Refusal("The table is busy: try once more.")
 
-    def same_choice(self, live: Live, seat: int, version: int) -> bool:
-        """Whether ``seat`` faces the very choice it had at ``version``: to move then and now,
-        without a move of its own since, with the same moves and pick. Others moving at the same
-        time (two players discarding at once) leave a choice half made as good as it was."""
-        state = live.state
-        history = state.history
-        if version >= len(history) or seat not in state.to_move or any(s == seat for s, _ in history[version:]):
-            return False
-        old = self.bot.tables.state_at(live, version)
-        return (seat in old.to_move and old.pick(seat) == state.pick(seat)
-                and [a.token for a in old.offered(seat)] == [a.token for a in state.offered(seat)])
+    @staticmethod
+    def same_choice(live: Live, seat: int, version: int) -> bool:
+        return same_choice(live, seat, version)
 
     def still_good(self, live: Live, seat: int, since: int, token: str) -> bool:
         state = live.state

@@ -161,6 +161,9 @@ class Workers:
     async def hand(self, key: str, view: Mapping[str, Any]) -> bytes:
         return await self.draw.run(renderers.render_hand, key, view)
 
+    async def seat(self, key: str, table: Mapping[str, Any], hand: Mapping[str, Any]) -> bytes:
+        return await self.draw.run(renderers.render_seat, key, table, hand)
+
     async def settlement(self, key: str, view: Mapping[str, Any], settlement: Mapping[str, Any]) -> bytes:
         return await self.draw.run(renderers.render_settlement, key, view, settlement)
 

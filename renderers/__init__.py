@@ -25,16 +25,19 @@ from games.core import registry
 
 from . import hand as generic_hand
 from . import settlement as generic_settlement
-from .layout import to_png
+from .layout import canvas, to_png
 
 __all__ = [
+    "SEAT_GAP",
     "hand_image",
     "has_table",
     "render_hand",
     "render_round_end",
+    "render_seat",
     "render_settlement",
     "render_table",
     "round_end_image",
+    "seat_image",
     "settlement_image",
     "table_image",
     "warm",
@@ -81,6 +84,12 @@ def render_hand(key: str, view: View) -> bytes:
     return to_png(hand_image(key, view))
 
 
+def render_seat(key: str, table: View, hand: View) -> bytes:
+    """A player's own copy of the game as PNG bytes: the table as everyone sees it (``table``, the
+    spectators' view) above the player's hand (``hand``, their seat's view)."""
+    return to_png(seat_image(key, table, hand))
+
+
 def render_settlement(key: str, view: View, settlement: Mapping[str, Any]) -> bytes:
     """A round's settlement (``Settlement.to_json()``: who paid whom, how much and why) as PNG
     bytes, drawn by the game's own ``settlement`` drawer or the generic one; ``view`` gives the
@@ -112,6 +121,27 @@ def hand_image(key: str, view: View) -> Image.Image:
             raise ValueError(f"no renderer for {key!r}")
         draw = generic_hand.hand
     return draw(view)
+
+
+SEAT_GAP = 10  # px between the table and the hand in a player's copy
+
+
+def seat_image(key: str, table: View, hand: View) -> Image.Image:
+    """:func:`render_seat`'s picture before encoding (RGB): the hand centred under the table, its
+    edges drawn out to the table's width (so its header band spans the picture)."""
+    above, below = table_image(key, table), hand_image(key, hand)
+    width = max(above.width, below.width)
+    img, _ = canvas(width, above.height + SEAT_GAP + below.height)
+    img.paste(above, ((width - above.width) // 2, 0))
+    top, left = above.height + SEAT_GAP, (width - below.width) // 2
+    img.paste(below, (left, top))
+    right = width - left - below.width
+    if left > 0:
+        img.paste(below.crop((0, 0, 1, below.height)).resize((left, below.height)), (0, top))
+    if right > 0:
+        edge = below.crop((below.width - 1, 0, below.width, below.height)).resize((right, below.height))
+        img.paste(edge, (left + below.width, top))
+    return img
 
 
 def settlement_image(key: str, view: View, settlement: Mapping[str, Any]) -> Image.Image:

@@ -95,6 +95,11 @@ def describe_hand(key: str, view: View) -> str:
     return _clip([held, _text(view, view.get("status", "")).rstrip(".") + ".", _trick(view, family)])
 
 
+def describe_seat(key: str, table: View, hand: View) -> str:
+    """A player's copy (the table above their hand) in words: the hand first, then the scores."""
+    return _clip([describe_hand(key, hand), _scores(table)])
+
+
 def describe_settlement(view: View, settlement: Mapping[str, Any]) -> str:
     """A round's settlement picture in words: who paid whom, how much, and why."""
     names, unit = _names(view), str(view.get("unit") or "dollars")

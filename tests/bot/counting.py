@@ -17,7 +17,7 @@ from functools import partial
 from typing import Any
 
 from bot.client import Parlour
-from bot.live import Live
+from bot.live import Live, same_choice
 from games import registry
 from localcord import LocalDiscord
 from localcord.model import Channel, InteractionRecord, Message, User
@@ -84,13 +84,16 @@ class Figures:
 def offered(standin: LocalDiscord, live: Live, user: User, table: Channel | None) -> tuple[Message, Any] | None:
     """The first move offered to ``user`` now: on their newest copy of the hand, then table message,
     that carries one."""
-    version, clock = live.version, live.state.clock
+    version, clock, seat = live.version, live.state.clock, live.seat_of(user.id)
     messages = [*reversed(hand_copies(standin, user)), *reversed(table.messages if table else [])]
     for message, comp, ref in moves_on(messages):
         if ref.table_id != live.table_id:
             continue
-        if ref.version == version if not ref.clock else clock is not None and ref.version == clock.since:
-            return message, comp
+        if ref.clock:
+            if clock is not None and ref.version == clock.since:
+                return message, comp
+        elif ref.version == version or (seat is not None and same_choice(live, seat, ref.version)):
+            return message, comp  # (controls left as they were while others moved are still good)
     return None
 
 

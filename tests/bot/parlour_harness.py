@@ -9,11 +9,11 @@ from types import SimpleNamespace
 from typing import Any
 
 from bot import controls as bot_controls
-from bot import ids, lobby
+from bot import ids, limits, lobby, publish
 from bot.client import Parlour, configure_endpoints
 from bot.config import Config
 from bot.limits import ChannelLimits
-from bot.live import Live
+from bot.live import Live, same_choice
 from games.core import cards
 from localcord import LocalDiscord
 from localcord.model import LOADING, Channel, InteractionRecord, Message, User
@@ -40,6 +40,8 @@ def make_bot(standin: LocalDiscord, data_dir: Path, ai_delay: float = 0.0,
     configure_endpoints(config)
     bot = TestParlour(config, guild_ready_timeout=0.05)
     bot.publisher.limits = ChannelLimits(window=write_window)
+    # The table message's pace while only onlookers need it, scaled as the write limit is (10 s: 0.1 s).
+    bot.publisher.spectated_every = publish.SPECTATED_EVERY * write_window / limits.WINDOW
     return bot
 
 
@@ -184,13 +186,17 @@ def fix_seed(monkeypatch: Any, seed: int) -> None:
     monkeypatch.setattr(lobby, "secrets", SimpleNamespace(randbits=lambda bits: seed))
 
 
-def newest_with(messages: list[Message], kind: str, version: int) -> Message | None:
-    """The newest of ``messages`` with a control of ``kind`` ("pl:w:", "pl:c:") made at ``version``."""
+def newest_with(messages: list[Message], kind: str, version: int,
+                still: tuple[Live, int] | None = None) -> Message | None:
+    """The newest of ``messages`` with a control of ``kind`` ("pl:w:", "pl:c:") made at ``version``
+    or, given ``still`` (the table and a seat), at one where that seat faced the same choice (the
+    bot leaves such controls as they are: they may hold a choice half made)."""
     for message in reversed(messages):
         for comp in message.components:
             if comp.custom_id and comp.custom_id.startswith(kind):
                 ref = ids.parse(comp.custom_id)
-                if isinstance(ref, ids.ActionRef | ids.PickRef) and ref.version == version:
+                if isinstance(ref, ids.ActionRef | ids.PickRef) and (
+                        ref.version == version or (still is not None and same_choice(*still, ref.version))):
                     return message
     return None
 
@@ -214,8 +220,9 @@ async def pick_cards(standin: LocalDiscord, live: Live, user: User, chosen: list
 
     def offered() -> Message | None:  # made for the choice as it is now (others may move meanwhile)
         clock = live.state.clock
-        at = clock.since if clock is not None and seat in clock.seats else live.version
-        return newest_with(hand_copies(standin, user), "pl:c:", at)
+        if clock is not None and seat in clock.seats:
+            return newest_with(hand_copies(standin, user), "pl:c:", clock.since)
+        return newest_with(hand_copies(standin, user), "pl:c:", live.version, (live, seat))
 
     message = await standin.wait_for(offered, 10, f"{user.name}'s cards to choose from")
     positions = bot_controls.chosen_in(pick, pick.token(chosen))

@@ -8,10 +8,10 @@ prints them.
   together at a round's end.
 * A click costs at most three requests: its answer (the clicked copy of the hand redrawn in it),
   the edits made with its token, and its move's global requests.
-* Two members who take turns each need to see the other's move, so nothing merges: a click costs
-  its answer, the edit of the other member's copy and the table's edit, three; beyond that come only
-  the game's setup (its channel, first table message, the DM channels), each round's account and the
-  result, a few per game: 1.25 global requests a move and 3.25 requests a click at most.
+* Two members: each follows the game in their own copy (the table above their hand), kept current
+  through a click's token, so the table message waits for the onlookers' pace and a click costs its
+  answer, the edit of the other member's copy and at most the table's edit: the same goals, one
+  global request a move and three requests a click.
 * Each member gets one direct message for the whole game (none where everything is on the table),
   and every image carries alt text.
 """
@@ -32,7 +32,7 @@ from .counting import Figures, whole_game
 from .parlour_harness import running
 
 PACE = 0.01  # the members' pace (the channel write limit is scaled alike); the computers answer at once
-TWO_MEMBERS_GLOBAL, TWO_MEMBERS_CLICK = 1.25, 3.25
+TWO_MEMBERS_GLOBAL, TWO_MEMBERS_CLICK = 1.0, 3.0
 
 
 @pytest.fixture
