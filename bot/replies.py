@@ -46,6 +46,7 @@ class Replies:
         self.running: dict[tuple[int, int], asyncio.Task[None]] = {}
         self.again: set[tuple[int, int]] = set()
         self.table_answers: dict[tuple[int, int], asyncio.Event] = {}  # a click on the table being answered
+        self.notes: dict[int, str] = {}  # reply id: what it told the clicker, said until their next click on it
 
     def stop(self) -> None:
         for task in [*self.watching.values(), *self.running.values()]:
@@ -100,6 +101,7 @@ class Replies:
         message = drawing.result()
         file = message["file"]
         picture = [file] if self.publisher.new_picture(message_id, file) else discord.utils.MISSING
+        self.notes.pop(message_id, None)  # a new click on it: what it said before is past
         await interaction.response.edit_message(content=message["content"], attachments=picture,
                                                 view=message.get("view"))
         self.publisher.shown_picture(message_id, file)
@@ -233,7 +235,9 @@ class Replies:
             message = await self.publisher.hand_message(live, int(key), state, copy=int(entry[2]))
             file, message_id = message["file"], int(entry[2])
             picture = {"attachments": [file]} if self.publisher.new_picture(message_id, file) else {}
-            if await self._edit_reply(entry, content=message["content"], view=message.get("view"), **picture):
+            note = self.notes.get(message_id)
+            content = f"{note}\n{message['content']}"[:2000] if note else message["content"]
+            if await self._edit_reply(entry, content=content, view=message.get("view"), **picture):
                 self.publisher.shown_picture(message_id, file)
                 self.publisher.shown_hand(message_id, message)
                 self.publisher.hand_shown[seat_key] = time.monotonic()

@@ -29,6 +29,7 @@ NOT_MY_SERVER = "That control belongs to a server I'm not in, so it does nothing
 # A hand drawn within this many seconds answers the click itself (one call); a slower one (a worker
 # under load) is drawn after the click is acknowledged, well inside Discord's 3 seconds.
 ANSWER_WITHIN = 2.0
+NOTES_KEPT = 10_000  # a bound: past it, a reply's note is not repeated when the reply is redrawn
 
 
 def payload(interaction: discord.Interaction[Any]) -> dict[str, Any]:
@@ -183,6 +184,11 @@ class Router:
             sent_id = await self.edit_or_follow(interaction, await drawing, edit=in_place)
         if sent_id is not None:
             self.bot.publisher.shown_hand(sent_id, drawn_for)
+            replies = self.bot.publisher.replies
+            if note and len(replies.notes) < NOTES_KEPT:  # kept on it as the game moves on
+                replies.notes[sent_id] = note
+            else:
+                replies.notes.pop(sent_id, None)
             await self.bot.publisher.replies.track_reply(live, seat, interaction.application_id, interaction.token,
                                                          sent_id)
 
