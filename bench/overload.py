@@ -5,24 +5,26 @@ asserts nothing.
     python -m bench.overload [--tables 250,1000] [--seconds 120] [--speed 10]
 
 The model (one human and two computers a table, a move every ``MOVE_EVERY`` s on average, as
-``bench.requests`` counts a move's requests): each move is drawn on the table message by one edit bound
-by the global limit, and one move in ``LINE_EVERY`` also posts a line. When the human's turn begins they
-learn of it through their copy of the hand: most players keep it current through their last click's
-token (outside the global limit, shown at once); for ``DM_SHARE`` of them (a first turn, or back after
-15 idle minutes) it is their direct message, edited by a request bound by the limit, and urgent.
+``bench.requests`` counts a move's requests): one move in ``LINE_EVERY`` also posts a line. Most players
+(all but ``DM_SHARE``) follow the game in their own copy, kept current through their last click's token
+(outside the global limit): every move reaches it at once, and their table message, watched by onlookers
+only, is edited at most every ``SPECTATED_EVERY`` s (``bot.publish``). The others (a first turn, or back
+after 15 idle minutes) follow the table message, edited once a move, and learn of their turn by a direct
+message, edited by a request bound by the limit, and urgent.
 
 Each table's display does what ``bot.publish.Publisher`` does: it waits for its grant from the budget
 (urgent when a turn begins for a player reached only by a direct message, hurried if that happens while
-it waits), and then draws the table's newest state, so moves that came while it waited are merged into
-one edit; short of the allowance, a move shows the copies kept through tokens at once. Against it, the
-naive way: every move's requests queued in order behind the limit.
+it waits; last of all when only onlookers need it), and then draws the table's newest state, so moves
+that came while it waited are merged into one edit. Against it, the naive way: every move's requests
+queued in order behind the limit.
 
 Time runs ``--speed`` times faster than a clock's (the budget and the moves alike) and every figure is
-given in the model's seconds. Figures: global requests asked for a second at full freshness; the
-requests granted a second; how long after a move the table showed it (median, 95th percentile,
-largest); how long a turn's notice took to reach the player, through a token and through a direct
-message; the longest any table went without an edit while it had moves to show; and, for the naive
-queue, how far behind the table message was when the run ended.
+given in the model's seconds. Figures: global requests asked for a second (each move's edit, as if
+nobody followed in a copy); the requests granted a second; how long after a move its player saw it (in
+their copy, or on the table message for those who follow that) and how long after a move the table
+message showed it (median, 95th percentile, largest); how long a turn's notice took to reach the player,
+through a token and through a direct message; the longest any table message went without an edit while
+it had moves to show; and, for the naive queue, how far behind the table message was when the run ended.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ import time
 from dataclasses import dataclass, field
 
 from bot.budget import Budget, Ticket
+from bot.publish import SPECTATED_EVERY
 
 RATE = 45.0  # the bot's budget (bot.config: PARLOUR_REQUESTS_PER_SECOND)
 MOVE_EVERY = 5.0  # seconds between moves at a busy table
@@ -50,7 +53,7 @@ class Table:
     shown: int = 0  # moves the table message shows
     made_at: list[float] = field(default_factory=list)
     turn_began: float | None = None  # when the human's turn began, not yet noticed
-    by_dm: bool = False
+    by_dm: bool = False  # the human does not follow in a copy: the table message and DMs are theirs
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     ticket: Ticket | None = None
     last_edit: float = 0.0
@@ -59,6 +62,7 @@ class Table:
 
 @dataclass
 class Figures:
+    player_lag: list[float] = field(default_factory=list)
     table_lag: list[float] = field(default_factory=list)
     token_notice: list[float] = field(default_factory=list)
     dm_notice: list[float] = field(default_factory=list)
@@ -71,7 +75,7 @@ class Model:
         self.speed, self.seconds = speed, seconds
         self.rng = random.Random(seed)
         self.budget = Budget(RATE * speed)
-        self.tables = [Table() for _ in range(tables)]
+        self.tables = [Table(by_dm=self.rng.random() < DM_SHARE) for _ in range(tables)]
         self.figures = Figures()
         self.began = 0.0
         self.runners: set[asyncio.Task[None]] = set()
@@ -95,15 +99,15 @@ class Model:
             table.made_at.append(self.now())
             if table.moves % SEATS == 0:  # the human's turn begins
                 table.turn_began = self.now()
-                table.by_dm = self.rng.random() < DM_SHARE
                 if table.by_dm and table.ticket is not None:  # as Publisher.moved: the wait becomes urgent
                     self.budget.hurry(table.ticket)
             table.wake.set()
-            if not self.budget.room():  # as Publisher.moved: the copies kept through tokens at once
-                self.runners.add(asyncio.create_task(self.token_edit(table)))
+            if not table.by_dm:  # as Publisher.moved: the copy kept through a token shows the move at once
+                self.runners.add(asyncio.create_task(self.token_edit(table, self.now())))
 
-    async def token_edit(self, table: Table) -> None:
+    async def token_edit(self, table: Table, made: float) -> None:
         await self.sleep(LATENCY)
+        self.figures.player_lag.append(self.now() - made)
         self.notice(table, by_dm=False)
 
     def notice(self, table: Table, by_dm: bool) -> None:
@@ -117,12 +121,14 @@ class Model:
             await table.wake.wait()
             table.wake.clear()
             while table.shown < table.moves:
-                ticket = table.ticket = Ticket(urgent=table.turn_began is not None and table.by_dm)
+                if not table.by_dm:  # only onlookers need the table message: at most every SPECTATED_EVERY s
+                    await self.sleep(max(0.0, table.last_edit + SPECTATED_EVERY - self.now()))
+                ticket = table.ticket = Ticket(urgent=table.turn_began is not None and table.by_dm,
+                                               onlookers=not table.by_dm)
                 with self.budget.using(ticket):
                     await self.budget.spend()  # the table message's edit
                     await self.sleep(LATENCY)
                     upto = table.moves  # the newest state, whatever came while waiting
-                    self.notice(table, by_dm=False)
                     if table.turn_began is not None and table.by_dm:
                         await self.request()  # the direct message
                         self.notice(table, by_dm=True)
@@ -130,7 +136,10 @@ class Model:
                         await self.request()
                 table.ticket = None
                 now = self.now()
-                self.figures.table_lag += [now - table.made_at[m] for m in range(table.shown, upto)]
+                lags = [now - table.made_at[m] for m in range(table.shown, upto)]
+                self.figures.table_lag += lags
+                if table.by_dm:  # they follow the game on the table message
+                    self.figures.player_lag += lags
                 table.longest_gap = max(table.longest_gap, now - table.last_edit)
                 table.shown, table.last_edit = upto, now
 
@@ -174,14 +183,15 @@ def line(values: list[float]) -> str:
 async def main_async(counts: list[int], seconds: float, speed: float) -> None:
     print(f"Budget {RATE:g} requests/s; a move every {MOVE_EVERY:g} s a table; {seconds:g} s modelled at "
           f"{speed:g}x; lags in seconds (median, 95th percentile, largest).")
-    print(f"{'tables':>6} {'asked/s':>7} {'sent/s':>6} | {'table shown after':^20} | {'turn via token':^20} | "
-          f"{'turn via DM':^20} | {'longest gap':>11} | {'naive lag':>9}")
+    print(f"{'tables':>6} {'asked/s':>7} {'sent/s':>6} | {'player sees a move':^20} | {'table message':^20} | "
+          f"{'turn via token':^20} | {'turn via DM':^20} | {'longest gap':>11} | {'naive lag':>9}")
     for count in counts:
         model = Model(count, speed, seconds)
         figures = await model.run()
         asked = count / MOVE_EVERY * (1 + 1 / LINE_EVERY + DM_SHARE / SEATS)
         gap = max(t.longest_gap for t in model.tables)
-        print(f"{count:>6} {asked:>7.0f} {figures.granted / figures.seconds:>6.1f} | {line(figures.table_lag)} | "
+        print(f"{count:>6} {asked:>7.0f} {figures.granted / figures.seconds:>6.1f} | {line(figures.player_lag)} | "
+              f"{line(figures.table_lag)} | "
               f"{line(figures.token_notice)} | {line(figures.dm_notice)} | {gap:>11.1f} | "
               f"{await naive_lag(count, seconds):>9.0f}", flush=True)
 

@@ -6,8 +6,9 @@ request is made, which of the requests waiting for the allowance goes first.
 Every request the client makes through its HTTP client (the calls bound by the global limit)
 spends from a token bucket refilled at ``rate`` a second. While there is room nothing waits.
 When there is none, waiting requests are granted in order of urgency (a turn that begins, a
-result), then of age; while urgent ones wait, one grant in ``SHARE`` still goes to the oldest
-ordinary one, so no table starves. The display waits for its grant before it chooses what to
+result; then ordinary ones; last the table messages only onlookers need, their players following
+in copies kept through tokens), then of age; while more urgent ones wait, one grant in ``SHARE``
+still goes to the oldest of the others, so no table starves. The display waits for its grant before it chooses what to
 draw, so a table whose moves come faster than the budget allows is drawn once, from its newest
 state (the moves merge).
 """
@@ -23,8 +24,8 @@ from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-URGENT, NORMAL = 0, 1
-SHARE = 4  # while urgent requests wait, one grant in SHARE goes to the oldest ordinary one
+URGENT, NORMAL, ONLOOKERS = 0, 1, 2  # priorities, the most urgent first
+SHARE = 4  # while more urgent requests wait, one grant in SHARE goes to the oldest of the others
 T = TypeVar("T")
 
 
@@ -35,6 +36,7 @@ class Ticket:
     it can be hurried (a turn began meanwhile) without losing its place to those who came later."""
 
     urgent: bool = False
+    onlookers: bool = False  # only onlookers need what it shows (and it is not urgent)
     prepaid: int = 0
     waiting: tuple[int, list[Any]] | None = None  # (queue, entry) while a request of it waits
 
@@ -61,10 +63,10 @@ class Budget:
         self.tokens = self.burst
         self.stamp = clock()
         # Each entry: [when it began waiting, its future]; a list, so that a hurried one keeps its age.
-        self.queues: dict[int, deque[list[Any]]] = {URGENT: deque(), NORMAL: deque()}
+        self.queues: dict[int, deque[list[Any]]] = {URGENT: deque(), NORMAL: deque(), ONLOOKERS: deque()}
         self.pump: asyncio.Task[None] | None = None
         self.spent = Spent()
-        self.urgent_run = 0  # urgent grants in a row while ordinary ones waited
+        self.urgent_run = 0  # grants in a row to the most urgent queue while others waited
 
     @property
     def waiting(self) -> int:
@@ -79,7 +81,8 @@ class Budget:
         """Wait for room for one request: of ``priority``, else as urgent as this context's ticket."""
         ticket = _TICKET.get()
         if priority is None:
-            priority = URGENT if ticket is not None and ticket.urgent else NORMAL
+            priority = NORMAL if ticket is None else URGENT if ticket.urgent else \
+                ONLOOKERS if ticket.onlookers else NORMAL
         if self.room():
             self.tokens -= 1
             self._count(priority, 0.0)
@@ -99,12 +102,12 @@ class Budget:
 
     def hurry(self, ticket: Ticket) -> None:
         """The work behind ``ticket`` became urgent: so are its requests, the one waiting now too."""
-        ticket.urgent = True
+        ticket.urgent, ticket.onlookers = True, False
         if ticket.waiting is None or ticket.waiting[0] == URGENT:
             return
-        entry = ticket.waiting[1]
+        queue, entry = ticket.waiting
         try:
-            self.queues[NORMAL].remove(entry)
+            self.queues[queue].remove(entry)
         except ValueError:  # granted meanwhile
             return
         urgent = self.queues[URGENT]
@@ -136,21 +139,22 @@ class Budget:
         self.stamp = now
 
     def _next(self) -> tuple[int, float, asyncio.Future[None]] | None:
-        """The waiting request to grant next: the oldest urgent one, but for one grant in SHARE,
-        which goes to the oldest ordinary one."""
+        """The waiting request to grant next: the oldest of the most urgent queue, but for one
+        grant in SHARE, which goes to the oldest of those waiting in the others."""
         for queue in self.queues.values():
             while queue and queue[0][1].done():  # its waiter gave up
                 queue.popleft()
-        urgent, normal = self.queues[URGENT], self.queues[NORMAL]
-        if urgent and (not normal or self.urgent_run < SHARE - 1):
-            self.urgent_run = self.urgent_run + 1 if normal else 0
-            since, future = urgent.popleft()
-            return URGENT, since, future
-        if normal:
+        waiting = [priority for priority, queue in self.queues.items() if queue]  # most urgent first
+        if not waiting:
+            return None
+        if len(waiting) > 1 and self.urgent_run >= SHARE - 1:
+            priority = min(waiting[1:], key=lambda p: self.queues[p][0][0])
             self.urgent_run = 0
-            since, future = normal.popleft()
-            return NORMAL, since, future
-        return None
+        else:
+            priority = waiting[0]
+            self.urgent_run = self.urgent_run + 1 if len(waiting) > 1 else 0
+        since, future = self.queues[priority].popleft()
+        return priority, since, future
 
     async def _pump(self) -> None:
         while True:

@@ -165,7 +165,8 @@ class Publisher:
                 # grant for its table message before choosing what to draw, so moves that come meanwhile
                 # merge; one that makes the wait urgent (see ``moved``) hurries it.
                 urgency = self.urgency(live, display)
-                ticket = display.ticket = budget.Ticket(urgent=urgency == budget.URGENT)
+                ticket = display.ticket = budget.Ticket(urgent=urgency == budget.URGENT,
+                                                        onlookers=urgency == budget.ONLOOKERS)
                 spend = self.bot.budget
                 with spend.using(ticket):
                     if urgency is not None and not spend.room():
@@ -193,8 +194,9 @@ class Publisher:
     def urgency(self, live: Live, display: Display) -> int | None:
         """How urgent what the table has to show is for the bot's request budget: URGENT when a turn
         begins for a member who can learn of it only by a request bound by the global limit (a direct
-        message, or the table itself in a game played on it), or the game ended; None when all it
-        has to show are copies of hands kept through a click's token (outside the global limit)."""
+        message, or the table itself in a game played on it), or the game ended; ONLOOKERS when only
+        onlookers need the table message (``spectated``); None when all it has to show are copies of
+        hands kept through a click's token (outside the global limit)."""
         if display.replies and not (display.moves or display.redraw or display.hands or display.failed):
             return None
         if display.hands == "fresh":
@@ -208,6 +210,9 @@ class Publisher:
                 if member is not None and not live.is_computer(seat) and (
                         after.rules.open_play or not self.replies.live_copy(live, seat)):
                     return budget.URGENT
+        if display.moves and not (display.redraw or display.hands or display.failed) \
+                and self.spectated(live, live.state):
+            return budget.ONLOOKERS
         return budget.NORMAL
 
     async def _hold(self, live: Live, display: Display, seconds: float = HOLD) -> None:

@@ -1,6 +1,7 @@
 """The bot's request budget (bot.budget): nothing waits while there is room; when there is none,
-urgent requests go first, ordinary ones still get one grant in four (none starves), a waiter that
-gave up is skipped, and a context's prepaid grant is used once."""
+urgent requests go first and the table messages only onlookers need last, the others still get one
+grant in four (none starves), a waiter that gave up is skipped, and a context's prepaid grant is used
+once."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import asyncio
 import contextlib
 from typing import Any
 
-from bot.budget import NORMAL, URGENT, Budget, Ticket, guard
+from bot.budget import NORMAL, ONLOOKERS, URGENT, Budget, Ticket, guard
 
 
 class Clock:
@@ -56,6 +57,25 @@ async def test_ordinary_requests_still_get_one_grant_in_four_while_urgent_ones_k
     await asyncio.wait_for(asyncio.gather(*tasks), 2)
     assert order == ["turn 0", "turn 1", "turn 2", "cosmetic 0", "turn 3", "turn 4", "turn 5", "cosmetic 1",
                      "turn 6", "turn 7", "turn 8", "cosmetic 2"]
+
+
+async def test_onlookers_wait_behind_players_and_still_get_one_grant_in_four() -> None:
+    spend = Budget(rate=500, burst=1)
+    await spend.spend()
+    order: list[str] = []
+
+    async def ask(name: str, ticket: Ticket) -> None:
+        with spend.using(ticket):
+            await spend.spend()
+        order.append(name)
+
+    tasks = [asyncio.create_task(ask(f"onlookers {n}", Ticket(onlookers=True))) for n in range(2)]
+    await asyncio.sleep(0)
+    tasks += [asyncio.create_task(ask(f"player {n}", Ticket())) for n in range(6)]
+    await asyncio.wait_for(asyncio.gather(*tasks), 2)
+    assert order == ["player 0", "player 1", "player 2", "onlookers 0", "player 3", "player 4", "player 5",
+                     "onlookers 1"]
+    assert spend.spent.by_priority == {NORMAL: 7, ONLOOKERS: 2}  # the first, room at once, counted normal
 
 
 async def test_a_waiter_that_gave_up_is_skipped_and_costs_nothing() -> None:
