@@ -92,7 +92,10 @@ class Table(layout.SeatedView):
             return f"Game over \u00b7 {plural(hand_no, 'hand')} \u00b7 lowest total wins"
         target = self.view.get("target", 31)
         which = f"Hand {hand_no} of {total}" if total else f"Hand {hand_no} \u00b7 game to {target}"
-        return f"{which} \u00b7 {self.name(self.dealer)} deals \u00b7 low wins"
+        # The deal passes to the right (counter-clockwise), as play does: say who deals the next hand.
+        after = "" if total and hand_no >= total else \
+            f", {self.name((self.dealer - 1) % self.players)} next"
+        return f"{which} \u00b7 {self.name(self.dealer)} deals{after} \u00b7 low wins"
 
     def draw(self) -> Image.Image:
         felt_h = felt_height(self.players)

@@ -542,7 +542,8 @@ def round_end(view: Mapping[str, Any], data: Mapping[str, Any]) -> Image.Image:
 
 def offence_text(found: Mapping[str, Any], name: Any) -> str:
     withheld = " ".join(short(str(c)) for c in found.get("withheld") or [])
-    return f"{name(found.get('seat'))} passed holding {withheld}: fined {plural(int(found.get('fine') or 0), 'chip')}"
+    did = "had also held back" if found.get("held_back") else "passed holding"  # T-6: named at the hand's end
+    return f"{name(found.get('seat'))} {did} {withheld}: fined {plural(int(found.get('fine') or 0), 'chip')}"
 
 
 def end_row(img: Image.Image, draw: Draw, box: Box, seat: int, name: str, cards: Sequence[str], won: bool,

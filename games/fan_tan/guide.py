@@ -27,7 +27,9 @@ Table ruling: a pass while holding a playable card is found out when you later p
 could have played at that pass, or when the hand ends. Each offence costs 3 chips into the pot, \
 and for every 7 you held back you also pay 5 chips to each other player who held that suit's 6 \
 or 8 at the time. Offences found at the end of a hand are paid before the winner takes the pot, \
-and the table announces an offence only when it is found out.
+and the table announces an offence only when it is found out. Found out during a hand, only the \
+card just played is named: the fine for another 7 you held back and still hold waits until the \
+hands are shown.
 Table ruling: if every player passes in turn at the start of a hand and no 7 has been played, the \
 hand is dead: everyone adds 1 chip to the pot, the deal passes left, and the cards are dealt \
 again with new antes (the pot stays). With strict play on this cannot happen.

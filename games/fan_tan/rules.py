@@ -90,6 +90,9 @@ class FanTanState(TurnState):
     pot: int = 0
     opening_passes: int = 0  # passes since the deal with no 7 played yet (T-4); -1 once one is
     pending: tuple[Offence, ...] = ()
+    # T-6: the 7-fines of offences found out mid-hand for withheld 7s their offender still held,
+    # charged when the hands are shown (naming them earlier would give the cards away).
+    deferred: tuple[Offence, ...] = ()
     found: tuple[dict[str, Any], ...] = ()  # offences found out, as shown
     last_hand: dict[str, Any] | None = None  # the end of the previous hand, as shown
     antes: tuple[int, ...] = ()  # what each seat anted this hand (T-1)
@@ -164,7 +167,7 @@ class FanTanState(TurnState):
         )
         # T-3: a card that was playable at an earlier pass of this player gives that pass away.
         caught = [o for o in state.pending if o.seat == seat and set(o.playable) & set(action.cards)]
-        state = state._charge(caught, "when they played a card they could have played then")
+        state = state._charge(caught, "when they played a card they could have played then", action.cards)
         if not hand:
             return state._end_hand(seat)
         return dataclasses.replace(state, turn=(seat + 1) % self.players)
@@ -185,34 +188,63 @@ class FanTanState(TurnState):
         return dataclasses.replace(state, turn=(seat + 1) % self.players)
 
     # -- money ---------------------------------------------------------------------------------
-    def _charge(self, offences: list[Offence], when: str) -> FanTanState:
+    def _charge(self, offences: list[Offence], when: str, played: tuple[str, ...] | None = None) -> FanTanState:
         """Charge offences now found out (T-3): the fine into the pot, and 5 chips per withheld 7
-        to each player who held its 6 or 8 at the time."""
+        to each player who held its 6 or 8 at the time. Found out by a card ``played`` mid-hand
+        (T-6), only the cards just played are named, and the 7-fines for withheld 7s the offender
+        still holds wait, with the offence's name for them, until the hands are shown."""
         if not offences:
             return self
         stacks, pot = list(self.stacks), self.pot
-        lines, found = [], list(self.found)
+        lines, found, deferred = [], list(self.found), list(self.deferred)
         for offence in offences:
+            named = offence.playable if played is None else tuple(c for c in offence.playable if c in played)
+            owed = tuple((seven, holders) for seven, holders in offence.owed if seven in named)
+            held = tuple((seven, holders) for seven, holders in offence.owed if seven not in named)
+            if held:
+                deferred.append(Offence(offence.seat, tuple(seven for seven, _ in held), held))
             stacks[offence.seat] -= OFFENCE_FINE
             pot += OFFENCE_FINE
-            paid = []
-            for seven, holders in offence.owed:
-                for holder in holders:
-                    stacks[offence.seat] -= SEVEN_FINE
-                    stacks[holder] += SEVEN_FINE
-                    paid.append(f"{SEVEN_FINE} to {player(holder)} (the {cards.short(seven)})")
+            paid = self._seven_fines(stacks, offence.seat, owed)
             extra = f", and {', '.join(paid)}" if paid else ""
-            withheld = ", ".join(cards.short(c) for c in offence.playable)
+            withheld = ", ".join(cards.short(c) for c in named)
             lines.append(Event(f"Found out {when}: {player(offence.seat)} passed holding {withheld}. "
                                f"Fine: {OFFENCE_FINE} chips into the pot{extra}.", notable=True))
-            found.append({"seat": offence.seat, "hand": self.hand_no + 1, "withheld": list(offence.playable),
-                          "fine": OFFENCE_FINE + SEVEN_FINE * sum(len(h) for _, h in offence.owed)})
+            found.append({"seat": offence.seat, "hand": self.hand_no + 1, "withheld": list(named),
+                          "fine": OFFENCE_FINE + SEVEN_FINE * sum(len(h) for _, h in owed)})
         left = tuple(o for o in self.pending if o not in offences)
         return dataclasses.replace(self, stacks=tuple(stacks), pot=pot, pending=left, found=tuple(found),
+                                   deferred=tuple(deferred), log=self.with_events(*lines))
+
+    @staticmethod
+    def _seven_fines(stacks: list[int], seat: int, owed: tuple[tuple[str, tuple[int, ...]], ...]) -> list[str]:
+        """Move the 5-chip payments for withheld 7s (T-3) in ``stacks``; what was paid, in words."""
+        paid = []
+        for seven, holders in owed:
+            for holder in holders:
+                stacks[seat] -= SEVEN_FINE
+                stacks[holder] += SEVEN_FINE
+                paid.append(f"{SEVEN_FINE} to {player(holder)} (the {cards.short(seven)})")
+        return paid
+
+    def _charge_deferred(self) -> FanTanState:
+        """The hands are shown: the 7-fines held back by T-6 are charged and named now."""
+        if not self.deferred:
+            return self
+        stacks, lines, found = list(self.stacks), [], list(self.found)
+        for offence in self.deferred:
+            paid = self._seven_fines(stacks, offence.seat, offence.owed)
+            withheld = ", ".join(cards.short(c) for c in offence.playable)
+            if paid:
+                lines.append(Event(f"As the hands are shown: {player(offence.seat)} had also withheld {withheld} "
+                                   f"at that pass. Fine: {', '.join(paid)}.", notable=True))
+                found.append({"seat": offence.seat, "hand": self.hand_no + 1, "withheld": list(offence.playable),
+                              "fine": SEVEN_FINE * sum(len(h) for _, h in offence.owed), "held_back": True})
+        return dataclasses.replace(self, stacks=tuple(stacks), found=tuple(found), deferred=(),
                                    log=self.with_events(*lines))
 
     def _end_hand(self, winner: int) -> FanTanState:
-        state = self._charge(list(self.pending), "as the hands were shown")
+        state = self._charge(list(self.pending), "as the hands were shown")._charge_deferred()
         stacks, pot = list(state.stacks), state.pot
         paid = []
         for seat, hand in enumerate(state.hands):
@@ -239,7 +271,7 @@ class FanTanState(TurnState):
     def _dead_hand(self) -> FanTanState:
         """T-4: a full round of passes with no 7: everyone pays 1 chip, the deal moves left, and
         the cards are dealt again (the pot carries over)."""
-        state = self._charge(list(self.pending), "as the dead hand was shown")
+        state = self._charge(list(self.pending), "as the dead hand was shown")._charge_deferred()
         stacks = tuple(s - 1 for s in state.stacks)
         line = Event("A full round of passes and no 7: the hand is dead. Everyone puts 1 chip in the pot "
                      "and the cards are dealt again.", notable=True)
@@ -249,7 +281,7 @@ class FanTanState(TurnState):
     def _deal(self, dealer: int) -> FanTanState:
         hands = _deal_hands(self.players, dealer, self.seed, self.deal_no + 1, None)
         return _ante(dataclasses.replace(self, dealer=dealer, deal_no=self.deal_no + 1, hands=hands,
-                                         runs=(None,) * 4, opening_passes=0, pending=(), last_play=None,
+                                         runs=(None,) * 4, opening_passes=0, pending=(), deferred=(), last_play=None,
                                          turn=(dealer + 1) % self.players))
 
     def _finish(self) -> FanTanState:

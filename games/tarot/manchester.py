@@ -216,7 +216,9 @@ class ManchesterState(State):
         return "that card is not in the hand to play"
 
     def is_dummy(self, position: int) -> bool:
-        if self.phase in ("discard", "play1", "choose"):
+        """Whether a position is a dummy, face up to all: Piccadilly's two once the hands are chosen,
+        Truffle's only once the Dealer has laid three cards aside (they choose them unseen)."""
+        if self.phase in ("discard", "play1", "choose", "discard2"):
             return False
         return position == 1 if self.truffle else position in (2, 3)
 

@@ -254,7 +254,7 @@ def _first_part_after_discard(state: ManchesterState, seat: int, hand: list[int]
 
 def _truffle_after_laying_aside(state: ManchesterState, seat: int, hand: list[int], aside: list[int],
                                 dealt: dict[Key, list[int]]) -> float:
-    hands = [[c for c in hand if c not in aside], sim.encode(state.holdings[1]), list(dealt[(POS, 2)])]
+    hands = [[c for c in hand if c not in aside], list(dealt[(POS, 1)]), list(dealt[(POS, 2)])]  # dummy unseen
     deal = Deal(hands, _owners(state, 3), state.dealer, second=True, total=16, leader=0,
                 aside=sum(PTS[c] for c in aside))
     sim.rollout(deal)

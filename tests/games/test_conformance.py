@@ -13,7 +13,7 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from games import registry
@@ -293,3 +293,43 @@ def test_the_moves_listed_and_picked_are_exactly_the_legal_moves(rules: Rules) -
                 assert {a.token for a in state.legal_actions(seat)} == expected
             seat = mover(state, rng)
             state = state.apply(seat, random_action(state, seat, rng))
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+@given(data=st.data())
+def test_lines_and_controls_never_name_a_hidden_card(data: st.DataObject) -> None:
+    """Issue 27 point 10, with each game's options drawn too (the tarot rule sets, Fan Tan's honour
+    mode): every event line is public (the channel, the table message), so it names no card hidden
+    from onlookers both before and after its step (a card played is public from then on; a hand's
+    end lays every card open); and a seat's controls (each move's label and token, its pick) name
+    no card hidden from that seat."""
+    rules = data.draw(st.sampled_from(ALL), label="game")
+    players = data.draw(st.sampled_from(rules.player_counts), label="players")
+    options: dict[str, OptionValue] = {}
+    for option in rules.options:
+        if option.kind in ("choice", "bool"):
+            options[option.name] = data.draw(st.sampled_from(sample_values(option, players)), label=option.name)
+    seed = data.draw(st.integers(0, 10_000), label="seed")
+    steps = data.draw(st.integers(0, 150), label="steps")
+    try:
+        state = rules.new_game(players, seed=seed, options=options)
+    except BadOptions:
+        assume(False)
+    family = rules.card_order.family
+    rng = random.Random(seed)
+    for _ in range(steps):
+        for seat in state.to_move:
+            pick = state.pick(seat)
+            shown = [[(a.token, a.label) for a in state.offered(seat)],
+                     (pick.label, pick.cards, pick.fixed) if pick is not None else ()]
+            assert not leaked(shown, state.hidden_cards(seat), family), f"seat {seat}'s controls"
+        if state.is_over:
+            break
+        seat = mover(state, rng)
+        before = state
+        state = state.apply(seat, random_action(state, seat, rng))
+        if len(state.round_ends) > len(before.round_ends) or len(state.settlements) > len(before.settlements):
+            continue  # a hand's end lays its cards open (and a new deal may follow)
+        lines = [e.text for e in state.log[len(before.log):]]
+        hidden = before.hidden_cards(None) & state.hidden_cards(None)  # a card played is public from then on
+        assert not leaked(lines, hidden, family), lines

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -9,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games import registry
+from games.core import cards
 from games.core.cards import STANDARD_RANKS
 from games.core.errors import IllegalAction
 from games.fan_tan import FanTanState, ai
@@ -176,3 +178,59 @@ def test_invariants_under_random_play(players: int, seed: int, strict: bool, han
         held = [c for h in state.hands for c in h]
         assert sorted(placed + held) == sorted(PACK)  # every card in exactly one place
     assert RULES.from_record(state.to_record()) == state
+
+
+def test_t6_found_out_mid_hand_names_only_the_card_played_and_holds_back_the_rest() -> None:
+    """T-6: seat 1 passes holding two 7s, then plays one: the other stays secret, and its 7-fine
+    waits for the hands to be shown."""
+    state = game([[], ["7H", "7S", "2C"], ["7D", "6H"], ["8H", "6S"]], strict=False)
+    total = chips(state)
+    state = state.apply(1, "pass")
+    state = state.apply(2, "play:7D")
+    for seat in (3, 0):
+        state = state.apply(seat, state.plays(seat)[0] if state.plays(seat) else "pass")
+    before, lines = state.stacks, len(state.log)
+    state = state.apply(1, "play:7H")
+    said = " ".join(e.text for e in state.log[lines:])
+    assert "Found out" in said and cards.short("7H") in said and cards.short("7S") not in said
+    assert state.stacks[1] == before[1] - 3 - 10  # the 7H's fines only: 5 to seat 2 (6H), 5 to seat 3 (8H)
+    assert [f["withheld"] for f in state.found] == [["7H"]]
+    for viewer in (0, 2, 3, None):
+        assert "7S" not in json.dumps(state.view(viewer)), viewer
+    owed_7s = [s for s in (0, 2, 3) if {"6S", "8S"} & set(state.hands[s])]
+    assert 3 in owed_7s
+    rng = random.Random(1)
+    while state.hand_no == 0 and not state.is_over:
+        seat = min(state.to_move)
+        state = state.apply(seat, ai.choose(state, seat, rng))
+    later = [e.text for e in state.log if "had also withheld" in e.text]
+    assert len(later) == 1 and cards.short("7S") in later[0]
+    assert [f["withheld"] for f in state.found if f["hand"] == 1] == [["7H"], ["7S"]]
+    assert state.found[1]["fine"] == 5 * len(owed_7s)
+    assert chips(state) == total
+
+
+def test_t6_in_honour_mode_no_line_or_view_names_a_card_still_held() -> None:
+    """T-6 swept: whole honour-mode games of random moves (passes made holding cards among them),
+    every line checked against the cards hidden from onlookers before and after its step, and
+    every view against the cards hidden from its viewer."""
+    from games.core.base import random_action
+
+    from .leaks import leaked
+    found = 0
+    for seed in range(6):
+        state = RULES.new_game(4, seed=seed, options={"strict": False})
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = min(state.to_move)
+            before = state
+            state = state.apply(seat, random_action(state, seat, rng))
+            if len(state.round_ends) > len(before.round_ends):
+                continue  # the hands are shown
+            lines = [e.text for e in state.log[len(before.log):]]
+            found += sum("Found out" in line for line in lines)
+            assert not leaked(lines, before.hidden_cards(None) & state.hidden_cards(None)), lines
+            if found and lines and "Found out" in lines[-1]:  # the views as an offence comes to light
+                for viewer in (None, 0, 1, 2, 3):
+                    assert not leaked(state.view(viewer), state.hidden_cards(viewer)), viewer
+    assert found > 3  # offences were found out mid-hand, so the sweep tested something

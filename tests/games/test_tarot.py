@@ -204,7 +204,8 @@ def test_k7_truffle_sixteen_each_three_to_the_dealer_one_out_of_play() -> None:
     dealt, left = decks.deal_round(start.stock, [16, 16, 16])
     assert state.holdings == (tuple(dealt[0]) + tuple(left[:3]), tuple(dealt[2]), tuple(dealt[1]))
     assert state.out_of_play == tuple(left[3:]) and left[3] in state.hidden_cards(0)
-    assert state.view(1)["positions"][1]["cards"] == pack.ORDER.sort(dealt[2])  # the dummy is face up
+    # The dummy is face down while the Dealer lays aside (docs/rules/tarot.md, Manchester Truffle).
+    assert state.view(1)["positions"][1]["cards"] is None and set(dealt[2]) <= state.hidden_cards(0)
     pick = state.pick(0)
     assert pick is not None and not any(c in pack.HONOURS or pack.is_king(c) for c in pick.cards)
     aside = pick.cards[:3]

@@ -91,3 +91,28 @@ def test_a_hands_end_shows_each_players_points_and_what_they_scored() -> None:
     other = dict(data, thirds=[t + (1 if s == 0 else -1 if s == 1 else 0) for s, t in enumerate(data["thirds"])])
     changed = ImageChops.difference(plain, image(render_round_end("busca", view(state), other))).getbbox()
     assert changed is not None and changed[3] - changed[1] < 200  # only the two points figures moved
+
+
+def test_the_header_says_who_deals_now_and_next_to_the_right() -> None:
+    """Issue 27 point 7 (docs/rules/busca.md, "to the right"): the deal passes to the dealer's right,
+    seat n to seat n - 1, as play does; the header names this hand's dealer and the next one's."""
+    for players in (3, 4, 5):
+        state = RULES.new_game(players, seed=3, options={"first_dealer": 1})
+        assert isinstance(state, BuscaState) and state.dealer == 1
+        assert "Bartholomew deals, Annabel next" in busca.Table(view(state)).subtitle()
+    state = RULES.new_game(4, seed=3, options={"first_dealer": 0})
+    assert "Annabel deals, Dmitri next" in busca.Table(view(state)).subtitle()
+
+
+def test_the_next_hand_is_dealt_by_the_one_the_header_named() -> None:
+    from renderers.gallery import play
+    history = play("busca", 4, 5)
+    named = {state.hand_no: busca.Table(view(state)).subtitle() for state in history
+             if isinstance(state, BuscaState) and not state.is_over}
+    dealers = {state.hand_no: state.dealer for state in history
+               if isinstance(state, BuscaState) and not state.is_over}
+    assert len(dealers) > 1
+    for hand_no in sorted(dealers)[1:]:
+        previous = dealers[hand_no - 1]
+        assert dealers[hand_no] == (previous - 1) % 4
+        assert f"{NAMES[previous]} deals, {NAMES[dealers[hand_no]]} next" in named[hand_no - 1]
