@@ -63,7 +63,9 @@ async def resign(standin: LocalDiscord, member: User, live: Live, table: Channel
 
 
 async def result_shown(standin: LocalDiscord, live: Live, table: Channel) -> list[Message]:
-    await standin.wait_for(lambda: live.state.is_over, 60, f"the end of {live.row.game}")
+    # Eleven games' computers share the thinking workers (the tarot games' searches the longest):
+    # alone this test takes 30 s; on a busy machine the last of them may take two minutes.
+    await standin.wait_for(lambda: live.state.is_over, 120, f"the end of {live.row.game}")
     return await standin.wait_for(lambda: [m for m in table.messages if "is over" in m.content], 30,
                                   f"the result of {live.row.game} shown in the table's channel")
 
