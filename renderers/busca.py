@@ -93,7 +93,7 @@ class Table(layout.SeatedView):
         target = self.view.get("target", 31)
         which = f"Hand {hand_no} of {total}" if total else f"Hand {hand_no} \u00b7 game to {target}"
         # The deal passes to the right (counter-clockwise), as play does: say who deals the next hand.
-        after = "" if total and hand_no >= total else \
+        after = "" if self.dealer is None or (total and hand_no >= total) else \
             f", {self.name((self.dealer - 1) % self.players)} next"
         return f"{which} \u00b7 {self.name(self.dealer)} deals{after} \u00b7 low wins"
 
