@@ -17,6 +17,7 @@ from games.core.base import Rules
 from games.core.errors import BadOptions
 
 from . import channels, controls, permissions
+from .display import messages_of
 from .ids import LobbyRef
 from .live import Refusal
 from .logs import table_extra
@@ -28,10 +29,11 @@ if TYPE_CHECKING:
     from .client import Parlour
 
 log = logging.getLogger("parlour.lobby")
+FIELD_LIMIT = 1024  # Discord's longest embed field value
 
 
 def counts_text(rules: Rules) -> str:
-    """The player counts of a game: "2 or 4", "3 to 20"."""
+    """The player counts of a game: "2 or 4", "3 to 30"."""
     counts = rules.player_counts
     if len(counts) > 2 and counts == tuple(range(counts[0], counts[-1] + 1)):
         return f"{counts[0]} to {counts[-1]}"
@@ -60,11 +62,14 @@ def lobby_embed(rules: Rules, row: TableRow, note: str = "") -> discord.Embed:
     embed = discord.Embed(title=f"{rules.title} — table #{row.id}", description=rules.summary,
                           colour=discord.Colour.blurple())
     away = set(awaiting(row))
-    seats = "\n".join(f"{i + 1}. {s.name}{' (computer)' if s.ai else ''}"
-                      f"{' — host' if s.member_id == row.host_id else ''}"
-                      f"{' — not back yet: press Join' if s.member_id in away and not s.ai else ''}"
-                      for i, s in enumerate(row.seats)) or "nobody yet"
-    embed.add_field(name=f"Players ({len(row.seats)}; {counts} can play)", value=seats, inline=False)
+    seats = [f"{i + 1}. {s.name}{' (computer)' if s.ai else ''}"
+             f"{' — host' if s.member_id == row.host_id else ''}"
+             f"{' — not back yet: press Join' if s.member_id in away and not s.ai else ''}"
+             for i, s in enumerate(row.seats)]
+    # A field holds 1,024 characters: a big table's seats (Fscking Ace seats 30) take several.
+    for n, part in enumerate(messages_of(seats, FIELD_LIMIT) or ["nobody yet"]):
+        embed.add_field(name=f"Players ({len(row.seats)}; {counts} can play)" if n == 0 else "\u200b", value=part,
+                        inline=False)
     options = describe_options(rules, dict(row.options), len(row.seats))
     embed.add_field(name="Options", value=options or "none", inline=False)
     rematch_of = row.extra.get("rematch_of")

@@ -5,7 +5,8 @@ minutes, against the bot's global allowance, so a hand kept this way costs the b
 click that makes a move is answered with that copy redrawn (``answer_with_hand``), and every later
 move edits it through the token (``update``), at once even when the bot is short of its allowance
 (``now``). A copy whose token is about to expire loses its controls; a direct message goes back to
-being edited the usual way."""
+being edited the usual way. A click on the table message itself (a game played on the table) is
+answered the same way, with the table redrawn (``answer_with_table``)."""
 
 from __future__ import annotations
 

@@ -6,17 +6,18 @@ from games.core.cards import CardOrder
 # Scored piles sort red suits first, then clubs, then the spades kept; jokers last.
 CARD_ORDER = CardOrder(suits=("H", "D", "C", "S"))
 
-SUMMARY = ("A push-your-luck gambling game for 3 to 20. Take turns flipping cards from one stock and "
+SUMMARY = ("A push-your-luck gambling game for 3 to 30. Take turns flipping cards from one stock and "
            "stop before a spade wipes out your turn; whoever turns up the Ace of spades pays everyone "
            "else. Played for stakes in dollars, cents or points, round after round.")
 
 GUIDE = """\
-**Fscking Ace** is a gambling game of nerve for three or more players (up to 20 here), played \
-for stakes, round after round.
+**Fscking Ace** is a gambling game of nerve for three or more players (up to 30 here: the table's \
+picture shows every seat, and thirty fill it), played for stakes, round after round.
 
 **The pack.** Hearts, diamonds and clubs in full, the spades from Ace to 7, a $5 joker and a $10 \
-joker: 48 cards. Tables of 6-10 use two packs, 11-15 three, 16-20 four, and only one Ace of \
-spades is ever in play. An option keeps just one pack's 2s, to calm the doubling.
+joker: 48 cards. One more pack joins for every five more players (6-10 use two packs, 11-15 \
+three, and so on up to six for 26-30), and only one Ace of spades is ever in play. An option \
+keeps just one pack's 2s, to calm the doubling.
 
 **Your turn.** Each round is played from one shuffled stock. On your turn you must turn up a \
 card; after each card that is not a spade you choose to flip again or stop. Stopping scores \

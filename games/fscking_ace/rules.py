@@ -313,10 +313,16 @@ class FsckingAceState(TurnState):
         }
 
 
+# One more pack for every five players, as far as a table can go: the ceiling is the table picture,
+# whose seats grow a row for every four players (30 players: six packs, 283 cards, a picture of
+# about 2,000 pixels, the tallest a phone shows legibly).
+MOST_PLAYERS = 30
+
+
 class FsckingAceRules(Rules):
     key = "fscking-ace"
     title = "Fscking Ace"
-    player_counts = tuple(range(3, 21))
+    player_counts = tuple(range(3, MOST_PLAYERS + 1))
     card_order = CARD_ORDER
     summary = SUMMARY
     guide = GUIDE

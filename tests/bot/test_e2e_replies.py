@@ -209,7 +209,7 @@ async def test_help_lists_the_games_and_commands(standin: LocalDiscord, tmp_path
         shown = await standin.slash(alice, lobby, "help")
         assert shown.ephemeral and len(shown.embeds) == 1
         text = shown.embeds[0]["description"]
-        assert "**Fosco** (2 or 4 players)" in text and "**Fscking Ace** (3 to 20 players)" in text
+        assert "**Fosco** (2 or 4 players)" in text and "**Fscking Ace** (3 to 30 players)" in text
         for command in ("/play <game>", "/table resign", "/rules", "/leaderboard", "/stakes balance", "/help"):
             assert f"`{command}`" in text
 

@@ -59,7 +59,7 @@ def by_payee(state: FsckingAceState) -> dict[int, int]:
 # -- the pack ---------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("players", "size"), [(3, 48), (5, 48), (6, 95), (10, 95), (11, 142), (15, 142),
-                                                (16, 189), (20, 189)])
+                                                (16, 189), (20, 189), (21, 236), (26, 283), (30, 283)])
 def test_packs_by_player_count_keep_one_ace_of_spades(players: int, size: int) -> None:
     state = new(players)
     assert len(pack_for(players, False)) == size
@@ -67,6 +67,13 @@ def test_packs_by_player_count_keep_one_ace_of_spades(players: int, size: int) -
     assert state.stock.count("AS") == 1
     packs = -(-players // 5)
     assert Counter(state.stock)["X2"] == Counter(state.stock)["7S"] == packs
+
+
+def test_a_table_seats_thirty_and_refuses_a_thirty_first() -> None:
+    """docs/rules/fscking-ace.md, players and pack: one more pack for every five players, up to 30."""
+    assert RULES.player_counts == tuple(range(3, 31))
+    with pytest.raises(BadOptions):
+        RULES.new_game(31, seed=1)
 
 
 def test_remove_extra_twos_keeps_one_packs_twos() -> None:
@@ -493,7 +500,7 @@ def test_a_newcomer_joins_between_rounds_and_the_next_pack_fits_the_new_table() 
 
 
 def test_no_one_can_join_a_full_table() -> None:
-    state = play(new(20, deck=["AS"]), "flip")
+    state = play(new(RULES.max_players, deck=["AS"]), "flip")
     assert state.between_rounds and not state.can_join
     assert tokens(state, state.turn) == ["next", "end"]
     with pytest.raises(IllegalAction):
