@@ -15,13 +15,14 @@ Table rulings of ours, beyond the shared K-1..K-10 (the guide marks them):
   points and the other side loses as much; when neither side reaches 56 the hand scores nothing.
 - K-13 Courtship: of two Royal cards in a trick the first played stays ahead; with two Kings in
   a won trick the winner decides on each servant in turn.
-- K-14 Summoning Servants: the bot knows where the servant is, so it summons the Jack while the
-  Jack is still to be played and the Cavalier after that; the summons is offered while either
-  has not been played, and a summons that finds both in the discard brings nothing; so does one
-  that would call the summoner's own servant to a King they played (offered all the same, so the
-  offer says nothing about the discard).
+- K-14 Summoning Servants: the summons is offered while the King's Jack or Cavalier has not been
+  played to a trick, even when neither can answer (both in the discard, or the summoner's own
+  servant to a King they played), so that the offer says nothing about the discard.
 - K-15 The Last Laugh, the Fool aside: the last trick's winner gives the Butt their least
   valuable card, an empty one when they have one (as in K-4); partners exchange nothing.
+- K-16 Summoning Servants, the call: the summoner names the Jack or the Cavalier, or passes. A
+  Jack played or discarded brings nothing; a Cavalier called while the Jack is in a hand brings
+  nothing and names the Jack's holder to everyone.
 """
 
 from __future__ import annotations
@@ -58,7 +59,9 @@ from .rule_sets import COURTSHIP_RULES, COURTSHIP_TITLES, RULESET_TITLES, Rulese
 
 Phase = Literal["discard", "play", "summon", "give", "claim"]
 NO_TRICK = Trick(0)
-SUMMON, PASS = "summon", "pass"
+SUMMON_JACK, SUMMON_CAVALIER, PASS = "summon:J", "summon:C", "pass"
+SUMMONS = (SUMMON_JACK, SUMMON_CAVALIER)
+LEGACY_SUMMON = "summon"  # the one summons of records made before K-16: the Jack, else the Cavalier
 TONTINE_TARGET = {3: 37, 4: 56}
 
 
@@ -145,7 +148,7 @@ class TarotTableState(State):
 
     def _legal(self, seat: int) -> tuple[Action, ...]:
         if self.phase == "summon":
-            return (Word(SUMMON, self._summon_label()), Word(PASS, "Don't summon"))
+            return self._summon_words()
         if self.phase == "give":
             return tuple(CardsMove("give", (c,)) for c in self._butt_step()[1])
         if self.phase == "claim":
@@ -191,6 +194,8 @@ class TarotTableState(State):
                     fixed=tuple(pack.ORDER.sort(allowed)))
 
     def _match(self, seat: int, action: Action) -> Action | None:
+        if self.phase == "summon" and action.token == LEGACY_SUMMON:  # replaying an older record
+            action = self._legacy_summon()
         if not isinstance(action, CardsMove) or self.phase not in ("discard", "claim") or action.verb != (
                 "discard" if self.phase == "discard" else "claim"):
             return super()._match(seat, action)
@@ -221,7 +226,7 @@ class TarotTableState(State):
         if self.phase == "discard":
             return f"discard {self.table.extra_cards(self.good_and_evil)} cards: {self.table.discard_rule}"
         if self.phase == "summon":
-            return "summon the servant or pass (summon / pass)"
+            return "call the Jack or the Cavalier, or pass (summon:J / summon:C / pass)"
         if self.phase == "give":
             return "put one of the cards offered on your pile in the Fool's place"
         if self.phase == "claim":
@@ -249,7 +254,7 @@ class TarotTableState(State):
     # -- moves ----------------------------------------------------------------------------------
     def _apply(self, seat: int, action: Action) -> TarotTableState:
         if self.phase == "summon":
-            return self._summoning(action.token == SUMMON)
+            return self._summoning(action.token)
         assert isinstance(action, CardsMove)
         if self.phase == "discard":
             return self._discarded(action.cards)
@@ -341,7 +346,7 @@ class TarotTableState(State):
         if "summoning_servants" not in self.courtship or self.taker is None:
             return None
         for _, card in self.trick.plays:
-            if pack.is_king(card) and card not in self.summoned and self._servant(card, public=True) is not None:
+            if pack.is_king(card) and card not in self.summoned and not set(_servants(card)) <= self._gone(public=True):
                 return card
         return None
 
@@ -350,48 +355,58 @@ class TarotTableState(State):
         out = {c for pile in self.piles for c in pile} | set(self.trick.cards)
         return out if public else out | set(self.discard)
 
-    def _servant(self, king: str, public: bool) -> str | None:
-        return rule_sets.servant(king, self._gone(public))
-
-    def _own_servant(self, king: str, answer: str | None) -> bool:
-        """Whether the servant that would answer is the summoner's own, to a King they played
-        themselves, which the rule forbids: such a summons brings nothing. The choice is offered
-        all the same, so that it tells the summoner nothing about the discard (K-14)."""
-        assert self.taker is not None
-        played_king = any(s == self.taker and c == king for s, c in self.trick.plays)
-        return played_king and answer is not None and answer in self.hands[self.taker]
-
-    def _summon_label(self) -> str:
+    def _legacy_summon(self) -> Word:
+        """A bare ``summon`` from a record made before K-16, as the bot then chose it: the Jack
+        unless it was played or discarded, else the Cavalier."""
         king = self._next_king()
         assert king is not None
-        return f"Summon the servant of {cards.short(king, 'tarot')}"
+        return Word(SUMMON_CAVALIER if _servants(king)[0] in self._gone(public=False) else SUMMON_JACK)
 
-    def _summoning(self, summon: bool) -> TarotTableState:
+    def _summon_words(self) -> tuple[Word, ...]:
+        # Named by rank alone: a card's own name would tell where it is not (the status names the King).
+        return (Word(SUMMON_JACK, "Summon the Jack"), Word(SUMMON_CAVALIER, "Summon the Cavalier"),
+                Word(PASS, "Don't summon"))
+
+    def _holder(self, card: str) -> int | None:
+        return next((s for s, hand in enumerate(self.hands) if card in hand), None)
+
+    def _summoning(self, call: str) -> TarotTableState:
+        """K-16: the called servant comes into the trick from its holder's hand, who takes back
+        the card they had played; or nothing comes, and everyone is told why."""
         king = self._next_king()
-        assert king is not None and self.taker is not None
+        taker = self.taker
+        assert king is not None and taker is not None
         state = dataclasses.replace(self, summoned=self.summoned + (king,))
-        if not summon:
-            line = Event(f"{player(self.taker)} does not summon the servant of {cards.short(king, 'tarot')}")
+        jack, cavalier = _servants(king)
+        answer = jack if call == SUMMON_JACK else cavalier
+        who, to_king = player(taker), cards.short(king, "tarot")
+        called = f"the {'Jack' if call == SUMMON_JACK else 'Cavalier'} to {to_king}"  # not the card: it may be unseen
+
+        def nothing(text: str, exposed: frozenset[str] = self.exposed) -> TarotTableState:
+            return dataclasses.replace(state, exposed=exposed,
+                                       log=state.with_events(Event(text, notable=True)))._settle_trick()
+
+        if call == PASS:
+            line = Event(f"{who} does not summon the servant of {to_king}")
             return dataclasses.replace(state, log=state.with_events(line))._settle_trick()
-        answer = self._servant(king, public=False)
-        if self._own_servant(king, answer):
-            line = Event(f"{player(self.taker)} may not summon their own servant to a King they played: nothing "
-                         "answers", notable=True)
-            return dataclasses.replace(state, log=state.with_events(line))._settle_trick()
-        if answer is None:
-            line = Event(f"{player(self.taker)} summons the servant of {cards.short(king, 'tarot')}: "
-                         "none is left to answer", notable=True)
-            return dataclasses.replace(state, log=state.with_events(line))._settle_trick()
-        holder = next(s for s, hand in enumerate(self.hands) if answer in hand)
+        jack_holder = self._holder(jack)
+        if call == SUMMON_CAVALIER and jack_holder is not None:  # the Jack answers for its King first
+            return nothing(f"{who} summons {called}, but the Jack is still in a hand: {player(jack_holder)} holds "
+                           f"{cards.short(jack, 'tarot')}. Nothing comes", self.exposed | {jack})
+        holder = self._holder(answer)
+        if holder is None:
+            return nothing(f"{who} summons {called}: nobody holds it, nothing comes")
+        if holder == taker and any(s == taker and c == king for s, c in self.trick.plays):
+            return nothing(f"{who} may not summon their own servant to a King they played: nothing comes")
         back = next(c for s, c in self.trick.plays if s == holder)
         trick = Trick(self.trick.leader, tuple((s, answer if s == holder else c) for s, c in self.trick.plays))
         hand = tuple(c for c in self.hands[holder] if c != answer) + (back,)
         fool = None if back == FOOL else self.fool
-        line = Event(f"{player(self.taker)} summons {cards.short(answer, 'tarot')}: {player(holder)} adds it to "
-                     f"the trick and takes back {cards.short(back, 'tarot')}", notable=True)
+        line = Event(f"{who} summons {cards.short(answer, 'tarot')}: {player(holder)} adds it to the trick and "
+                     f"takes back {cards.short(back, 'tarot')}", notable=True)
         return dataclasses.replace(state, trick=trick, hands=replace_at(self.hands, holder, hand), fool=fool,
                                    exposed=(self.exposed | {back}) - {answer},
-                                   last_trick=(self.taker, trick, self.why),
+                                   last_trick=(taker, trick, self.why),
                                    log=state.with_events(line))._settle_trick()
 
     # -- The Last Laugh: the Butt -----------------------------------------------------------------
@@ -685,7 +700,7 @@ class TarotTableRules(Rules):
 
     def parse_action(self, token: str) -> Action:
         check_token(token)
-        if token in (SUMMON, PASS):
+        if token in (*SUMMONS, PASS, LEGACY_SUMMON):
             return Word(token)
         verb, _, arg = token.partition(":")
         if verb == "claim" and arg == "none":
@@ -696,7 +711,12 @@ class TarotTableRules(Rules):
                 cards.is_card(c, "tarot") for c in named) and (not one or len(named) == 1):
             return CardsMove(verb, tuple(named))
         raise IllegalAction(f"{token!r} is not a move here (play:<card>, discard:<cards>, claim:<cards> or "
-                            "claim:none, give:<card>, summon or pass)")
+                            "claim:none, give:<card>, summon:J, summon:C or pass)")
+
+
+def _servants(king: str) -> tuple[str, str]:
+    """A King's Jack and Cavalier."""
+    return "J" + king[-1], "N" + king[-1]
 
 
 def is_ace(card: str) -> bool:

@@ -143,13 +143,16 @@ it takes the trick, unless a trump is in it.
 nor a trump may put down a Queen of a different suit, which takes the trick unless a trump is in it; \
 after a Queen leads, another suit's King does the same.
 Table ruling: of two such Royal cards the first played wins.
-- **Summoning Servants**: whoever wins a trick with a King in it may summon that King's servant: \
-the Jack of its suit, or the Cavalier once the Jack has been played. Its holder adds it to the trick \
-and takes back the card they had played. You may summon your own servant, but not to a King you \
-played yourself. A Queen is nobody's servant.
-Table ruling: the bot knows where the cards are, so it calls the Jack while the Jack is still to \
-come, and nothing answers if both are in the discard. With two Kings in the trick, the winner \
-decides on each in turn.
+- **Summoning Servants**: whoever wins a trick with a King in it may call for one of that King's \
+servants, the Jack or the Cavalier of its suit, or let it be. A called servant in someone's hand \
+replaces the card its holder had put in the trick, and that card goes back to their hand. A Jack \
+already played or lying in the discard brings nothing. The Cavalier comes only once the Jack is out \
+of every hand: called while the Jack is still held, it brings nothing and the Jack's holder is named \
+to the table. You may call a servant you hold yourself, but not to a King you played. A Queen is \
+nobody's servant.
+Table ruling: you are asked about each King as long as its Jack or Cavalier is still to be played, \
+even when nothing could come, so the question tells you nothing about the discard. With two Kings \
+in the trick, the winner decides on each in turn.
 """
 
 RULE_SETS = (("Tontine", TONTINE_GUIDE), ("The Last Laugh", LAST_LAUGH_GUIDE), ("Courtship Rules", COURTSHIP_GUIDE))

@@ -1,6 +1,6 @@
 """The three rule sets played on the tarot base games (docs/rules/tarot.md): Tontine's groups and
 their points, the Last Laugh's Fool (what its holder must or may play, what the Butt puts on
-their pile), and the Courtship rules (who takes a trick, whose servant answers a summons).
+their pile), and the Courtship rules (who takes a trick).
 Pure functions over cards and tricks; the base-game state decides when each applies."""
 
 from __future__ import annotations
@@ -156,14 +156,3 @@ def courtship_winner(trick: Trick, on: frozenset[str]) -> tuple[int, str]:
         if value is not None and (best is None or value > best[0]):
             best = (value, seat, why)
     return (trick.leader, "") if best is None else (best[1], best[2])
-
-
-def servant(king: str, gone: Iterable[str]) -> str | None:
-    """The card a King summons: its suit's Jack while the Jack is neither played nor discarded,
-    else its Cavalier likewise; None when both are gone. A Queen is nobody's servant."""
-    out = set(gone)
-    for r in ("J", "N"):
-        card = r + king[-1]
-        if card not in out:
-            return card
-    return None

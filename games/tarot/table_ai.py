@@ -26,8 +26,9 @@ once), which steadies the few deals there is time for:
 - **The discard**: the twelve likeliest handfuls by a quick estimate (points made safe, suits
   voided) are played out on shared deals in rounds as above, with a budget of their own: a
   dealer discards once a hand, and a handful a few points better is worth the time.
-- **Summoning Servants** and **the Butt's card**: each choice is played out likewise (the card
-  goes on the Butt's own pile, so the search weighs points banked against power kept).
+- **Summoning Servants** (the Jack, the Cavalier or pass; a tie passes) and **the Butt's card**:
+  each choice is played out likewise (the card goes on the Butt's own pile, so the search weighs
+  points banked against power kept).
 - **Tontine claims**: everything claimable is left face up (a claim costs nothing).
 
 What it plays for is its side's result: plain, Courtship and the Last Laugh, the side's card
@@ -48,7 +49,7 @@ from games.core.base import Action, Word
 
 from . import determinize
 from . import table_ai_sim as sim
-from .base_games import PASS, SUMMON, TarotTableState
+from .base_games import PASS, SUMMON_CAVALIER, SUMMON_JACK, TarotTableState
 from .moves import CardsMove
 from .table_ai_sim import FOOL, ID, NAMES, PTS, STR, SUIT, TRUMP, Table
 
@@ -86,8 +87,10 @@ def choose(state: TarotTableState, seat: int, rng: random.Random) -> Action:
     if len(legal) == 1:
         return legal[0]
     if phase == "summon":
-        yes = _search(state, seat, rng, [lambda t: t.summon(True), lambda t: t.summon(False)], prior=_summon_worth)
-        return Word(SUMMON) if yes == 0 else Word(PASS)
+        calls = (SUMMON_JACK, SUMMON_CAVALIER, PASS)
+        best = _search(state, seat, rng, [_summoning(sim.CALLS[c]) for c in calls], [1.0, 2.0, 0.0],
+                       prior=_summon_worth)  # a tie passes: a call that brings nothing only gives away news
+        return Word(calls[best])
     if phase == "give":
         choices = [ID[a.token.partition(":")[2]] for a in legal]
         best = _search(state, seat, rng, [_giving(c) for c in choices], [-PTS[c] for c in choices])
@@ -101,21 +104,22 @@ def choose(state: TarotTableState, seat: int, rng: random.Random) -> Action:
 
 
 def _summon_worth(t: Table) -> list[float]:
-    """What a summons is worth at once to the summoner's side, beside passing: the servant's
-    points for those of the card sent back, and a court card out of another side's hand."""
-    if not t.may_summon():
-        return [0.0, 0.0]
-    answer = t.answer()
-    if answer < 0:
-        return [0.0, 0.0]
-    holder = next(s for s, hand in enumerate(t.hands) if answer in hand)
-    back = next(c for s, c in t.plays if s == holder)
-    gain = PTS[answer] - (0 if back == FOOL else PTS[back])
-    return [gain + (0.5 if t.side[holder] != t.side[t.taker] else 0.0), 0.0]
+    """What each answer to a summons (the Jack, the Cavalier, pass) is worth at once to the
+    summoner's side: the servant's points for those of the card sent back, and a court card out
+    of another side's hand."""
+    out = []
+    for call in (sim.CALL_JACK, sim.CALL_CAVALIER):
+        gain, holder = t.summon_gain(call)
+        out.append(0.0 if holder < 0 else gain + (0.5 if t.side[holder] != t.side[t.taker] else 0.0))
+    return [*out, 0.0]
 
 
 def _playing(card: int) -> Move:
     return lambda t: t.play(card)
+
+
+def _summoning(call: int) -> Move:
+    return lambda t: t.summon(call)
 
 
 def _giving(card: int) -> Move:

@@ -8,7 +8,7 @@ the Fool as excuse with its payment (K-3, K-4), Courtship's winners and Summonin
 the Last Laugh's Fool and Butt (K-15), Tontine's groups and claims (K-10, K-12). The questions
 a rule set asks between tricks are phases of the deal as in the game (``SUMMON``, ``GIVE``,
 ``CLAIM``), so that a deal can follow a game move for move; a rollout answers them with the
-policy (summon when the servant is worth more than the card sent back, put the most valuable
+policy (call the servant worth most beside the card sent back, if any is worth more; put the most valuable
 card offered on the Butt's pile, claim everything).
 """
 
@@ -28,6 +28,8 @@ __all__ = ["FOOL", "ID", "NAMES", "PTS", "STR", "SUIT", "TRUMP", "Solver", "Tabl
            "mask", "rollout", "tree_size"]
 
 PLAY, SUMMON, GIVE, CLAIM = 0, 1, 2, 3
+CALL_PASS, CALL_JACK, CALL_CAVALIER = 0, 1, 2  # the answers to a summons (K-16)
+CALLS = {"pass": CALL_PASS, "summon:J": CALL_JACK, "summon:C": CALL_CAVALIER}
 _RANKS = {"K": 4, "Q": 3, "N": 2, "J": 1}
 RANK: tuple[int, ...] = tuple(_RANKS.get(rule_sets.rank(c), 0) for c in NAMES)  # court rank, 0 for others
 COURT: tuple[bool, ...] = tuple(r > 0 for r in RANK)
@@ -268,33 +270,31 @@ class Table:
 
     def next_king(self) -> int:
         for _, c in self.plays:
-            if RANK[c] == 4 and c not in self.summoned and self._servant(c, self.gone) >= 0:
-                return c
+            if RANK[c] == 4 and c not in self.summoned:
+                suit = SUIT[c]
+                if not (self.gone >> JACK_OF[suit] & 1 and self.gone >> CAV_OF[suit] & 1):
+                    return c
         return -1
 
-    @staticmethod
-    def _servant(king: int, gone: int) -> int:
-        suit = SUIT[king]
-        if not gone >> JACK_OF[suit] & 1:
-            return JACK_OF[suit]
-        if not gone >> CAV_OF[suit] & 1:
-            return CAV_OF[suit]
-        return -1
-
-    def answer(self) -> int:
-        """The card a summons now would bring (K-14: where the cards really are), or -1."""
-        return self._servant(self.next_king(), self.gone | self.disc)
-
-    def may_summon(self) -> bool:
-        king, answer = self.next_king(), self.answer()
-        played_king = any(s == self.taker and c == king for s, c in self.plays)
-        return not (played_king and answer >= 0 and answer in self.hands[self.taker])
-
-    def summon(self, yes: bool) -> None:
+    def answer(self, call: int) -> int:
+        """The card that ``call`` brings now (K-16, where the cards really are), or -1."""
+        if call == CALL_PASS:
+            return -1
         king = self.next_king()
-        yes = yes and self.may_summon()  # one's own servant to one's own King: nothing answers
-        self.summoned.append(king)
-        answer = self._servant(king, self.gone | self.disc) if yes else -1
+        jack, cavalier = JACK_OF[SUIT[king]], CAV_OF[SUIT[king]]
+        out = self.gone | self.disc
+        if call == CALL_CAVALIER and not out >> jack & 1:
+            return -1  # the Jack is in a hand: it is named, nothing comes
+        card = jack if call == CALL_JACK else cavalier
+        if out >> card & 1:
+            return -1
+        if card in self.hands[self.taker] and any(s == self.taker and c == king for s, c in self.plays):
+            return -1  # one's own servant to one's own King
+        return card
+
+    def summon(self, call: int) -> None:
+        answer = self.answer(call)
+        self.summoned.append(self.next_king())
         if answer >= 0:
             holder = next(s for s, h in enumerate(self.hands) if answer in h)
             back = next(c for s, c in self.plays if s == holder)
@@ -307,6 +307,16 @@ class Table:
                 self.fool_owner = -1
         self.phase = PLAY
         self._settle()
+
+    def summon_gain(self, call: int) -> tuple[int, int]:
+        """The points ``call`` moves into the trick at once (the servant's for the card sent
+        back) and the seat that sends it, or (0, -1) when nothing comes."""
+        answer = self.answer(call)
+        if answer < 0:
+            return 0, -1
+        holder = next(s for s, hand in enumerate(self.hands) if answer in hand)
+        back = next(c for s, c in self.plays if s == holder)
+        return PTS[answer] - (0 if back == FOOL else PTS[back]), holder
 
     def _butt_takes_fool(self) -> None:
         butt = self.taker
@@ -548,15 +558,8 @@ def _royal_answer(t: Table, hand: list[int], top: list[float], led: int, card: i
 def answer_phase(t: Table) -> None:
     """The policy's answer to a rule set's question between tricks."""
     if t.phase == SUMMON:
-        if not t.may_summon():
-            t.summon(False)
-            return
-        answer = t.answer()
-        back = -1
-        if answer >= 0:
-            holder = next(s for s, h in enumerate(t.hands) if answer in h)
-            back = next(c for s, c in t.plays if s == holder)
-        t.summon(answer >= 0 and PTS[answer] > (0 if back == FOOL else PTS[back]))
+        gain, call = max((t.summon_gain(call)[0], call) for call in (CALL_JACK, CALL_CAVALIER))
+        t.summon(call if gain > 0 else CALL_PASS)
     elif t.phase == GIVE:
         _, choices = t.butt_choices()
         t.give(max(choices, key=lambda c: (PTS[c], -STR[c])))

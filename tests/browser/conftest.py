@@ -121,6 +121,8 @@ def shoot(page: Any, name: str) -> None:
             const r = i.getBoundingClientRect();
             return !r.width || !r.height || r.bottom < 0 || r.top > innerHeight
                 || (i.complete && i.naturalWidth > 0); })""", timeout=10000)
+    # Loaded is not yet painted: a picture decoded off the main thread can still show its empty box.
+    page.evaluate("() => Promise.all([...document.images].map(i => i.decode().catch(() => null)))")
     page.wait_for_timeout(200)  # the list settles at the bottom once the pictures have their size
     page.screenshot(path=str(GALLERY / name))
 

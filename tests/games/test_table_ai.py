@@ -255,7 +255,18 @@ def test_it_summons_a_servant_worth_more_than_the_card_sent_back() -> None:
     state = position("scarto", hands, ruleset="courtship", leader=1, exposed=frozenset({"JS"}))
     state = state.apply(1, "play:KS").apply(2, "play:3S").apply(0, "play:T10")
     assert state.phase == "summon" and state.taker == 0
-    assert choice(state, 0) == "summon"
+    assert choice(state, 0) == "summon:J"
+
+
+def test_it_calls_the_cavalier_once_the_jack_is_played_k16() -> None:
+    """The Jack of swords lies in seat 0's pile; the Cavalier is known to be with seat 2, who
+    played an empty card: calling the Jack would bring nothing, the Cavalier brings 3 for 1."""
+    hands = [["T10", "2D", "5D"], ["KS", "3D", "6D"], ["3S", "NS", "4D"]]
+    state = position("scarto", hands, ruleset="courtship", leader=1, exposed=frozenset({"NS"}),
+                     piles=(("JS",), (), ()))
+    state = state.apply(1, "play:KS").apply(2, "play:3S").apply(0, "play:T10")
+    assert state.phase == "summon" and state.taker == 0
+    assert choice(state, 0) == "summon:C"
 
 
 def test_it_does_not_summon_a_jack_for_a_queen() -> None:
@@ -392,7 +403,7 @@ def test_the_simulator_plays_by_the_rules_and_scores_as_the_game_does(key: str, 
             if before.phase == "play":
                 t.play(sim.ID[arg])
             elif before.phase == "summon":
-                t.summon(action.token == "summon")
+                t.summon(sim.CALLS[action.token])
             elif before.phase == "give":
                 t.give(sim.ID[arg])
             elif before.phase == "claim":

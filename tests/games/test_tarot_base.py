@@ -395,31 +395,73 @@ def test_summoning_the_jack_its_holder_adds_it_and_takes_back_their_card() -> No
     state = at_play("scarto", hands, leader=0, ruleset="courtship")
     state = play(state, "KS", "T5", "4S")  # seat 1 trumps the King
     assert state.phase == "summon" and state.to_move == {1}
-    state = state.apply(1, "summon")
+    assert [a.token for a in state.legal_actions(1)] == ["summon:J", "summon:C", "pass"]  # K-16: the summoner names it
+    state = state.apply(1, "summon:J")
     assert "JS" in state.piles[1] and "4S" in state.hands[2] and "JS" not in state.hands[2]
     assert "4S" not in state.hidden_cards(0)  # everyone saw it go back
 
 
-def test_summoning_the_cavalier_once_the_jack_is_played_and_nothing_when_both_are_gone_k14() -> None:
-    hands = [["KS", "2C"], ["T5", "3C"], ["4S", "NS"]]
-    state = at_play("scarto", hands, leader=0, ruleset="courtship", piles=[["JS"], [], []])
-    state = play(state, "KS", "T5", "4S")
-    state = state.apply(1, "summon")
-    assert "NS" in state.piles[1]
+def test_a_jack_called_once_played_or_discarded_brings_nothing_k16() -> None:
+    state = at_play("scarto", [["KS", "2C"], ["T5", "3C"], ["4S", "NS"]], leader=0, ruleset="courtship",
+                    piles=[["JS"], [], []])
+    state = play(state, "KS", "T5", "4S").apply(1, "summon:J")
+    assert "NS" in state.hands[2] and state.phase == "play" and "nothing comes" in state.log[-1].text
+    state = at_play("scarto", [["KS", "2C"], ["T5", "3C"], ["4S", "NS"]], leader=0, ruleset="courtship",
+                    discard=["JS"])
+    state = play(state, "KS", "T5", "4S").apply(1, "summon:J")
+    assert "NS" in state.hands[2] and "nothing comes" in state.log[-1].text
+
+
+def test_the_cavalier_comes_once_the_jack_is_out_of_every_hand_k16() -> None:
+    for where in ({"piles": [["JS"], [], []]}, {"discard": ["JS"]}):
+        state = at_play("scarto", [["KS", "2C"], ["T5", "3C"], ["4S", "NS"]], leader=0, ruleset="courtship",
+                        **where)
+        state = play(state, "KS", "T5", "4S").apply(1, "summon:C")
+        assert "NS" in state.piles[1] and "4S" in state.hands[2], where
     state = at_play("scarto", [["KS", "2C"], ["T5", "3C"], ["4S", "5S"]], leader=0, ruleset="courtship",
                     discard=["JS", "NS"])
     state = play(state, "KS", "T5", "4S")
-    assert state.phase == "summon"  # nobody but the dealer knows both are in the discard
-    state = state.apply(1, "summon")
-    assert "none is left" in state.log[-1].text and state.phase == "play"
+    assert state.phase == "summon"  # K-14: nobody but the dealer knows both are in the discard
+    state = state.apply(1, "summon:C")
+    assert "nothing comes" in state.log[-1].text and state.phase == "play"
+
+
+def test_the_cavalier_called_while_the_jack_is_in_a_hand_brings_nothing_and_names_its_holder_k16() -> None:
+    hands = [["KS", "2C", "JS"], ["T5", "3C", "4C"], ["4S", "NS", "5C"]]
+    state = at_play("scarto", hands, leader=0, ruleset="courtship")
+    before = play(state, "KS", "T5", "4S")
+    assert "JS" in before.hidden_cards(2) and "JS" in before.hidden_cards(None)
+    state = before.apply(1, "summon:C")
+    assert "NS" in state.hands[2] and "JS" in state.hands[0] and state.phase == "play"
+    assert f"{{p0}} holds {cards.short('JS', 'tarot')}. Nothing comes" in state.log[-1].text
+    for viewer in (None, 1, 2):  # everyone now knows where the Jack is
+        assert "JS" not in state.hidden_cards(viewer)
+        if viewer is not None:
+            assert "JS" in state.view(viewer)["seats"][0]["known"]
+    # The Jack itself, called then, comes: whoever holds it hands it over.
+    state = before.apply(1, "summon:J")
+    assert "JS" in state.piles[1] and "KS" in state.hands[0]
 
 
 def test_no_summoning_your_own_servant_to_a_king_you_played() -> None:
     state = at_play("scarto", [["KS", "JS"], ["2S", "3C"], ["4S", "5C"]], leader=0, ruleset="courtship")
     state = play(state, "KS", "2S", "4S")
     assert state.phase == "summon"  # offered, so that the offer tells nothing of the discard (K-14)
-    state = state.apply(0, "summon")
-    assert "JS" in state.hands[0] and "nothing answers" in state.log[-1].text
+    state = state.apply(0, "summon:J")
+    assert "JS" in state.hands[0] and "nothing comes" in state.log[-1].text
+
+
+def test_passing_brings_nothing_and_a_bare_summon_from_an_older_record_still_replays() -> None:
+    hands = [["KS", "2C"], ["T5", "3C"], ["4S", "JS"]]
+    state = play(at_play("scarto", hands, leader=0, ruleset="courtship"), "KS", "T5", "4S")
+    passed = state.apply(1, "pass")
+    assert "JS" in passed.hands[2] and passed.phase == "play"
+    assert "summon" not in [a.token for a in state.offered(1)]
+    older = state.apply(1, "summon")  # records made before K-16 named no servant: the Jack, else the Cavalier
+    assert older.history[-1] == (1, "summon:J") and "JS" in older.piles[1]
+    cav = play(at_play("scarto", [["KS", "2C"], ["T5", "3C"], ["4S", "NS"]], leader=0, ruleset="courtship",
+                       discard=["JS"]), "KS", "T5", "4S").apply(1, "summon")
+    assert cav.history[-1] == (1, "summon:C") and "NS" in cav.piles[1]
 
 
 def test_the_butts_face_down_court_card_stays_hidden_from_the_others() -> None:
@@ -438,14 +480,14 @@ def test_two_kings_two_summons_in_turn_k13() -> None:
     assert state.phase == "summon" and state.view(2)["summon"] == "KS"
     state = state.apply(2, "pass")
     assert state.phase == "summon" and state.view(2)["summon"] == "KB"
-    state = state.apply(2, "summon")  # seat 2 holds the Jack of batons itself: it swaps in for its trump
+    state = state.apply(2, "summon:J")  # seat 2 holds the Jack of batons itself: it swaps in for its trump
     assert "JB" in state.piles[2] and "T2" in state.hands[2] and state.phase == "play"
 
 
 def test_summoning_a_servant_whose_holder_played_the_king_takes_the_king_back() -> None:
     state = at_play("scarto", [["KS", "JS"], ["T3", "3C"], ["2S", "4C"]], leader=0, ruleset="courtship")
     state = play(state, "KS", "T3", "2S")
-    state = state.apply(1, "summon")
+    state = state.apply(1, "summon:J")
     assert "KS" in state.hands[0] and "JS" in state.piles[1]
 
 
