@@ -38,6 +38,10 @@ KING_TEXT = {
 }
 KING_SHORT = {"double": "K: x2", "fives": "K: next 5", "squares": "K: next square",
               "primes": "K: next prime", "led": "K: + lead"}
+RULE_WORDS = {"double": "double", "fives": "next 5", "squares": "next square", "primes": "next prime",
+              "led": "add the lead", "zero": "count 0", "copy": "copy", "half": "add \u00bd"}
+LEGEND_HEIGHT = 40  # the row of card rules under the status line (optional extras only)
+PLAIN_RULES = {"queen": "zero", "jack": "copy", "joker": "half"}  # the optional extras, when not taken
 
 HAND_CARD = {2: 68, 4: 60}  # card width in the hands
 PILE_CARD = 80  # the count's cards
@@ -87,6 +91,7 @@ class Table:
         self.card_w = HAND_CARD.get(self.players, 60)
         self.show_hands = not self.over or any(s.cards for s in self.seats)
         captured = view.get("captured") or []
+        self.legend = card_rules(view)
         self.jokers = int((view.get("options") or {}).get("jokers") or 0) > 0 or any(
             int(c.get("X", 0)) for c in captured)
 
@@ -114,12 +119,16 @@ class Table:
         status_h = layout.status_height(status, WIDTH - 2 * PAD)
         region_h = self.region_height()
         felt_h = 2 * region_h + CENTRE_HEIGHT + 2 * 10
-        height = layout.HEADER_HEIGHT + 10 + status_h + 10 + felt_h + 10 + self.score_height() + PAD
+        legend_h = LEGEND_HEIGHT if self.legend else 0
+        height = layout.HEADER_HEIGHT + 10 + status_h + 10 + legend_h + felt_h + 10 + self.score_height() + PAD
         img, draw = layout.canvas(WIDTH, height)
         y = layout.header(img, draw, str(self.view.get("title") or "Fosco"), self.subtitle()) + 10
         colour = theme.GOOD if self.over else theme.ACCENT
         layout.status_line(img, draw, (PAD, y, WIDTH - PAD, y + status_h), status, colour=colour)
         y += status_h + 10
+        if self.legend:
+            self.draw_legend(draw, y)
+            y += legend_h
         layout.panel(draw, (PAD, y, WIDTH - PAD, y + felt_h), theme.FELT, theme.FELT_LIGHT, line=2,
                      radius=theme.RADIUS + 6)
         top, bottom = self.order[0], self.order[-1]
@@ -137,11 +146,20 @@ class Table:
         deal = int(v.get("deal") or 1)
         deals = int(v.get("deals") or 0)
         parts = [f"Deal {deal} of {deals}" if deals else f"Deal {deal} \u00b7 to {v.get('target', 31)}"]
-        parts.append(KING_TEXT.get(str(v.get("king")), f"Kings: {v.get('king')}"))
+        if not self.legend:
+            parts.append(KING_TEXT.get(str(v.get("king")), f"Kings: {v.get('king')}"))
         jokers = int((v.get("options") or {}).get("jokers") or 0)
         if jokers:
             parts.append(f"{jokers} jokers")
         return " \u00b7 ".join(parts)
+
+    def draw_legend(self, draw: Draw, y: float) -> None:
+        """The card rules as pills, one per kind of card, so the table reads at a glance."""
+        x = float(PAD)
+        for title, rule in self.legend:
+            box = layout.pill(draw, (x, y + LEGEND_HEIGHT / 2 - 4), f"{title}: {rule}", fill=theme.PANEL,
+                              ink=theme.HIGHLIGHT, outline=theme.PANEL_LIGHT, anchor="lm")
+            x = box[2] + 10
 
     # -- a side's hands ----------------------------------------------------------------------
     def region(self, img: Image.Image, draw: Draw, side: int, box: Box) -> None:
@@ -367,6 +385,18 @@ class Table:
             return int(past[-1][side]) if past else 0
         points = self.view.get("deal_points") or [0] * len(self.sides)
         return int(points[side])
+
+
+def card_rules(view: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """What each card that is not a number does, when the optional extras give a Queen, a Jack or
+    a Joker a King rule ([] in the plain game, where the header's "Kings double" says it all)."""
+    rules = {**PLAIN_RULES, **(view.get("card_rules") or {})}
+    if all(rules[name] == plain for name, plain in PLAIN_RULES.items()):
+        return []
+    jokers = int((view.get("options") or {}).get("jokers") or 0)
+    names = (("king", "Kings"), ("queen", "Queens"), ("jack", "Jacks"), *((("joker", "Jokers"),) if jokers else ()))
+    return [(title, RULE_WORDS.get(str(rules.get(name, view.get("king"))), str(rules.get(name))))
+            for name, title in names]
 
 
 MEDALLION_SPILL = 18  # how far the King pill reaches beside the medallion (16 px at most; 38 px below)

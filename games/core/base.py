@@ -42,9 +42,17 @@ class Option:
     max: int | None = None
     # Where the usual value depends on the table size: ((players, default), ...).
     defaults_by_players: tuple[tuple[int, OptionValue], ...] = ()
-    # (option, value): this option applies only when that other option has that value (a rule
-    # set's own settings); set otherwise, it is refused rather than silently ignored.
-    requires: tuple[str, int | str] | None = None
+    # (option, value or values): this option applies only when that other option has that value
+    # (a rule set's own settings); set otherwise, it is refused rather than silently ignored.
+    requires: tuple[str, int | str | tuple[int | str, ...]] | None = None
+
+    @property
+    def required(self) -> tuple[str, tuple[int | str, ...]] | None:
+        """``requires`` with its values always a tuple."""
+        if self.requires is None:
+            return None
+        other, wanted = self.requires
+        return other, wanted if isinstance(wanted, tuple) else (wanted,)
 
     def default_for(self, players: int) -> OptionValue:
         return dict(self.defaults_by_players).get(players, self.default)
@@ -512,10 +520,11 @@ class Rules(ABC):
             for name, opt in known.items()
         }
         for opt in self.options:
-            if opt.requires and resolved[opt.name] != opt.default_for(players):
-                other, wanted = opt.requires
-                if resolved[other] != wanted:
-                    raise BadOptions(f"option {opt.name!r} applies only with {other} {wanted}")
+            if opt.required and resolved[opt.name] != opt.default_for(players):
+                other, wanted = opt.required
+                if resolved[other] not in wanted:
+                    raise BadOptions(f"option {opt.name!r} applies only with {other} "
+                                     + " or ".join(str(w) for w in wanted))
         return resolved
 
     def partnerships(self, players: int) -> tuple[tuple[int, ...], ...]:

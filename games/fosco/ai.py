@@ -24,7 +24,7 @@ LEAD_BONUS = 0.25  # leading the next count is a small edge: the leader picks th
 class _Search:
     def __init__(self, state: FoscoState, me: int) -> None:
         self.players = state.players
-        self.rule = state.king_rule
+        self.rules = state.card_rules
         self.my_side = side_of(me, state.players)
         self.nodes = 0
         self.held = [{s: 0 for s in counting.HAND_ORDER} for _ in state.captured]
@@ -53,7 +53,7 @@ class _Search:
                previous: Effect | None, led: int, alpha: float, beta: float) -> float:
         self.nodes += 1
         hand = tuple(hands[turn])
-        moves = counting.playable(hand, count, previous, self.rule, led) if hand else ()
+        moves = counting.playable(hand, count, previous, self.rules, led) if hand else ()
         if not moves or self.nodes > NODE_BUDGET:
             value = self.pile_value(pile, last)
             leader_side = side_of(turn, self.players)
@@ -61,8 +61,8 @@ class _Search:
         maximising = side_of(turn, self.players) == self.my_side
         best = -1e9 if maximising else 1e9
         for card in _ordered(moves):
-            effect = counting.effect_of(card, previous)
-            after = counting.after(effect, count, self.rule, led)
+            effect = counting.effect_of(card, previous, self.rules)
+            after = counting.after(effect, count, led)
             hands[turn].remove(card)
             pile.append(card)
             value = self.search(hands, pile, turn, (turn + 1) % self.players, after, effect, led, alpha, beta)
@@ -98,9 +98,8 @@ def choose(state: FoscoState, seat: int, rng: random.Random) -> Action:
         assert isinstance(action, Play)
         card = action.card
         hands = [list(h) for h in state.hands]
-        led = state.led if state.pile else counting.led_value(card)
-        effect = counting.effect_of(card, state.previous)
-        after = counting.after(effect, state.count, state.king_rule, led)
+        effect, after, led = counting.step(card, state.count, state.previous, state.led, search.rules,
+                                           not state.pile)
         assert after <= LIMIT
         hands[seat].remove(card)
         value = search.search(hands, pile + [card], seat, (seat + 1) % state.players, after, effect, led,

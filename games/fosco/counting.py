@@ -6,20 +6,41 @@ Shared by the rules and the computer player, which searches with these functions
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import cache
 
 LIMIT = 42  # 21 in half-points: the count may never go above it
-DOUBLE_MOST = 20  # 10 in half-points: a King that doubles may not be played on a count above it (F-6)
+DOUBLE_MOST = 20  # 10 in half-points: a card that doubles may not be played on a count above it (F-6)
 HAND_ORDER = ("S", "H", "C", "D")  # a player plays out spades, then hearts, clubs, diamonds
 SUIT_WEIGHT = {"S": 1, "H": 2, "C": 3, "D": 4}
 JOKER_SUIT = "X"
-KING_RULES = ("double", "fives", "squares", "primes", "led")
+# The source's five ways a King raises the count. The optional extras let a Joker, and in the
+# overhaul a Queen and a Jack, take one of them too (F-7, F-8).
+RAISES = ("double", "fives", "squares", "primes", "led")
+KING_RULES = RAISES
+QUEEN_RULES = ("zero", *RAISES)
+JACK_RULES = ("copy", *RAISES)
+JOKER_RULES = ("half", *RAISES)
 
-# The effect of a card on the count: ("add", half_points) or ("king",) — a Jack repeats the
-# effect before it, so effects, not cards, are what a count remembers.
+
+@dataclass(frozen=True)
+class CardRules:
+    """What the cards that are not numbers do at this table: the King's rule, and the optional
+    extras (a Queen and a Jack with a rule of their own, a Joker that raises)."""
+
+    king: str = "double"
+    queen: str = "zero"
+    jack: str = "copy"
+    joker: str = "half"
+
+
+PLAIN = CardRules()
+
+# The effect of a card on the count: ("add", half_points) or (raise, 0) with ``raise`` one of
+# RAISES. A Jack that copies repeats the effect before it, so effects, not cards, are what a count
+# remembers.
 Effect = tuple[str, int]
 ADD_NOTHING: Effect = ("add", 0)
-KING: Effect = ("king", 0)
 
 
 @cache
@@ -28,28 +49,22 @@ def suit(card: str) -> str:
 
 
 @cache
-def own_effect(card: str) -> Effect | None:
-    """A card's effect, or None for a Jack (which takes the previous card's)."""
+def own_effect(card: str, rules: CardRules = PLAIN) -> Effect | None:
+    """A card's effect, or None for a Jack that copies (it takes the previous card's)."""
     if card.startswith("X"):
-        return ("add", 1)
+        return ("add", 1) if rules.joker == "half" else (rules.joker, 0)
     rank = card[:-1]
     if rank == "J":
-        return None
+        return None if rules.jack == "copy" else (rules.jack, 0)
     if rank == "K":
-        return KING
+        return (rules.king, 0)
     if rank == "Q":
-        return ADD_NOTHING
+        return ADD_NOTHING if rules.queen == "zero" else (rules.queen, 0)
     return ("add", 2 * (1 if rank == "A" else int(rank)))
 
 
-def led_value(card: str) -> int:
-    """What the `led` King rule adds for this leading card (a King, Jack or Queen gives 0)."""
-    effect = own_effect(card)
-    return effect[1] if effect is not None and effect[0] == "add" else 0
-
-
-def effect_of(card: str, previous: Effect | None) -> Effect:
-    effect = own_effect(card)
+def effect_of(card: str, previous: Effect | None, rules: CardRules = PLAIN) -> Effect:
+    effect = own_effect(card, rules)
     if effect is None:  # a Jack copies the card before it; leading a count it adds nothing
         return previous if previous is not None else ADD_NOTHING
     return effect
@@ -73,8 +88,9 @@ def _next_prime_above(half: int) -> int:
     return 2 * n
 
 
-def king(rule: str, count: int, led: int) -> int:
-    """The count after a King under each of the source's five rules (all "strictly above")."""
+def raised(rule: str, count: int, led: int) -> int:
+    """The count after a card that raises it by one of the source's five rules (all "strictly
+    above"); ``led`` is what the count's first card came to (0 while it is being led)."""
     if rule == "double":
         return 2 * count
     if rule == "fives":
@@ -85,11 +101,22 @@ def king(rule: str, count: int, led: int) -> int:
         return _next_prime_above(count)
     if rule == "led":
         return count + led
-    raise ValueError(f"unknown King rule {rule!r}")
+    raise ValueError(f"unknown rule {rule!r}")
 
 
-def after(effect: Effect, count: int, rule: str, led: int) -> int:
-    return count + effect[1] if effect[0] == "add" else king(rule, count, led)
+def after(effect: Effect, count: int, led: int) -> int:
+    return count + effect[1] if effect[0] == "add" else raised(effect[0], count, led)
+
+
+def step(card: str, count: int, previous: Effect | None, led: int, rules: CardRules,
+         leading: bool) -> tuple[Effect, int, int]:
+    """A card played on ``count``: its effect, the count after it, and what the ``led`` rule adds
+    for the rest of the count. That is what the first card came to, the count after it (F-8):
+    a number its face, a Joker ½, a Queen or a leading Jack 0, and a card that raises 0 itself
+    ("zero if led itself") or whatever its rule makes of 0."""
+    effect = effect_of(card, previous, rules)
+    new = after(effect, count, led)
+    return effect, new, new if leading else led
 
 
 def current_suit(hand: Iterable[str]) -> str | None:
@@ -107,21 +134,23 @@ def allowed(hand: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(c for c in hand if suit(c) in (now, JOKER_SUIT))
 
 
-def doubling_too_late(effect: Effect, count: int, rule: str) -> bool:
-    """A King that doubles (a Jack copying one too) may not be played on a count above 10 (F-6),
-    whatever jokers made of it: 10½ doubled would be 21, yet the count is past 10."""
-    return effect == KING and rule == "double" and count > DOUBLE_MOST
+def doubling_too_late(effect: Effect, count: int) -> bool:
+    """A card that doubles (a King, a Jack copying one, any card given that rule) may not be
+    played on a count above 10 (F-6), whatever jokers made of it: 10½ doubled would be 21, yet
+    the count is past 10."""
+    return effect[0] == "double" and count > DOUBLE_MOST
 
 
-def fits(effect: Effect, count: int, rule: str, led: int) -> bool:
-    """Whether a card with ``effect`` may be played on ``count``: it keeps the count within 21 and is
-    not a King that doubles a count above 10."""
-    return not doubling_too_late(effect, count, rule) and after(effect, count, rule, led) <= LIMIT
+def fits(effect: Effect, count: int, led: int) -> bool:
+    """Whether a card with ``effect`` may be played on ``count``: it keeps the count within 21 and
+    is not a card that doubles a count above 10."""
+    return not doubling_too_late(effect, count) and after(effect, count, led) <= LIMIT
 
 
-def playable(hand: tuple[str, ...], count: int, previous: Effect | None, rule: str, led: int) -> tuple[str, ...]:
+def playable(hand: tuple[str, ...], count: int, previous: Effect | None, rules: CardRules,
+             led: int) -> tuple[str, ...]:
     """Cards this hand may play now: allowed by the hand order, keeping the count within 21 (F-6)."""
-    return tuple(c for c in allowed(hand) if fits(effect_of(c, previous), count, rule, led))
+    return tuple(c for c in allowed(hand) if fits(effect_of(c, previous, rules), count, led))
 
 
 def deal_points(captured: Iterable[str]) -> int:

@@ -1,5 +1,5 @@
 """Fosco's rules as players read them (/rules fosco). Marked "Table ruling" where we decided
-something the original text leaves open (rulings F-1..F-5)."""
+something the original text leaves open (rulings F-1..F-8)."""
 
 GUIDE = """\
 **Fosco** is a counting game for two, or four in two partnerships (partners sit opposite). \
@@ -27,6 +27,17 @@ cannot play, and if the player due to start has none the next player round the t
 cards starts instead. The first player at the table starts the first deal, and the starting \
 player moves one seat round the table each deal.
 Table ruling: all hands are shown to everyone, players and watchers alike.
+
+**Optional extras**, chosen when the table opens:
+- *jokers*: add 2 or 4 Jokers. A Joker is outside the suit order and adds a half, or, with \
+*joker* set, raises the count by one of the King rules instead.
+- *queen* and *jack*: give the Queen and the Jack a King rule of their own, so that no card is \
+worth nothing and the Jack stops copying. Mix them as you like: Kings double, Queens go to the \
+next five and Jacks to the next prime, say.
+Table ruling: every card that doubles, whatever it is, waits while the count is above 10. Under \
+*led*, a card adds what the count's first card came to (a King that went to the next five when it \
+led makes that 5); a card that leads adds nothing by that rule. A Jack left to copy repeats the \
+rule of the card before it. The table's header names every rule in play.
 
 **Scoring.** At the end of a deal each side scores, for every suit, the cards it took above six \
 times the suit's weight: spades 1, hearts 2, clubs 3, diamonds 4 (Jokers score nothing). The most \

@@ -13,7 +13,7 @@ from games.core.cards import CardOrder
 from games.core.errors import IllegalAction
 
 from . import counting
-from .counting import HAND_ORDER, LIMIT, Effect
+from .counting import HAND_ORDER, LIMIT, CardRules, Effect
 from .guide import GUIDE
 
 
@@ -31,6 +31,12 @@ class Play(Action):
     def label(self) -> str:
         text = cards.short(self.card)
         return text if self.count_after is None else f"{text} \u2192 {counting.show(self.count_after)}"
+
+
+def rules_for(options: Mapping[str, OptionValue]) -> CardRules:
+    """The table's rules for Kings, Queens, Jacks and Jokers (the latter three optional extras)."""
+    return CardRules(*(str(options.get(name) or default) for name, default in
+                       (("king", "double"), ("queen", "zero"), ("jack", "copy"), ("joker", "half"))))
 
 
 def side_of(seat: int, players: int) -> int:
@@ -58,17 +64,23 @@ class FoscoState(TurnState):
     def king_rule(self) -> str:
         return self.str_option("king")
 
+    @property
+    def card_rules(self) -> CardRules:
+        return rules_for(self.options)
+
     def _playable(self, seat: int) -> tuple[str, ...]:
-        return counting.playable(self.hands[seat], self.count, self.previous, self.king_rule, self.led)
+        return counting.playable(self.hands[seat], self.count, self.previous, self.card_rules, self.led)
 
     def _legal(self, seat: int) -> tuple[Action, ...]:
         return tuple(
             Play(c, self._after(c)) for c in self.rules.sort_cards(self._playable(seat))
         )
 
+    def _step(self, card: str) -> tuple[Effect, int, int]:
+        return counting.step(card, self.count, self.previous, self.led, self.card_rules, not self.pile)
+
     def _after(self, card: str) -> int:
-        led = self.led if self.pile else counting.led_value(card)
-        return counting.after(counting.effect_of(card, self.previous), self.count, self.king_rule, led)
+        return self._step(card)[1]
 
     def why_illegal(self, seat: int, action: Action) -> str:
         if not isinstance(action, Play):
@@ -79,8 +91,8 @@ class FoscoState(TurnState):
         now = counting.current_suit(hand)
         if action.card not in counting.allowed(hand) and now is not None:
             return f"you must play {cards.SUIT_NAMES['standard'][now]} while you hold any"
-        if counting.doubling_too_late(counting.effect_of(action.card, self.previous), self.count, self.king_rule):
-            return (f"a King that doubles may not be played on a count above 10 "
+        if counting.doubling_too_late(counting.effect_of(action.card, self.previous, self.card_rules), self.count):
+            return (f"a card that doubles may not be played on a count above 10 "
                     f"(it stands at {counting.show(self.count)})")
         return (f"the {cards.name(action.card)} would take the count past 21 "
                 f"(it stands at {counting.show(self.count)})")
@@ -88,9 +100,7 @@ class FoscoState(TurnState):
     def _apply(self, seat: int, action: Action) -> FoscoState:
         assert isinstance(action, Play)
         card = action.card
-        effect = counting.effect_of(card, self.previous)
-        led = self.led if self.pile else counting.led_value(card)
-        count = counting.after(effect, self.count, self.king_rule, led)
+        effect, count, led = self._step(card)
         hands = list(self.hands)
         hand = list(hands[seat])
         hand.remove(card)
@@ -107,9 +117,7 @@ class FoscoState(TurnState):
         """Pass the turn on, or end the count (F-3, F-4), or end the deal."""
         if not any(self.hands):
             return self._capture()._end_deal()
-        if self.hands[nxt] and counting.playable(
-            self.hands[nxt], self.count, self.previous, self.king_rule, self.led
-        ):
+        if self.hands[nxt] and self._playable(nxt):
             return dataclasses.replace(self, turn=nxt)
         # The next player cannot play (F-3) or has no cards (F-4): the count ends, and they lead
         # the next one if they hold cards, else the next player in turn who does.
@@ -193,6 +201,7 @@ class FoscoState(TurnState):
         side_count = len(self.captured)
         return {
             "king": self.king_rule,
+            "card_rules": dataclasses.asdict(self.card_rules),
             "deal": self.deal + 1,
             "deals": self.int_option("deals"),
             "target": self.int_option("target"),
@@ -240,7 +249,13 @@ class FoscoRules(Rules):
     guide = GUIDE
     options = (
         Option("king", "choice", "double", "What a King does to the count", choices=counting.KING_RULES),
-        Option("jokers", "choice", 0, "Jokers added to the pack (each adds half a point)", choices=(0, 2, 4)),
+        Option("jokers", "choice", 0, "Jokers added to the pack", choices=(0, 2, 4)),
+        Option("joker", "choice", "half", "What a Joker does: add half a point, or a King's rule",
+               choices=counting.JOKER_RULES, requires=("jokers", (2, 4))),
+        Option("queen", "choice", "zero", "What a Queen does: count nothing, or a King's rule",
+               choices=counting.QUEEN_RULES),
+        Option("jack", "choice", "copy", "What a Jack does: copy the card before it, or a King's rule",
+               choices=counting.JACK_RULES),
         Option("target", "int", 31, "Points that end the game (ignored when deals is set)", min=1, max=500),
         Option("deals", "int", 0, "Play exactly this many deals (0: play to the target)", min=0, max=20),
     )

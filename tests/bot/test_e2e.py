@@ -13,6 +13,7 @@ import pytest
 from bot.display import table_content
 from bot.live import ALREADY_MADE, NOT_SEATED
 from bot.store import Stores
+from games.fosco import counting
 from localcord import LocalDiscord
 from tests.discord_spec import local_discord
 
@@ -74,6 +75,29 @@ async def test_commands_are_synced_from_the_registry(standin: LocalDiscord, tmp_
         assert {c["value"] for c in king["choices"]} == {"double", "fives", "squares", "primes", "led"}
         target = next(o for o in games["fosco"]["options"] if o["name"] == "target")
         assert (target["min_value"], target["max_value"]) == (1, 500)
+
+
+async def test_fosco_optional_extras_are_typed_options_explained_and_played(standin: LocalDiscord,
+                                                                             tmp_path: Path) -> None:
+    """Issue 27 point 5 (F-7, F-8): /play fosco offers what Queens, Jacks and Jokers do, /rules fosco
+    explains it, the table plays by it, and a Joker's rule without jokers is refused in words."""
+    _guild, alice, _bob, lobby = world(standin)
+    async with running(standin, tmp_path) as bot:
+        play = next(c for c in standin.commands if c["name"] == "play")
+        fosco = {o["name"]: o for o in next(g for g in play["options"] if g["name"] == "fosco")["options"]}
+        for name, plain in (("queen", "zero"), ("jack", "copy"), ("joker", "half")):
+            assert {c["value"] for c in fosco[name]["choices"]} == {plain, "double", "fives", "squares", "primes",
+                                                                    "led"}
+        guide = await standin.slash(alice, lobby, "rules", options={"game": "fosco"})
+        assert "Optional extras" in str(guide.embeds) and "Jacks to the next prime" in str(guide.embeds)
+        refused = await standin.slash(alice, lobby, "play", "fosco", options={"joker": "double"})
+        assert refused.ephemeral and "applies only with jokers 2 or 4" in str(refused.content)
+        extras = {"jokers": 2, "joker": "double", "queen": "fives", "jack": "primes", "deals": 1}
+        await open_table(standin, alice, lobby, "fosco", extras, computers=1)
+        live = await live_table(standin, bot)
+        assert live.state.card_rules == counting.CardRules("double", "fives", "primes", "double")
+        await play_to_end(standin, bot, live, {0: alice})
+        assert live.state.is_over
 
 
 async def test_a_full_fosco_game_against_the_computer(standin: LocalDiscord, tmp_path: Path) -> None:

@@ -44,7 +44,7 @@ def cases() -> Iterator[tuple[str, int, dict[str, OptionValue]]]:
             for option in rules.options:
                 for value in sample_values(option, players):
                     if value != option.default_for(players):
-                        needed = dict([option.requires]) if option.requires else {}
+                        needed = {option.required[0]: option.required[1][0]} if option.required else {}
                         yield rules.key, players, {**needed, option.name: value}
 
 

@@ -64,8 +64,8 @@ def test_f6_a_king_that_doubles_may_not_be_played_on_ten_and_a_half() -> None:
     with pytest.raises(IllegalAction, match="above 10"):
         s.apply(0, "play:KS")
     # a Jack copying a King that doubles is held to the same rule
-    assert not counting.fits(counting.KING, 21, "double", 0) and counting.fits(counting.KING, 20, "double", 0)
-    assert counting.fits(counting.KING, 21, "squares", 0)  # 10½ -> 16: the other King rules only mind 21
+    assert not counting.fits(("double", 0), 21, 0) and counting.fits(("double", 0), 20, 0)
+    assert counting.fits(("squares", 0), 21, 0)  # 10½ -> 16: the other King rules only mind 21
 
 
 def test_king_double_at_10_makes_20() -> None:
@@ -113,10 +113,10 @@ def test_king_led_after_a_led_jack_adds_nothing() -> None:
 
 
 def test_king_rules_by_arithmetic() -> None:
-    assert counting.king("squares", 32, 0) == 50  # 16 -> 25: past 21
-    assert counting.king("primes", 21, 0) == 22  # 10½ -> 11
-    assert counting.king("fives", 0, 0) == 10  # 0 -> 5
-    assert counting.king("double", 21, 0) == 42  # 10½ -> 21 is allowed
+    assert counting.raised("squares", 32, 0) == 50  # 16 -> 25: past 21
+    assert counting.raised("primes", 21, 0) == 22  # 10½ -> 11
+    assert counting.raised("fives", 0, 0) == 10  # 0 -> 5
+    assert counting.raised("double", 21, 0) == 42  # 10½ -> 21 is allowed
 
 
 # -- the Jack ------------------------------------------------------------------------------
@@ -190,6 +190,70 @@ def test_f2_jokers_deal_evenly() -> None:
     four = RULES.new_game(4, seed=3, options={"jokers": 2})
     assert isinstance(four, FoscoState)
     assert sorted(len(h) for h in four.hands) == [13, 13, 14, 14]
+
+
+# -- the optional extras: a Joker's rule (F-7), the overhaul of Jack, Queen and King (F-8) ----
+def test_f7_a_joker_may_take_a_kings_rule_and_still_plays_out_of_turn_order() -> None:
+    s = game(["5S", "X1"], ["X2", "7H"], jokers=2, joker="double")
+    assert "X2" in legal_cards(play(s, "5S"))  # still outside the suit order (F-2)
+    s = play(s, "5S", "X2")
+    assert s.count == 20  # 5 doubled
+    s = game(["6S", "X1"], ["5S", "X2"], jokers=2, joker="fives")
+    s = play(s, "6S", "5S")  # 11
+    assert "X1" in legal_cards(s) and play(s, "X1").count == 30  # 11 -> 15
+    s = game(["6S", "X1"], ["5S", "X2"], jokers=2, joker="double")
+    s = play(s, "6S", "5S")
+    assert "X1" not in legal_cards(s)  # a Joker that doubles keeps F-6: 11 is above 10
+    with pytest.raises(IllegalAction, match="doubles"):
+        s.apply(0, "play:X1")
+
+
+def test_f7_a_jokers_rule_without_jokers_is_refused_and_jokers_still_score_nothing() -> None:
+    with pytest.raises(BadOptions, match=r"joker.*jokers 2 or 4"):
+        RULES.new_game(2, seed=1, options={"joker": "primes"})
+    assert counting.deal_points(["X1", "X2", *SPADES[:6]]) == 0
+
+
+def test_f8_a_queen_with_a_kings_rule_counts_no_longer_zero() -> None:
+    s = play(game(others("QS"), ["QS"], queen="fives"), "3S", "QS")
+    assert s.count == 10  # 3 -> 5
+    s = play(game(["QS"], others("QS"), queen="primes"), "QS")
+    assert s.count == 4  # leading: 0 -> 2
+
+
+def test_f8_a_queen_that_doubles_keeps_to_ten_as_a_king_does() -> None:
+    s = play(game(["5S", "QS", "KS", "AS"], others("5S", "QS", "KS", "AS"), queen="double"), "5S", "6S")
+    assert s.count == 22 and legal_cards(s) == {"AS"}
+    with pytest.raises(IllegalAction, match="doubles"):
+        s.apply(0, "play:QS")
+
+
+def test_f8_a_jack_with_its_own_rule_no_longer_copies() -> None:
+    s = play(game(others("JS"), ["JS"], jack="primes"), "5S", "JS")
+    assert s.count == 14  # 5 -> 7, not 5 + 5
+    s = play(game(["JS"], others("JS"), jack="squares"), "JS")
+    assert s.count == 2  # leading: 0 -> 1
+
+
+def test_f8_a_copying_jack_repeats_a_queens_rule() -> None:
+    s = play(game(others("QS"), ["QS"], queen="fives"), "3S", "QS", "JS")
+    assert s.count == 20  # 3 -> 5 -> 10
+
+
+def test_f8_the_led_rule_adds_what_the_counts_first_card_came_to() -> None:
+    s = play(game(others("QS"), ["QS"], queen="led"), "7S", "QS")
+    assert s.count == 28  # 7 + 7
+    s = play(game(["KS"], ["QS"], king="fives", queen="led"), "KS", "QS")
+    assert s.count == 20  # the King made 5 of the lead; the Queen adds those 5
+    s = play(game(others("AS"), ["AS"], queen="led"), "QS")
+    assert s.count == 0  # led itself, it adds nothing
+
+
+def test_f8_every_card_rule_is_in_the_view() -> None:
+    s = game(others(), [], jokers=2, king="fives", queen="double", jack="led", joker="primes")
+    assert s.view(None)["card_rules"] == {"king": "fives", "queen": "double", "jack": "led", "joker": "primes"}
+    assert game(others(), []).view(0)["card_rules"] == {"king": "double", "queen": "zero", "jack": "copy",
+                                                       "joker": "half"}
 
 
 # -- the capture (F-3) ---------------------------------------------------------------------

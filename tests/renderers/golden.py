@@ -57,6 +57,7 @@ def cases() -> Iterator[tuple[str, bytes]]:
     yield "busca-5p-cappotto-round-end.png", cappotto()
     yield from manchester_moments()
     yield from tarot_base_moments()
+    yield "fosco-2p-extras-table.png", fosco_extras()
 
 
 def honour_mode() -> Iterator[tuple[str, bytes]]:
@@ -231,6 +232,19 @@ def tarot_base_moments() -> Iterator[tuple[str, bytes]]:
     yield "tarocchi-4p-courtship-rule-table.png", render_table("tarocchi", named(why, why.view(None)))
     discard = tarot_moment("tarocchi", "plain", lambda v: v["phase"] == "discard")
     yield "tarocchi-4p-discard-hand.png", render_hand("tarocchi", mover(discard))
+
+
+def fosco_extras() -> bytes:
+    """Fosco with every optional extra: Queens, Jacks and Jokers each follow a King rule (F-7, F-8)."""
+    import random
+
+    options = {"jokers": 4, "joker": "double", "queen": "fives", "jack": "primes", "king": "squares"}
+    state = registry.get("fosco").new_game(2, seed=4, options=options)
+    rng = random.Random(1)
+    for _ in range(9):
+        (seat,) = state.to_move
+        state = state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return render_table("fosco", state.view(0) | {"names": ["Ann", "Bartholomew"]})
 
 
 def cappotto() -> bytes:

@@ -67,6 +67,8 @@ STAGES: dict[str, Any] = {
     "4p new game": lambda: RULES.new_game(4, seed=2, options={"jokers": 2}),
     "4p mid-game": lambda: play(RULES.new_game(4, seed=5, options={"jokers": 2, "king": "primes"}), 23, 2),
     "4p four jokers": lambda: play(RULES.new_game(4, seed=6, options={"jokers": 4, "king": "led"}), 31, 4),
+    "4p optional extras": lambda: play(RULES.new_game(4, seed=9, options={
+        "jokers": 2, "joker": "primes", "queen": "double", "jack": "led"}), 17, 5),
     "2p game over": lambda: finish(RULES.new_game(2, seed=7, options={"deals": 2}), 4),
     "4p game over": lambda: finish(RULES.new_game(4, seed=8), 4),
 }
@@ -102,6 +104,18 @@ def test_the_stages_cover_what_they_claim() -> None:
     assert len(stage("2p new game").view(None)["hands"][0]) == 26
     four = stage("4p four jokers").view(None)
     assert four["options"]["jokers"] == 4 and not four["over"] and four["pile"]
+
+
+def test_the_optional_extras_are_named_on_the_table_and_the_plain_game_is_not_crowded() -> None:
+    """F-7, F-8: a table where Queens, Jacks or Jokers follow a King rule shows a row naming what
+    each does; the plain game keeps "Kings double" in its header and no row."""
+    extras = stage("4p optional extras").view(None)
+    assert fosco.card_rules(extras) == [("Kings", "double"), ("Queens", "double"), ("Jacks", "add the lead"),
+                                        ("Jokers", "next prime")]
+    assert fosco.card_rules(stage("4p four jokers").view(None)) == []
+    assert fosco.Table(stage("4p four jokers").view(None)).subtitle().endswith("Kings add the lead \u00b7 4 jokers")
+    plain = {k: v for k, v in extras.items() if k != "card_rules"} | {"options": {"jokers": 2}}
+    assert png_size(render_table("fosco", extras))[1] == png_size(render_table("fosco", plain))[1] + fosco.LEGEND_HEIGHT
 
 
 def test_unknown_keys_raise_value_error() -> None:
