@@ -19,8 +19,8 @@ from collections.abc import Callable
 from typing import Any
 
 from games.core import registry
-from renderers import render_hand, render_round_end, render_settlement, render_table, warm
-from renderers.gallery import SAMPLE_NAMES, play, rendered_games
+from renderers import render_hand, render_rating_chart, render_round_end, render_settlement, render_table, warm
+from renderers.gallery import SAMPLE_NAMES, play, rendered_games, sample_chart
 
 # Goals (ms): table median and p95, hand and settlement p95; PNG bytes.
 TABLE_MEDIAN, TABLE_P95, HAND_MS, SETTLEMENT_MS, PNG_KB = 20.0, 40.0, 10.0, 20.0, 150.0
@@ -83,6 +83,11 @@ def main() -> None:
         print(f"{key:<12}{players:>3} {figure(table_ms, TABLE_MEDIAN, TABLE_P95):>26} "
               f"{figure(hand_ms, None, HAND_MS):>20} {figure(settle_ms, None, SETTLEMENT_MS):>20} "
               f"{sizes[0]} {sizes[1]:>8} {sizes[2]:>9}")
+    times: list[float] = []
+    sizes_kb: list[float] = []
+    for games in range(1, 31):  # /stats: a member's rating chart, as long as their history
+        timed(render_rating_chart, (sample_chart(games, games),), times, sizes_kb)
+    print(f"{'rating chart':<15} {figure(times, None, SETTLEMENT_MS):>26} {max(sizes_kb):>8.0f} KB")
 
 
 if __name__ == "__main__":

@@ -12,15 +12,16 @@ from discord import app_commands
 
 from games.core import registry
 from games.core.base import Option, Rules
-from games.core.stakes import format_money
 from renderers import has_table
 from renderers.describe import describe_table
 
 from .live import Refusal
 from .lobby import counts_text
+from .ratings import place_older_results
 from .router import CommandGroup, tell
 from .settings import SETTINGS
 from .stakes import StakesCommands
+from .standings import leaderboard_command, stats_command
 
 if TYPE_CHECKING:
     from .client import Parlour
@@ -68,13 +69,6 @@ def describe(option: Option) -> str:
     return clip(f"{option.help} (default: {shown})")
 
 
-def shown_score(rules: Rules | None, score: int, unit: str, with_word: bool = True) -> str:
-    """A score as players count it: points, or money in the guild's unit."""
-    if rules is not None and rules.score_unit == "money":
-        return format_money(score, unit, sign=True)
-    return f"{score} points" if with_word else str(score)
-
-
 def clip(text: str, limit: int = 100) -> str:
     """Discord's 100-character descriptions: the first sentence if it fits, else cut at a word."""
     first = text.split(". ")[0].rstrip(".")
@@ -90,8 +84,9 @@ def build(bot: Parlour) -> list[app_commands.Command[Any, ..., Any] | app_comman
             play.add_command(play_command(bot, rules))
             for alias in rules.aliases:
                 play.add_command(play_command(bot, rules, alias))
-    return [play, TableCommands(bot), talk_command(bot), rules_command(bot), leaderboard_command(bot),
-            stats_command(bot), StakesCommands(bot), ParlourCommands(bot), help_command(bot)]
+    return [play, TableCommands(bot), talk_command(bot), rules_command(bot), leaderboard_command(bot.stores),
+            stats_command(bot.stores, bot.workers.rating_chart), StakesCommands(bot), ParlourCommands(bot),
+            help_command(bot)]
 
 
 async def table_here(bot: Parlour, interaction: discord.Interaction[Any]) -> Any:
@@ -200,7 +195,7 @@ def command_lines(commands: list[Any], prefix: str = "") -> list[str]:
 HELP_INTRO = ("I host card games in this server. Open a table with `/play`, fill the seats with friends "
               "or computer players, and I open a channel for it, deal each player's hand by direct "
               "message (or under **My hand** on the table), draw the table after every move and keep "
-              "the scores, the leaderboards and any stakes. A table picks up where it left off if I restart.")
+              "the scores, skill ratings and any stakes. A table picks up where it left off if I restart.")
 
 
 def help_command(bot: Parlour) -> app_commands.Command[Any, ..., None]:
@@ -215,68 +210,6 @@ def help_command(bot: Parlour) -> app_commands.Command[Any, ..., None]:
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     return help_
-
-
-def leaderboard_command(bot: Parlour) -> app_commands.Command[Any, ..., None]:
-    @app_commands.command(name="leaderboard", description="The best players of a game in this server")
-    @app_commands.describe(game="The game")
-    @app_commands.choices(game=GAME_CHOICES)
-    @app_commands.guild_only()
-    async def leaderboard(interaction: discord.Interaction[Any], game: app_commands.Choice[str]) -> None:
-        assert interaction.guild_id is not None
-        store = await bot.stores.guild(interaction.guild_id)
-        rules = registry.get(game.value)
-        rows = await store.leaderboard(game.value, low_scores_win=rules.low_scores_win)
-        title = f"{rules.title} leaderboard"
-        if not rows:
-            await interaction.response.send_message(f"**{title}**\nNobody has finished a game yet.")
-            return
-        unit = str(await store.get_setting("stakes_unit", "dollars"))
-        if rules.low_scores_win:  # a sum of totals means nothing here; the average does
-            lines = [f"`{i + 1:>2}.` <@{r.member_id}> — {r.wins} won of {r.games}, "
-                     f"average total {r.average:.1f}" for i, r in enumerate(rows)]
-            ties = f"In {rules.title} the lowest total wins, so on equal records the lower average ranks first."
-        else:
-            lines = [f"`{i + 1:>2}.` <@{r.member_id}> — {r.wins} won of {r.games}, "
-                     f"{shown_score(rules, r.points, unit)}" for i, r in enumerate(rows)]
-            ties = "On equal records the higher average score ranks first."
-        embed = discord.Embed(title=title, description="\n".join(lines), colour=discord.Colour.gold())
-        embed.set_footer(text="Ranked by win rate with allowance for how many games were played, "
-                              f"so one lucky game does not top the table. {ties}")
-        await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
-
-    return leaderboard
-
-
-def stats_command(bot: Parlour) -> app_commands.Command[Any, ..., None]:
-    @app_commands.command(name="stats", description="A member's record in this server")
-    @app_commands.describe(member="Whose record (yours if left out)")
-    @app_commands.guild_only()
-    async def stats(interaction: discord.Interaction[Any], member: Optional[discord.Member] = None) -> None:  # noqa: UP045
-        assert interaction.guild_id is not None
-        who = member or interaction.user
-        store = await bot.stores.guild(interaction.guild_id)
-        rows = await store.member_stats(who.id)
-        if not rows:
-            await interaction.response.send_message(f"{who.display_name} has not finished a game here yet.",
-                                                    ephemeral=True)
-            return
-        unit = str(await store.get_setting("stakes_unit", "dollars"))
-        lines = []
-        for r in rows:
-            rules = registry.get(r.game) if r.game in set(registry.keys()) else None
-            if rules is not None and rules.low_scores_win:  # the lowest total is the best one
-                lines.append(f"**{rules.title}**: {r.wins} won, {r.draws} drawn of {r.games}; average total "
-                             f"{r.points / max(1, r.games):.1f}, best (lowest) {r.lowest_score}")
-                continue
-            best = shown_score(rules, r.best_score, unit, with_word=False)
-            lines.append(f"**{rules.title if rules else r.game}**: {r.wins} won, {r.draws} drawn of {r.games}; "
-                         f"{shown_score(rules, r.points, unit)}, best {best}")
-        embed = discord.Embed(title=f"{who.display_name}'s games", description="\n".join(lines),
-                              colour=discord.Colour.blurple())
-        await interaction.response.send_message(embed=embed, ephemeral=True)
-
-    return stats
 
 
 class ParlourCommands(app_commands.Group):
@@ -309,3 +242,19 @@ class ParlourCommands(app_commands.Group):
         changed = [k for k, v in changes.items() if v is not None]
         head = f"Updated {', '.join(changed)}." if changed else "Parlour's settings here:"
         await interaction.response.send_message(head + "\n" + "\n".join(lines), ephemeral=True)
+
+    @app_commands.command(name="rebuild-ratings",
+                          description="Compute every skill rating again from the recorded results (managers)")
+    async def rebuild_ratings(self, interaction: discord.Interaction[Any]) -> None:
+        assert interaction.guild_id is not None
+        perms = getattr(interaction.user, "guild_permissions", None)
+        if perms is None or not perms.manage_guild:
+            await tell(interaction, "Only members who can manage the server can rebuild the ratings.")
+            return
+        store = await self.bot.stores.guild(interaction.guild_id)
+        await place_older_results(store)
+        done = await store.rebuild_ratings()
+        found = ("every one came out as it was stored." if not done.changed else
+                 f"{done.changed} came out different from what was stored and are now replaced.")
+        await interaction.response.send_message(
+            f"Rebuilt {done.ratings} ratings from {done.games} finished games: {found}", ephemeral=True)

@@ -14,6 +14,7 @@ from games.core import registry
 from games.core.base import JOIN, Clock, Outcome, State, name_players
 from games.core.errors import IllegalAction
 
+from . import ratings
 from .logs import table_extra
 from .store import GuildStore, Movement, Stores, TableRow
 from .store.rows import Seat
@@ -248,7 +249,10 @@ class Tables:
         outcome = live.state.outcome
         assert outcome is not None
         resigned = set(live.row.extra.get("resigned", []))
-        results = [_result(i, seat, outcome, resigned) for i, seat in enumerate(live.row.seats)]
+        gave_up = {i for i, seat in enumerate(live.row.seats) if seat.member_id in resigned}
+        places = ratings.game_placings(live.row.game, outcome, gave_up)
+        results = [(*_result(i, seat, outcome, resigned), *places[i]) for i, seat in enumerate(live.row.seats)]
+        await ratings.place_older_results(store)  # so this game is rated after every one before it
         await store.finish_table(live.table_id, live.version, live.state.to_record(), results)
         log.info("table finished after %d moves", live.version, extra=where(live))
 

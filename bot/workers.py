@@ -170,6 +170,9 @@ class Workers:
     async def round_end(self, key: str, view: Mapping[str, Any], data: Mapping[str, Any]) -> bytes:
         return await self.draw.run(renderers.render_round_end, key, view, data)
 
+    async def rating_chart(self, data: Mapping[str, Any]) -> bytes:
+        return await self.draw.run(renderers.render_rating_chart, data)
+
     async def computer_move(self, state: State, seat: int) -> str:
         return await self.think.run(computer_move, state, seat)
 

@@ -7,7 +7,8 @@ its own, ``hand(view) -> Image``; games without one get the generic hand of
 with the game's ``settlement(view, settlement) -> Image`` if it has one, else the generic
 drawer of :mod:`renderers.settlement`. ``render_round_end(key, view, data)`` draws one of the
 state's ``round_ends`` with the game's ``round_end(view, data) -> Image`` (games that record
-round ends have one). Shared drawing helpers are in :mod:`renderers.layout`.
+round ends have one). ``render_rating_chart(data)`` draws a member's skill rating over their
+last games (/stats). Shared drawing helpers are in :mod:`renderers.layout`.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ __all__ = [
     "hand_image",
     "has_table",
     "render_hand",
+    "render_rating_chart",
     "render_round_end",
     "render_seat",
     "render_settlement",
@@ -49,8 +51,8 @@ SettlementDrawer = Callable[[View, Mapping[str, Any]], Image.Image]
 _KEY = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
 # Modules of this package that are not games.
 _HELPERS = frozenset({"cards", "emblems", "fonts", "gallery", "hand", "layout", "make_palette", "palette",
-                      "palette_data", "pips", "regions", "settlement", "tarot_round", "tarot_scene", "tarot_table",
-                      "theme", "trick_table"})
+                      "palette_data", "pips", "rating_chart", "regions", "settlement", "tarot_round", "tarot_scene",
+                      "tarot_table", "theme", "trick_table"})
 
 
 def _module(key: str) -> ModuleType | None:
@@ -101,6 +103,13 @@ def render_round_end(key: str, view: View, data: Mapping[str, Any]) -> bytes:
     """One of the state's ``round_ends`` (who went out, what each paid …) as PNG bytes, drawn by
     the game's ``round_end`` drawer; ValueError if the game has none."""
     return to_png(round_end_image(key, view, data))
+
+
+def render_rating_chart(data: Mapping[str, Any]) -> bytes:
+    """A member's rating over their last games as PNG bytes (see :mod:`renderers.rating_chart`)."""
+    from . import rating_chart
+
+    return to_png(rating_chart.chart(data))
 
 
 def table_image(key: str, view: View) -> Image.Image:

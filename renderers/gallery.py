@@ -19,7 +19,7 @@ from typing import Any
 from games.core import registry
 from games.core.base import END_GAME, JOIN, NEXT_ROUND, Action, State, random_action
 
-from . import render_hand, render_round_end, render_settlement, render_table
+from . import render_hand, render_rating_chart, render_round_end, render_settlement, render_table
 
 SAMPLE_NAMES = ("Ann", "Bartholomew", "Cyrille", "Dmitri", "Eve", "Fatima", "Gustavo", "Hiroko", "Ines",
                 "Jonathan", "Kalinda", "Lev", "Maximiliana", "Nils", "Oona", "Pradeep", "Quentin", "Rosalind",
@@ -150,6 +150,20 @@ def rendered_games() -> Iterator[tuple[str, int]]:
             yield rules.key, players
 
 
+def sample_chart(games: int = 24, seed: int = 1) -> dict[str, Any]:
+    """A member's rating chart as /stats draws it, from a made-up run of games: the estimate
+    wanders up, the uncertainty shrinks with each game (the bot's own come from its ratings)."""
+    rng = random.Random(seed)
+    mu, sigma = 25.0, 25 / 3
+    points = [[mu, sigma]]
+    for _ in range(games):
+        mu += rng.uniform(-1.2, 1.8) * sigma / 6
+        sigma = max(1.5, sigma * 0.97)
+        points.append([mu, sigma])
+    return {"title": "Annabel at Fosco", "subtitle": f"rank 2 of 9 \u00b7 {games} games", "points": points,
+            "from_start": True, "base": 1000, "scale": 40, "z": 3}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("out", type=Path, help="folder to write the PNG files to")
@@ -175,7 +189,8 @@ def main(argv: list[str] | None = None) -> int:
             for name, data in files.items():
                 (args.out / name).write_bytes(data)
                 count += 1
-    print(f"wrote {count} images to {args.out}")
+    (args.out / "rating-chart.png").write_bytes(render_rating_chart(sample_chart()))
+    print(f"wrote {count + 1} images to {args.out}")
     return 0
 
 

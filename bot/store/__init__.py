@@ -1,4 +1,4 @@
-"""Persistence: one SQLite database per guild (settings, tables, the action log, results, stakes).
+"""Persistence: one SQLite database per guild (settings, tables, the action log, results, ratings, stakes).
 
 The standard library's sqlite3, one thread per guild in use, no Discord. ``Stores(data_dir)`` hands
 out a :class:`GuildStore` per guild, opening its file when it is used and letting go of it when
@@ -15,11 +15,12 @@ from .guild import UPDATABLE, GuildStore
 from .index import GuildIndex
 from .ledger import Balance, LedgerRow, Movement
 from .migrations import MIGRATIONS
-from .ranking import rating, wilson_lower_bound
-from .rows import OPEN_STATUSES, STATUSES, ActionRow, LeaderRow, Seat, SeatResult, StatRow, TableRow, TableStatus
+from .ratings import COMPUTER, Rating, Rebuilt
+from .rows import OPEN_STATUSES, STATUSES, ActionRow, Seat, SeatResult, StatRow, TableRow, TableStatus
 from .stores import Stores
 
 __all__ = [
+    "COMPUTER",
     "FAULT_KINDS",
     "MIGRATIONS",
     "OPEN_STATUSES",
@@ -29,9 +30,10 @@ __all__ = [
     "Balance",
     "GuildIndex",
     "GuildStore",
-    "LeaderRow",
     "LedgerRow",
     "Movement",
+    "Rating",
+    "Rebuilt",
     "Seat",
     "SeatResult",
     "StatRow",
@@ -43,6 +45,4 @@ __all__ = [
     "TableRow",
     "TableStatus",
     "UnknownGuild",
-    "rating",
-    "wilson_lower_bound",
 ]

@@ -13,16 +13,16 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from . import codec, index, ledger
+from . import codec, index, ledger, ratings, standings
 from .database import Database
 from .errors import StoreError
 from .index import GuildIndex
 from .ledger import Balance, LedgerRow, Movement
-from .ranking import rating
-from .rows import STATUSES, ActionRow, LeaderRow, Seat, SeatResult, StatRow, TableRow, seats_json
+from .ratings import Rating
+from .rows import STATUSES, ActionRow, Seat, SeatResult, StatRow, TableRow, seats_json
 
 SeatLike = Seat | Mapping[str, Any]
-ResultLike = SeatResult | tuple[int, int | None, int, bool, bool]
+ResultLike = SeatResult | tuple[int, int | None, int, bool, bool] | tuple[int, int | None, int, bool, bool, int, int]
 
 
 def _now(now: float | None) -> float:
@@ -107,6 +107,7 @@ class GuildStore:
         # Settings are read on every move (the stakes unit, the turn timeout) and written rarely:
         # kept in memory, read from SQLite once, replaced on every write.
         self._settings: dict[str, Any] | None = None
+        self._placed: bool | None = None  # True once no result is left without its place
 
     @classmethod
     async def open(
@@ -481,6 +482,7 @@ class GuildStore:
         at = _now(now)
 
         def work(conn: sqlite3.Connection) -> bool:
+            finished = ratings.next_finish(conn, at)
             changed = _change(
                 conn,
                 "UPDATE tables SET status = ?, record = ?, finished_at = ?, updated_at = ?, turn_started_at = NULL"
@@ -495,10 +497,15 @@ class GuildStore:
                 if row.seat >= seats:
                     raise StoreError(f"table {table_id} has {seats} seats; there is no seat {row.seat}")
             conn.executemany(
-                "INSERT INTO results (table_id, seat, game, member_id, score, won, drew, finished_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [(table_id, r.seat, table.game, r.member_id, r.score, int(r.won), int(r.drew), at) for r in rows],
+                "INSERT INTO results (table_id, seat, game, member_id, score, won, drew, finished_at, team, place)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [(table_id, r.seat, table.game, r.member_id, r.score, int(r.won), int(r.drew), finished, r.team,
+                  r.place) for r in rows],
             )
+            if rows:  # rated in this transaction: exactly when the result is recorded
+                ratings.apply(conn, table_id, table.game, [
+                    ratings.RatedSeat(ratings.entity_of(r.member_id), r.team, r.place, r.won) for r in rows
+                    if r.team is not None and r.place is not None], finished)
             return True
 
         done: bool = await self._write(work)
@@ -533,21 +540,55 @@ class GuildStore:
         ]
 
     # -- results --------------------------------------------------------------------------
-    async def leaderboard(self, game: str, limit: int = 10, low_scores_win: bool = False) -> list[LeaderRow]:
-        """The best members at ``game``, ranked by :func:`bot.store.ranking.rating` (the Wilson
-        lower bound of the win rate, draws as half wins), so that one lucky game does not top
-        the board; ties go to more wins, then the better average score (the lower one in a game
-        where ``low_scores_win``, as in Busca), then more games. Computer seats are not ranked."""
-        rows = await self._read(lambda conn: _fetchall(
-            conn,
-            "SELECT member_id, COUNT(*) AS games, SUM(won) AS wins, SUM(drew) AS draws, SUM(score) AS points"
-            " FROM results WHERE game = ? AND member_id IS NOT NULL GROUP BY member_id",
-            (game,),
-        ))
-        board = [_leader_row(row) for row in rows]
-        side = 1 if low_scores_win else -1
-        board.sort(key=lambda row: (-row.rating, -row.wins, side * row.average, -row.games, row.member_id))
-        return board[: max(limit, 0)]
+    async def leaderboard(self, game: str) -> list[Rating]:
+        """Everyone rated at ``game`` (Parlour's computer players too, as ``ratings.COMPUTER``),
+        the best conservative rating (mu - 3 sigma) first."""
+        found: list[Rating] = await self._read(lambda conn: standings.board(conn, game))
+        return found
+
+    async def best_ratings(self, least_games: int = ratings.PROVISIONAL_GAMES) -> list[Rating]:
+        """Each member's best rating over the games they have played ``least_games`` times or more."""
+        found: list[Rating] = await self._read(lambda conn: standings.best_per_member(conn, least_games))
+        return found
+
+    async def member_ratings(self, member_id: int) -> list[Rating]:
+        found: list[Rating] = await self._read(lambda conn: standings.of_member(conn, member_id))
+        return found
+
+    async def rating_rank(self, game: str, member_id: int,
+                          least_games: int = ratings.PROVISIONAL_GAMES) -> int | None:
+        found: int | None = await self._read(lambda conn: standings.rank(conn, game, member_id, least_games))
+        return found
+
+    async def rating_history(self, game: str, entity: int, last: int = 30) -> list[standings.Point]:
+        found: list[standings.Point] = await self._read(lambda conn: standings.history(conn, game, entity, last))
+        return found
+
+    async def meetings(self, member_id: int, limit: int = 5) -> list[standings.Meeting]:
+        found: list[standings.Meeting] = await self._read(lambda conn: standings.meetings(conn, member_id, limit))
+        return found
+
+    async def unplaced(self) -> list[standings.Unplaced]:
+        """Finished tables recorded before ratings, whose results still need places; [] at once
+        once none are left (remembered, so this costs a read only until then)."""
+        if self._placed:
+            return []
+        found: list[standings.Unplaced] = await self._read(standings.unplaced)
+        self._placed = not found
+        return found
+
+    async def place_results(self, placings: Mapping[int, Sequence[tuple[int, int, int]]]) -> ratings.Rebuilt:
+        """Give older results their places ((seat, team, place) per table) and rate every game
+        again in the order they finished, in one transaction."""
+        done: ratings.Rebuilt = await self._write(lambda conn: standings.place(conn, placings))
+        self._placed = None
+        return done
+
+    async def rebuild_ratings(self) -> ratings.Rebuilt:
+        """Every rating computed again from the results; ``changed`` counts stored ratings that
+        came out different (0 unless something went wrong)."""
+        done: ratings.Rebuilt = await self._write(ratings.rebuild)
+        return done
 
     async def member_stats(self, member_id: int) -> list[StatRow]:
         """A member's record in each game they have finished, most played first."""
@@ -584,26 +625,26 @@ class GuildStore:
         return found
 
 
-def _leader_row(row: sqlite3.Row) -> LeaderRow:
-    games, wins, draws = row["games"], row["wins"], row["draws"]
-    return LeaderRow(row["member_id"], games, wins, draws, row["points"], rating(wins, draws, games))
-
-
 def _result_rows(results: Iterable[ResultLike]) -> list[SeatResult]:
     """Checked SeatResults: whole numbers, true/false flags, each seat once, not both won and drew."""
     rows: list[SeatResult] = []
     for item in results:
         try:
-            seat, member_id, score, won, drew = item
+            seat, member_id, score, won, drew, *placing = item
+            team, place = placing or (None, None)
         except (TypeError, ValueError) as exc:
-            raise StoreError(f"a result is (seat, member_id, score, won, drew), not {item!r}") from exc
+            raise StoreError(f"a result is (seat, member_id, score, won, drew[, team, place]), not {item!r}") from exc
         row = SeatResult(
             codec.whole(seat, "result seat"),
             codec.whole_or_none(member_id, "result member_id"),
             codec.whole(score, "result score"),
             codec.flag(won, "result won"),
             codec.flag(drew, "result drew"),
+            codec.whole_or_none(team, "result team"),
+            codec.whole_or_none(place, "result place"),
         )
+        if (row.team is None) != (row.place is None) or (row.place is not None and row.place < 1):
+            raise StoreError(f"seat {row.seat}: a place is a whole number from 1, given with its team")
         if row.seat < 0:
             raise StoreError(f"there is no seat {row.seat}")
         if row.won and row.drew:
@@ -612,4 +653,7 @@ def _result_rows(results: Iterable[ResultLike]) -> list[SeatResult]:
     seats = [row.seat for row in rows]
     if len(set(seats)) != len(seats):
         raise StoreError(f"a seat appears twice in the results: {seats}")
+    if any(row.place is None for row in rows):
+        places = ratings.default_places([(r.seat, r.score, r.won, r.drew) for r in rows])
+        rows = [row._replace(team=row.seat, place=where) for row, where in zip(rows, places, strict=True)]
     return rows

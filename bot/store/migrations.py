@@ -98,6 +98,34 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE tables ADD COLUMN shown_version INTEGER NOT NULL DEFAULT 0;
     """,
+    # 4: skill ratings (see bot/store/ratings.py). A result's team and place say how the game
+    # finished; results recorded before this have none until the bot places them (bot/ratings.py).
+    """
+    ALTER TABLE results ADD COLUMN team INTEGER;
+    ALTER TABLE results ADD COLUMN place INTEGER CHECK (place >= 1);
+    CREATE INDEX results_by_finish ON results (finished_at, table_id);
+
+    CREATE TABLE ratings (
+        game   TEXT    NOT NULL,
+        entity INTEGER NOT NULL,
+        mu     REAL    NOT NULL,
+        sigma  REAL    NOT NULL CHECK (sigma > 0),
+        games  INTEGER NOT NULL CHECK (games >= 1),
+        wins   INTEGER NOT NULL CHECK (wins >= 0),
+        PRIMARY KEY (game, entity)
+    );
+
+    CREATE TABLE rating_history (
+        table_id INTEGER NOT NULL REFERENCES tables (id),
+        game     TEXT    NOT NULL,
+        entity   INTEGER NOT NULL,
+        mu       REAL    NOT NULL,
+        sigma    REAL    NOT NULL,
+        at       REAL    NOT NULL,
+        PRIMARY KEY (table_id, entity)
+    );
+    CREATE INDEX rating_history_by_entity ON rating_history (game, entity, at);
+    """,
 ]
 
 

@@ -138,31 +138,17 @@ class ActionRow:
 
 
 class SeatResult(NamedTuple):
-    """A seat's result, as ``finish_table`` takes it; plain tuples in this order work too."""
+    """A seat's result, as ``finish_table`` takes it; plain tuples in this order work too. ``team``
+    and ``place`` say how the game finished, for the ratings (bot/placing.py); left out, every
+    seat is its own team and winners come first, then the higher score."""
 
     seat: int
     member_id: int | None
     score: int
     won: bool
     drew: bool
-
-
-@dataclass(frozen=True)
-class LeaderRow:
-    """A member's line on a game's leaderboard; ``rating`` is what it is ranked by
-    (see :func:`bot.store.ranking.rating`)."""
-
-    member_id: int
-    games: int
-    wins: int
-    draws: int
-    points: int
-    rating: float
-
-    @property
-    def average(self) -> float:
-        """The mean score per game."""
-        return self.points / self.games if self.games else 0.0
+    team: int | None = None
+    place: int | None = None
 
 
 @dataclass(frozen=True)

@@ -160,6 +160,19 @@ async def hand_reply(standin: LocalDiscord, record: InteractionRecord, timeout: 
     return await standin.wait_for(shown, timeout, "the hand shown in reply")
 
 
+async def answer_of(standin: LocalDiscord, record: InteractionRecord, timeout: float = 10) -> Message:
+    """A command's answer once it is in: the reply itself, or, for a command that deferred (the
+    bot said it was thinking), the message that replaced the thinking one."""
+
+    def given() -> Message | None:
+        for message in [record.message, *record.followups]:
+            if message is not None and not message.flags & LOADING and (message.content or message.embeds):
+                return message
+        return None
+
+    return await standin.wait_for(given, timeout, "the command's answer")
+
+
 def table_text(guild: Any, channel: str) -> str:
     """Everything the bot wrote in the table channel named ``channel``."""
     table = channel_named(guild, channel)

@@ -120,7 +120,7 @@ async def test_a_whole_game_records_its_result_and_survives_a_restart(tmp_path: 
         outcome = restored.state.outcome
         assert outcome is not None
         board = await store.leaderboard("dracula")
-        assert {r.member_id for r in board} == {100, 101}
+        assert {r.entity for r in board} == {100, 101} and all(r.games == 1 for r in board)
         assert sum(r.wins for r in board) == len(outcome.winners)
         with pytest.raises(Refusal, match="over"):
             await tables.act(restored, restored.version, 0, "way:rows", None, "click")
@@ -134,8 +134,11 @@ async def test_resigning_hands_the_seat_to_the_computer_and_records_a_loss(tmp_p
         while not live.state.is_over:
             seat = mover(live)
             await tables.act(live, live.version, seat, live.state.default_action(seat).token, None, "computer")
-        stats = await (await stores.guild(GUILD)).member_stats(100)
+        store = await stores.guild(GUILD)
+        stats = await store.member_stats(100)
         assert stats[0].games == 1 and stats[0].wins == 0
+        (rated,) = await store.member_ratings(100)  # rated as a loss, whatever the computer made of the seat
+        assert rated.games == 1 and rated.wins == 0 and rated.mu < 25
 
 
 async def test_the_row_kept_in_memory_matches_the_store_after_each_move(tmp_path: Path) -> None:

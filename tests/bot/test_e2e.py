@@ -18,6 +18,7 @@ from localcord import LocalDiscord
 from tests.discord_spec import local_discord
 
 from .parlour_harness import (
+    answer_of,
     channel_named,
     controls,
     hand_reply,
@@ -118,8 +119,8 @@ async def test_a_full_fosco_game_against_the_computer(standin: LocalDiscord, tmp
         picture = table.messages[[m.attachments != [] for m in table.messages].index(True)]
         assert picture.attachments[0].data[:8] == b"\x89PNG\r\n\x1a\n"
         board = await standin.slash(alice, lobby, "leaderboard", options={"game": "fosco"})
-        text = board.content + " ".join(e.get("description", "") for e in board.embeds)
-        assert f"<@{alice.id}>" in text
+        text = board.content + str(board.embeds)
+        assert f"<@{alice.id}>" in text and "Parlour (computer)" in text
 
 
 async def test_a_full_dracula_game_by_clicks(standin: LocalDiscord, tmp_path: Path) -> None:
@@ -263,11 +264,22 @@ async def test_leaderboard_after_several_games(standin: LocalDiscord, tmp_path: 
             await play_to_end(standin, bot, live, {0: alice, 1: bob})
             bot.tables.forget(live)
         board = await standin.slash(alice, lobby, "leaderboard", options={"game": "fosco"})
-        text = " ".join(e.get("description", "") for e in board.embeds)
+        text = str(board.embeds)
         assert f"<@{alice.id}>" in text and f"<@{bob.id}>" in text
-        assert text.count(" of 3") == 2
-        stats = await standin.slash(bob, lobby, "stats")
-        assert "of 3" in " ".join(e.get("description", "") for e in stats.embeds)
+        assert "Provisional" in text and text.count("(3 games)") == 2  # three games: not yet ranked
+        stats = await answer_of(standin, await standin.slash(bob, lobby, "stats"))
+        assert stats.ephemeral and "3 games" in " ".join(e.get("description", "") for e in stats.embeds)
+        assert f"<@{alice.id}>: " in str(stats.embeds)  # head to head
+        (chart,) = stats.attachments
+        assert chart.filename == "rating.png" and chart.data[:8] == b"\x89PNG\r\n\x1a\n"
+        across = await standin.slash(alice, lobby, "leaderboard")
+        assert "Nobody has 5 rated games" in str(across.embeds)  # three games each: all provisional
+        manager = standin.add_user("manager")
+        _guild.add_member(manager, manager=True)
+        rebuilt = await standin.slash(manager, lobby, "parlour", "rebuild-ratings")
+        assert rebuilt.ephemeral and "from 3 finished games: every one came out as it was stored" in str(rebuilt.content)
+        with pytest.raises(PermissionError):  # managers only: Discord does not even show it to others
+            await standin.slash(bob, lobby, "parlour", "rebuild-ratings")
 
 
 async def test_a_move_committed_but_not_shown_before_a_stop_is_shown_after_the_restart(

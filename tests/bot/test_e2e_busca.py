@@ -15,6 +15,7 @@ from games.core.cards import short
 from localcord import LocalDiscord
 
 from .parlour_harness import (
+    answer_of,
     attachments,
     controls,
     fix_seed,
@@ -94,8 +95,8 @@ async def test_three_players_with_the_dealers_card_laid_aside_play_to_the_end_wi
         assert any(n.startswith("round-end") for n in attachments(guild, CHANNEL))
         board = await standin.slash(alice, lobby_channel, "leaderboard", options={"game": "busca"})
         text = str(board.embeds)
-        assert "average total" in text and "lowest total wins" in text
-        stats = await standin.slash(alice, lobby_channel, "stats")
+        assert f"<@{alice.id}>" in text and "skill rating" in text
+        stats = await answer_of(standin, await standin.slash(alice, lobby_channel, "stats"))
         assert "best (lowest)" in str(stats.embeds)
 
 

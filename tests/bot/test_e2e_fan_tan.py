@@ -117,7 +117,7 @@ async def test_four_players_play_to_the_end_by_clicks_with_a_restart(standin: Lo
         await standin.wait_for(lambda: any(n.startswith("round-end") for n in attachments(guild, CHANNEL)), 10,
                                "the picture of the hand's end")
         board = await standin.slash(alice, lobby_channel, "leaderboard", options={"game": "fan-tan"})
-        assert f"<@{alice.id}>" in " ".join(e.get("description", "") for e in board.embeds)
+        assert f"<@{alice.id}>" in str(board.embeds)  # provisional after one game
 
 
 async def test_honour_mode_a_held_back_card_is_found_out_and_charged(standin: LocalDiscord, tmp_path: Path) -> None:

@@ -77,8 +77,7 @@ async def test_alice_and_the_computers_play_a_rule_set_with_a_restart(standin: L
         sources = {a.source for a in await (await bot.stores.guild(guild.id)).actions(1)}
         assert {"click", "computer"} <= sources
         board = await standin.slash(alice, lobby_channel, "leaderboard", options={"game": key})
-        text = board.content + " ".join(e.get("description", "") for e in board.embeds)
-        assert f"<@{alice.id}>" in text  # the game counts on the game's leaderboard
+        assert f"<@{alice.id}>" in str(board.embeds)  # the game counts on the game's leaderboard (provisional)
 
 
 async def test_rules_and_play_know_the_base_games_and_their_rule_sets(standin: LocalDiscord, tmp_path: Path) -> None:

@@ -15,16 +15,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.store import (
+    COMPUTER,
     MIGRATIONS,
     GuildStore,
-    LeaderRow,
     Seat,
     SeatResult,
     StatRow,
     StoreError,
     Stores,
     migrations,
-    rating,
 )
 from games import registry
 
@@ -344,32 +343,28 @@ async def test_finish_table_writes_results_once(store: GuildStore) -> None:
     assert await store.member_stats(ALICE) == [StatRow("fosco", 1, 1, 0, 11, 11, 11)]
 
 
-async def finish(store: GuildStore, game: str, results: list[tuple[int, int | None, int, bool, bool]]) -> None:
+async def finish(store: GuildStore, game: str, results: list[Any]) -> None:
     seats = [Seat(member, f"m{member}", ai=member is None) for _, member, *_ in results]
     table_id = await playing_table(store, game, seats)
     assert await store.finish_table(table_id, 0, record(0, game), results)
 
 
-async def test_leaderboard_ranks_by_confidence_not_luck(store: GuildStore) -> None:
+async def test_leaderboard_ranks_by_conservative_rating_not_luck(store: GuildStore) -> None:
+    """One lucky win rates below eight wins in ten; the computer is rated too, as one player."""
     await finish(store, "fosco", [(0, ALICE, 11, True, False), (1, None, 0, False, False)])  # 1 of 1
     for n in range(10):  # Bob wins 8 of 10 against the computer (which wins the other 2)
         bob_wins = n < 8
         await finish(store, "fosco", [(0, BOB, 11 if bob_wins else 3, bob_wins, False),
                                       (1, None, 3 if bob_wins else 11, not bob_wins, False)])
-    for n in range(4):  # Carol: 1 win, 1 draw, 2 losses
-        await finish(store, "fosco", [(0, CAROL, 5, n == 0, n == 1), (1, DAVE, 2, n >= 2, n == 1)])
     await finish(store, "dracula", [(0, DAVE, 100, True, False), (1, ALICE, 0, False, False)])
-
     board = await store.leaderboard("fosco")
-    # Alice's single win rates below Bob's 8 of 10 and Dave's 2.5 of 4, above Carol's 1.5 of 4.
-    assert [row.member_id for row in board] == [BOB, DAVE, ALICE, CAROL]  # no computer anywhere
+    assert [row.entity for row in board][:2] == [BOB, ALICE]
+    assert [r.conservative for r in board] == sorted((r.conservative for r in board), reverse=True)
     bob = board[0]
-    assert bob == LeaderRow(BOB, 10, 8, 0, 8 * 11 + 2 * 3, rating(8, 0, 10))
-    alice = board[2]
-    assert (alice.games, alice.wins, alice.points) == (1, 1, 11) and alice.rating < bob.rating
-    assert (board[3].wins, board[3].draws) == (1, 1)
-    assert await store.leaderboard("fosco", limit=2) == board[:2]
-    assert [row.member_id for row in await store.leaderboard("dracula")] == [DAVE, ALICE]
+    assert (bob.games, bob.wins, bob.provisional) == (10, 8, False) and board[1].provisional
+    assert {r.entity for r in board} == {ALICE, BOB, COMPUTER} and next(
+        r for r in board if r.entity == COMPUTER).games == 11
+    assert [row.entity for row in await store.leaderboard("dracula")] == [DAVE, ALICE]
     assert await store.leaderboard("busca") == []
 
 
@@ -382,26 +377,19 @@ async def test_member_stats_across_games(store: GuildStore) -> None:
     assert await store.member_stats(CAROL) == []
 
 
-async def test_a_low_scoring_game_breaks_ties_by_the_lower_average(store: GuildStore) -> None:
-    """Busca: equal records rank the member with the lower average total first; a game where
-    high scores win ranks the same results the other way."""
-    for game in ("busca", "fosco"):
-        await finish(store, game, [(0, ALICE, 12, True, False), (1, BOB, 30, False, False)])
-        await finish(store, game, [(0, ALICE, 33, False, False), (1, BOB, 20, True, False)])
-        await finish(store, game, [(0, ALICE, 25, False, False), (1, BOB, 31, False, False),
-                                   (2, CAROL, 9, True, False)])
-    low = await store.leaderboard("busca", low_scores_win=True)
-    assert [row.member_id for row in low] == [CAROL, ALICE, BOB]  # Alice averages 23⅓, Bob 27
-    assert [row.member_id for row in await store.leaderboard("fosco")] == [CAROL, BOB, ALICE]
+async def test_places_given_with_the_results_decide_the_ratings(store: GuildStore) -> None:
+    """Busca: the bot places the lowest total first; the store rates by the places it is given
+    (and, given none, puts winners first, then the higher score)."""
+    for _ in range(3):
+        await finish(store, "busca", [(0, ALICE, 12, True, False, 0, 1), (1, BOB, 30, False, False, 1, 3),
+                                      (2, CAROL, 20, False, False, 2, 2)])
+    assert [row.entity for row in await store.leaderboard("busca")] == [ALICE, CAROL, BOB]
+    for _ in range(3):
+        await finish(store, "fosco", [(0, ALICE, 12, False, False), (1, BOB, 30, True, False),
+                                      (2, CAROL, 20, False, False)])
+    assert [row.entity for row in await store.leaderboard("fosco")] == [BOB, CAROL, ALICE]
     (busca,) = [r for r in await store.member_stats(ALICE) if r.game == "busca"]
-    assert (busca.lowest_score, busca.best_score) == (12, 33)
-
-
-def test_rating_prefers_evidence() -> None:
-    assert rating(1, 0, 1) < rating(8, 0, 10) < rating(80, 0, 100)
-    assert rating(0, 0, 0) == 0.0 and rating(0, 0, 5) == 0.0
-    assert rating(1, 0, 2) < rating(1, 1, 2) < rating(2, 0, 2)
-    assert 0.0 < rating(5, 0, 5) < 1.0
+    assert (busca.lowest_score, busca.best_score) == (12, 12)
 
 
 # -- restart ----------------------------------------------------------------------------------

@@ -17,8 +17,8 @@ from PIL import Image, ImageChops, ImageStat
 
 from games.core import registry
 from games.core.base import State
-from renderers import render_hand, render_round_end, render_settlement, render_table
-from renderers.gallery import SAMPLE_NAMES, rendered_games, stages
+from renderers import render_hand, render_rating_chart, render_round_end, render_settlement, render_table
+from renderers.gallery import SAMPLE_NAMES, rendered_games, sample_chart, stages
 
 FOLDER = Path(__file__).resolve().parent / "golden"
 SEED = 7
@@ -58,6 +58,7 @@ def cases() -> Iterator[tuple[str, bytes]]:
     yield from manchester_moments()
     yield from tarot_base_moments()
     yield "fosco-2p-extras-table.png", fosco_extras()
+    yield "rating-chart.png", render_rating_chart(sample_chart())
 
 
 def honour_mode() -> Iterator[tuple[str, bytes]]:
