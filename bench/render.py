@@ -20,7 +20,7 @@ from typing import Any
 
 from games.core import registry
 from renderers import render_hand, render_rating_chart, render_round_end, render_settlement, render_table, warm
-from renderers.gallery import SAMPLE_NAMES, play, rendered_games, sample_chart
+from renderers.tools.gallery import SAMPLE_NAMES, play, rendered_games, sample_chart
 
 # Goals (ms): table median and p95, hand and settlement p95; PNG bytes.
 TABLE_MEDIAN, TABLE_P95, HAND_MS, SETTLEMENT_MS, PNG_KB = 20.0, 40.0, 10.0, 20.0, 150.0

@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands as ext
 
 from . import commands, faults
+from .answers import payload, tell
 from .budget import Budget, guard
 from .command_sync import sync_commands
 from .config import Config
@@ -25,7 +26,7 @@ from .logs import table_extra
 from .metrics import Metrics
 from .publish import Publisher
 from .rounds import Rounds
-from .router import Router, payload, tell
+from .router import Router
 from .store import StoreFault, Stores, TableRow
 from .talk import Talk
 from .turns import Turns
@@ -74,6 +75,11 @@ class Parlour(ext.AutoShardedBot):
         self.announcing: asyncio.Task[None] | None = None
         if config.gateway_url:
             self._use_gateway(config.gateway_url)
+
+    @property
+    def client(self) -> discord.Client:
+        """Itself, as the Discord client the services that post and edit need."""
+        return self
 
     def _use_gateway(self, url: str) -> None:
         """DISCORD_GATEWAY_URL: connect there whatever GET /gateway/bot says."""

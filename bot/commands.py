@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import inspect
 import io
-from typing import TYPE_CHECKING, Any, Literal, Optional
+from typing import Any, Literal, Optional, Protocol
 
 import discord
 from discord import app_commands
@@ -15,18 +15,52 @@ from games.core.base import Option, Rules
 from renderers import has_table
 from renderers.describe import describe_table
 
-from .live import Refusal
-from .lobby import counts_text
+from .answers import CommandGroup, tell
+from .live import Refusal, Tables
+from .lobby import Lobbies, counts_text
+from .publish import Publisher
 from .ratings import place_older_results
-from .router import CommandGroup, tell
+from .router import Router
 from .settings import SETTINGS
 from .stakes import StakesCommands
 from .standings import leaderboard_command, stats_command
-
-if TYPE_CHECKING:
-    from .client import Parlour
+from .store import Stores
+from .talk import Talk
+from .turns import Turns
+from .workers import Workers
 
 GAME_CHOICES = [app_commands.Choice(name=r.title, value=r.key) for r in registry.all_rules()]
+
+
+class CommandHost(Protocol):
+    """What the slash commands ask of the client."""
+
+    @property
+    def lobbies(self) -> Lobbies: ...
+
+    @property
+    def publisher(self) -> Publisher: ...
+
+    @property
+    def router(self) -> Router: ...
+
+    @property
+    def stores(self) -> Stores: ...
+
+    @property
+    def tables(self) -> Tables: ...
+
+    @property
+    def talk(self) -> Talk: ...
+
+    @property
+    def turns(self) -> Turns: ...
+
+    @property
+    def workers(self) -> Workers: ...
+
+    @property
+    def tree(self) -> app_commands.CommandTree[Any]: ...
 
 
 def annotation(option: Option, rules: Rules) -> Any:
@@ -44,7 +78,7 @@ def to_game_value(option: Option, value: Any) -> Any:
     return value - 1 if option.kind == "seat" else value
 
 
-def play_command(bot: Parlour, rules: Rules, alias: str | None = None) -> app_commands.Command[Any, ..., None]:
+def play_command(bot: CommandHost, rules: Rules, alias: str | None = None) -> app_commands.Command[Any, ..., None]:
     """``/play <game>``, or the same under another name the game goes by (``alias``)."""
     async def callback(interaction: discord.Interaction[Any], **given: Any) -> None:
         by_name = {o.name: o for o in rules.options}
@@ -77,7 +111,7 @@ def clip(text: str, limit: int = 100) -> str:
     return text[: limit - 1].rsplit(" ", 1)[0] + "\u2026"
 
 
-def build(bot: Parlour) -> list[app_commands.Command[Any, ..., Any] | app_commands.Group]:
+def build(bot: CommandHost) -> list[app_commands.Command[Any, ..., Any] | app_commands.Group]:
     play = app_commands.Group(name="play", description="Open a table for a card game", guild_only=True)
     for rules in registry.all_rules():
         if has_table(rules.key):  # a game arrives in /play once its table can be drawn
@@ -85,11 +119,11 @@ def build(bot: Parlour) -> list[app_commands.Command[Any, ..., Any] | app_comman
             for alias in rules.aliases:
                 play.add_command(play_command(bot, rules, alias))
     return [play, TableCommands(bot), talk_command(bot), rules_command(bot), leaderboard_command(bot.stores),
-            stats_command(bot.stores, bot.workers.rating_chart), StakesCommands(bot), ParlourCommands(bot),
+            stats_command(bot.stores, bot.workers.rating_chart), StakesCommands(bot.stores), ParlourCommands(bot),
             help_command(bot)]
 
 
-async def table_here(bot: Parlour, interaction: discord.Interaction[Any]) -> Any:
+async def table_here(bot: CommandHost, interaction: discord.Interaction[Any]) -> Any:
     if interaction.guild_id is None or interaction.channel_id is None:
         raise Refusal("Use this in a table's channel.")
     store = await bot.stores.guild(interaction.guild_id)
@@ -103,7 +137,7 @@ async def table_here(bot: Parlour, interaction: discord.Interaction[Any]) -> Any
 
 
 class TableCommands(CommandGroup):
-    def __init__(self, bot: Parlour) -> None:
+    def __init__(self, bot: CommandHost) -> None:
         super().__init__(name="table", description="The table in this channel", guild_only=True)
         self.bot = bot
 
@@ -150,7 +184,7 @@ class TableCommands(CommandGroup):
         await self.bot.publisher.schedule_cleanup(live)
 
 
-def talk_command(bot: Parlour) -> app_commands.Command[Any, ..., None]:
+def talk_command(bot: CommandHost) -> app_commands.Command[Any, ..., None]:
     @app_commands.command(name="talk", description="Pass a message to your partner, in games where partners may talk")
     @app_commands.describe(text="What to tell your partner (only they will see it)")
     @app_commands.guild_only()
@@ -161,7 +195,7 @@ def talk_command(bot: Parlour) -> app_commands.Command[Any, ..., None]:
     return talk
 
 
-def rules_command(bot: Parlour) -> app_commands.Command[Any, ..., None]:
+def rules_command(bot: CommandHost) -> app_commands.Command[Any, ..., None]:
     @app_commands.command(name="rules", description="How a game is played")
     @app_commands.describe(game="The game")
     @app_commands.choices(game=GAME_CHOICES)
@@ -198,7 +232,7 @@ HELP_INTRO = ("I host card games in this server. Open a table with `/play`, fill
               "the scores, skill ratings and any stakes. A table picks up where it left off if I restart.")
 
 
-def help_command(bot: Parlour) -> app_commands.Command[Any, ..., None]:
+def help_command(bot: CommandHost) -> app_commands.Command[Any, ..., None]:
     @app_commands.command(name="help", description="What Parlour does: its games and commands")
     async def help_(interaction: discord.Interaction[Any]) -> None:
         games = [f"**{r.title}** ({counts_text(r)} players) — {clip(r.summary or r.title, 120)}"
@@ -213,7 +247,7 @@ def help_command(bot: Parlour) -> app_commands.Command[Any, ..., None]:
 
 
 class ParlourCommands(app_commands.Group):
-    def __init__(self, bot: Parlour) -> None:
+    def __init__(self, bot: CommandHost) -> None:
         super().__init__(name="parlour", description="Parlour's settings for this server", guild_only=True,
                          default_permissions=discord.Permissions(manage_guild=True))
         self.bot = bot

@@ -10,7 +10,7 @@ import hashlib
 import io
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 import aiohttp
 import discord
@@ -20,6 +20,7 @@ from games.core.base import Action, State
 from . import controls, rounds
 from .budget import Ticket
 from .live import Live
+from .roles import Hands
 from .store import StoreFault
 
 
@@ -39,7 +40,6 @@ def passing(err: BaseException) -> bool:
     if isinstance(err, discord.HTTPException):
         return err.status >= 500 or err.status == 429
     return isinstance(err, aiohttp.ClientError | OSError | TimeoutError | StoreFault)
-Hands = Literal["fresh", "edit"] | None
 RECENT_LINES = 2  # notable lines the table message repeats
 
 

@@ -8,7 +8,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
@@ -17,19 +17,38 @@ from games.core.base import Rules
 from games.core.errors import BadOptions
 
 from . import channels, controls, permissions
+from .answers import tell
 from .display import messages_of
 from .ids import LobbyRef
-from .live import Refusal
+from .live import Refusal, Tables
 from .logs import table_extra
-from .router import tell
-from .store import TableRow
+from .publish import Publisher
+from .store import Stores, TableRow
 from .store.rows import Seat
-
-if TYPE_CHECKING:
-    from .client import Parlour
+from .talk import Talk
+from .turns import Turns
 
 log = logging.getLogger("parlour.lobby")
 FIELD_LIMIT = 1024  # Discord's longest embed field value
+
+
+class LobbyHost(Protocol):
+    """What the lobbies ask of the client."""
+
+    @property
+    def publisher(self) -> Publisher: ...
+
+    @property
+    def stores(self) -> Stores: ...
+
+    @property
+    def tables(self) -> Tables: ...
+
+    @property
+    def talk(self) -> Talk: ...
+
+    @property
+    def turns(self) -> Turns: ...
 
 
 def counts_text(rules: Rules) -> str:
@@ -87,7 +106,7 @@ def lobby_controls(guild_id: int, row: TableRow) -> discord.ui.View:
 
 
 class Lobbies:
-    def __init__(self, bot: Parlour) -> None:
+    def __init__(self, bot: LobbyHost) -> None:
         self.bot = bot
         self.rematch_lock = asyncio.Lock()
 

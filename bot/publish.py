@@ -17,7 +17,7 @@ import io
 import logging
 import time
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
@@ -25,10 +25,11 @@ from games.core.base import State
 from renderers.describe import describe_round_end, describe_seat, describe_settlement, describe_table
 
 from . import budget, controls, turns
+from .budget import Budget
+from .config import Config
 from .display import (
     Batch,
     Display,
-    Hands,
     clock_moves,
     messages_of,
     nudges,
@@ -39,13 +40,15 @@ from .display import (
     worth_a_message,
 )
 from .limits import ChannelLimits
-from .live import Live, choice_of
+from .live import Live, Tables, choice_of
 from .logs import table_extra
 from .replies import Replies
 from .results import headline
-
-if TYPE_CHECKING:
-    from .client import Parlour
+from .roles import Hands
+from .store import Stores
+from .talk import Talk
+from .turns import Turns
+from .workers import Workers
 
 log = logging.getLogger("parlour.publish")
 DM_CLOSED = 50007
@@ -64,8 +67,39 @@ SPECTATED_EVERY = 10.0
 ANSWER_WAIT = 3.0  # seconds the display gives a click on the table to redraw it in its answer
 
 
+class PublishHost(Protocol):
+    """What the display asks of the client."""
+
+    @property
+    def client(self) -> discord.Client: ...
+
+    @property
+    def stopping(self) -> bool: ...
+
+    @property
+    def budget(self) -> Budget: ...
+
+    @property
+    def config(self) -> Config: ...
+
+    @property
+    def stores(self) -> Stores: ...
+
+    @property
+    def workers(self) -> Workers: ...
+
+    @property
+    def tables(self) -> Tables: ...
+
+    @property
+    def talk(self) -> Talk: ...
+
+    @property
+    def turns(self) -> Turns: ...
+
+
 class Publisher:
-    def __init__(self, bot: Parlour) -> None:
+    def __init__(self, bot: PublishHost) -> None:
         self.bot = bot
         self.limits = ChannelLimits()
         self.displays: dict[tuple[int, int], Display] = {}
@@ -79,8 +113,16 @@ class Publisher:
         self.controls_made: dict[int, tuple[int, Any]] = {}  # hand message id: the version and choice of its controls
         self.replies = Replies(self)
 
+    @property
+    def client(self) -> discord.Client:
+        return self.bot.client
+
+    @property
+    def stopping(self) -> bool:
+        return self.bot.stopping
+
     def channel(self, channel_id: int) -> discord.PartialMessageable:
-        return self.bot.get_partial_messageable(channel_id)
+        return self.bot.client.get_partial_messageable(channel_id)
 
     async def post(self, channel_id: int, content: str | None = None, **kwargs: Any) -> discord.Message:
         """Send a message into a channel, within its write limit."""
@@ -90,9 +132,9 @@ class Publisher:
     # -- what the action path and the services ask for -------------------------------------
     def moved(self, live: Live, before: State, after: State) -> None:
         """A committed move, to be shown (soon, in order, perhaps together with the next)."""
-        display = self._display(live)
+        display = self.display_of(live)
         display.moves.append((before, after))
-        self._wake(live, display)
+        self.wake(live, display)
         ticket = display.ticket
         if ticket is not None and not ticket.urgent and self.urgency(live, display) == budget.URGENT:
             self.bot.budget.hurry(ticket)
@@ -121,11 +163,11 @@ class Publisher:
 
     def refresh(self, live: Live, hands: Hands = None) -> None:
         """Draw the table message again (and, with ``hands``, the hands of the seats to move)."""
-        display = self._display(live)
+        display = self.display_of(live)
         display.redraw = True
         if hands == "fresh" or display.hands is None:
             display.hands = hands
-        self._wake(live, display)
+        self.wake(live, display)
 
     async def settled(self, live: Live, timeout: float | None = None) -> None:
         """Wait until everything asked of the table so far has been shown."""
@@ -141,10 +183,10 @@ class Publisher:
         if tasks:
             await asyncio.wait(tasks, timeout=timeout)
 
-    def _display(self, live: Live) -> Display:
+    def display_of(self, live: Live) -> Display:
         return self.displays.setdefault((live.guild_id, live.table_id), Display())
 
-    def _wake(self, live: Live, display: Display) -> None:
+    def wake(self, live: Live, display: Display) -> None:
         display.changed.set()
         if display.task is None or display.task.done():
             display.task = asyncio.create_task(self._run(live, display),
@@ -156,7 +198,7 @@ class Publisher:
         where = table_extra(live.guild_id, live.table_id)
         try:
             while display.pending:
-                await self._hold(live, display)
+                await self.hold(live, display)
                 await self._onlookers_wait(live, display)
                 await self.replies.table_answer(live, ANSWER_WAIT)  # a click's answer draws the table
                 if live.row.channel_id is not None:  # room for the table message, before choosing what to draw
@@ -215,7 +257,7 @@ class Publisher:
             return budget.ONLOOKERS
         return budget.NORMAL
 
-    async def _hold(self, live: Live, display: Display, seconds: float = HOLD) -> None:
+    async def hold(self, live: Live, display: Display, seconds: float = HOLD) -> None:
         """When a computer is to move and moves at once, wait (at most ``seconds``) for its move, so
         that the two are drawn as one picture."""
         if self.bot.config.ai_delay > QUICK or self.bot.stopping:  # stopping: no computer will answer
@@ -559,7 +601,7 @@ class Publisher:
                 async with self.limits.write(previous[0]):
                     await self.channel(previous[0]).get_partial_message(previous[1]).edit(view=None)
         try:
-            dm = await self.bot.create_dm(discord.Object(member_id))
+            dm = await self.bot.client.create_dm(discord.Object(member_id))
             async with self.limits.write(dm.id):
                 sent = await dm.send(**{k: v for k, v in kwargs.items() if v is not None})
         except discord.Forbidden as err:

@@ -14,18 +14,16 @@ import asyncio
 import contextlib
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
 from games.core.base import State
 
-from .display import Batch, is_dm
+from .display import Batch, Display, is_dm
 from .live import Live
 from .logs import table_extra
-
-if TYPE_CHECKING:
-    from .publish import Publisher
+from .roles import Hands
 
 log = logging.getLogger("parlour.publish")
 # Discord lets an interaction's token edit its replies for 15 minutes; a hand shown in reply (My hand,
@@ -37,8 +35,60 @@ EXPIRED_REPLY = "This hand is no longer kept up to date. Press **My hand** on th
 REPLACED_REPLY = "A newer copy of your hand was sent: use that one."
 
 
+class Shower(Protocol):
+    """What the copies kept through tokens ask of the display that owns them (the Publisher):
+    its drawings, what each message shows, and its pace."""
+
+    @property
+    def displays(self) -> dict[tuple[int, int], Display]: ...
+
+    @property
+    def hand_shown(self) -> dict[tuple[int, int, int], float]: ...
+
+    @property
+    def table_versions(self) -> dict[tuple[int, int], int]: ...
+
+    @property
+    def table_shown(self) -> dict[tuple[int, int], float]: ...
+
+    @property
+    def client(self) -> discord.Client: ...
+
+    @property
+    def stopping(self) -> bool: ...
+
+    def display_of(self, live: Live) -> Display: ...
+
+    def wake(self, live: Live, display: Display) -> None: ...
+
+    async def hold(self, live: Live, display: Display, seconds: float = ...) -> None: ...
+
+    async def hand_message(self, live: Live, seat: int, state: State | None = None,
+                           copy: int | None = None) -> dict[str, Any]: ...
+
+    def new_picture(self, message_id: int, file: discord.File) -> bool: ...
+
+    def shown_picture(self, message_id: int, file: discord.File) -> None: ...
+
+    def shown_hand(self, message_id: int, drawn: dict[str, Any]) -> None: ...
+
+    async def table_parts(self, live: Live, state: State) -> tuple[str, discord.File, discord.ui.View | None]: ...
+
+    def table_lock(self, live: Live) -> asyncio.Lock: ...
+
+    def table_drawn(self, live: Live, version: int) -> bool: ...
+
+    def spectated(self, live: Live, state: State) -> bool: ...
+
+    def same_clock(self, seat: int, batch: Batch) -> bool: ...
+
+    def refresh(self, live: Live, hands: Hands = None) -> None: ...
+
+    async def merge_extra(self, live: Live, values: dict[str, Any]) -> None: ...
+
+
 class Replies:
-    def __init__(self, publisher: Publisher) -> None:
+    def __init__(self, publisher: Shower) -> None:
         self.publisher = publisher
         self.watching: dict[tuple[int, int], asyncio.Task[None]] = {}
         self.answering: set[tuple[int, int, int]] = set()  # (guild, table, seat): a click's answer redraws it
@@ -90,7 +140,7 @@ class Replies:
         None if the picture was not drawn within ``within`` seconds (the display redraws it then).
         A computer that answers at once is waited for (briefly), so that the answer shows its move too."""
         began = time.monotonic()
-        await self.publisher._hold(live, self.publisher._display(live), within / 2)
+        await self.publisher.hold(live, self.publisher.display_of(live), within / 2)
         within -= time.monotonic() - began
         state = live.state
         version = len(state.history)
@@ -136,7 +186,7 @@ class Replies:
         began = time.monotonic()
         display = publisher.displays.get(key)
         if display is not None:  # a computer that answers at once: shown in the same picture
-            await publisher._hold(live, display, within / 2)
+            await publisher.hold(live, display, within / 2)
         state = live.state
         drawing = asyncio.ensure_future(publisher.table_parts(live, state))
         done, _ = await asyncio.wait({drawing}, timeout=within - (time.monotonic() - began))
@@ -169,9 +219,9 @@ class Replies:
             if self.publisher.spectated(live, live.state):  # the display is waiting for its pace: not this
                 self.now(live)
                 return
-            display = self.publisher._display(live)
+            display = self.publisher.display_of(live)
             display.replies = True
-            self.publisher._wake(live, display)
+            self.publisher.wake(live, display)
 
     def now(self, live: Live) -> None:
         """Show the copies of hands kept through tokens the newest state now, apart from the display."""
@@ -187,11 +237,11 @@ class Replies:
     async def _replies_runner(self, live: Live) -> None:
         key = (live.guild_id, live.table_id)
         try:
-            while key in self.again and not self.publisher.bot.stopping:
+            while key in self.again and not self.publisher.stopping:
                 # A computer that answers at once is waited for, as the display waits: one redraw shows both.
                 display = self.publisher.displays.get(key)
                 if display is not None:
-                    await self.publisher._hold(live, display)
+                    await self.publisher.hold(live, display)
                 self.again.discard(key)
                 await self.update(live, live.state)
         except Exception:  # the display shows them again with its next batch
@@ -257,15 +307,15 @@ class Replies:
         task = self.watching.get(key)
         if task is not None and not task.done():
             task.cancel()
-        if live.row.extra.get("replies") and not self.publisher.bot.stopping:
+        if live.row.extra.get("replies") and not self.publisher.stopping:
             self.watching[key] = asyncio.create_task(self._expire_replies(live),
                                                         name=f"parlour-replies-{live.guild_id}-{live.table_id}")
 
     async def _expire_replies(self, live: Live) -> None:
-        while (replies := dict(live.row.extra.get("replies", {}))) and not self.publisher.bot.is_closed():
+        while (replies := dict(live.row.extra.get("replies", {}))) and not self.publisher.client.is_closed():
             soonest = min(entry[3] for entry in replies.values())
             await asyncio.sleep(max(0.0, soonest - time.time()))
-            if self.publisher.bot.is_closed():  # a restart looks after them (they are stored with the table)
+            if self.publisher.client.is_closed():  # a restart looks after them (they are stored with the table)
                 return
             now = time.time()
             replies = dict(live.row.extra.get("replies", {}))
@@ -281,7 +331,7 @@ class Replies:
     async def _edit_reply(self, entry: list[Any], **kwargs: Any) -> bool:
         """Edit a tracked reply through its interaction's token; False if it is gone."""
         application_id, token, message_id = entry[:3]
-        webhook = discord.Webhook.partial(int(application_id), str(token), client=self.publisher.bot)
+        webhook = discord.Webhook.partial(int(application_id), str(token), client=self.publisher.client)
         kwargs.setdefault("view", None)
         try:
             await webhook.edit_message(int(message_id), **kwargs)

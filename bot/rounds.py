@@ -12,19 +12,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
 from games.core.base import END_GAME, JOIN, NEXT_ROUND, State
 
 from . import ids, turns
-from .live import NOT_SEATED, Live, Refusal
-from .router import tell
+from .answers import tell
+from .live import NOT_SEATED, Live, Refusal, Tables
+from .roles import Redrawer
+from .store import Stores
 from .store.rows import Seat
-
-if TYPE_CHECKING:
-    from .client import Parlour
 
 BREAK_MINUTES = 1 / 3  # the pause between a round's settlement and the next deal
 
@@ -79,8 +78,22 @@ def has_humans(live: Live) -> bool:
     return any(not seat.ai for seat in live.row.seats)
 
 
+class RoundsHost(Protocol):
+    """What this module asks of the client."""
+
+    @property
+    def tables(self) -> Tables: ...
+
+    @property
+    def stores(self) -> Stores: ...
+
+    @property
+    def publisher(self) -> Redrawer: ...
+
+
+
 class Rounds:
-    def __init__(self, bot: Parlour) -> None:
+    def __init__(self, bot: RoundsHost) -> None:
         self.bot = bot
 
     # -- clicks ----------------------------------------------------------------------------

@@ -6,21 +6,21 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-import aiohttp
 import discord
-from discord import app_commands
 
 from games.core.base import Pick
 
 from . import controls, faults, ids
-from .live import ALREADY_MADE, MOVED_ON, NOT_SEATED, Live, Refusal, Stale, same_choice
+from .answers import answer, payload
+from .live import ALREADY_MADE, MOVED_ON, NOT_SEATED, Live, Refusal, Stale, Tables, same_choice
+from .lobby import Lobbies
 from .logs import table_extra
+from .metrics import Metrics
+from .publish import Publisher
+from .rounds import Rounds
 from .store import StoreFault
-
-if TYPE_CHECKING:
-    from .client import Parlour
 
 log = logging.getLogger("parlour.router")
 TOO_LATE = "Too late: that moment has passed, and your click changed nothing."
@@ -32,42 +32,32 @@ ANSWER_WITHIN = 2.0
 NOTES_KEPT = 10_000  # a bound: past it, a reply's note is not repeated when the reply is redrawn
 
 
-def payload(interaction: discord.Interaction[Any]) -> dict[str, Any]:
-    """The interaction's data as a plain dict (discord.py types it per interaction kind)."""
-    return dict(interaction.data or {})
+class RouterHost(Protocol):
+    """What the router asks of the client."""
 
+    @property
+    def stopping(self) -> bool: ...
 
-async def tell(interaction: discord.Interaction[Any], text: str) -> None:
-    """An ephemeral answer, whether or not the interaction was already acknowledged."""
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
+    @property
+    def lobbies(self) -> Lobbies: ...
 
+    @property
+    def metrics(self) -> Metrics: ...
 
-async def answer(interaction: discord.Interaction[Any], text: str) -> None:
-    """``tell``, for the last word on a click: if Discord will not take it, that is logged, not raised."""
-    try:
-        await tell(interaction, text)
-    except discord.HTTPException as err:
-        log.warning("could not answer a click (%s %s)", err.status, err.code)
-    except (aiohttp.ClientError, OSError) as err:  # Discord unreachable, or the bot disconnecting
-        log.warning("could not answer a click (%s)", err)
+    @property
+    def publisher(self) -> Publisher: ...
 
+    @property
+    def rounds(self) -> Rounds: ...
 
-class CommandGroup(app_commands.Group):
-    """A slash-command group whose commands answer a Refusal to the user alone."""
+    @property
+    def tables(self) -> Tables: ...
 
-    async def on_error(self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
-        original = getattr(error, "original", error)
-        if isinstance(original, Refusal):
-            await tell(interaction, str(original))
-        else:
-            raise error
+    def get_guild(self, guild_id: int, /) -> discord.Guild | None: ...
 
 
 class Router:
-    def __init__(self, bot: Parlour) -> None:
+    def __init__(self, bot: RouterHost) -> None:
         self.bot = bot
         self.active: set[asyncio.Task[Any]] = set()  # clicks being handled
 

@@ -11,12 +11,12 @@ from discord import app_commands
 
 from games.core.stakes import fill_money, format_money
 
+from .answers import CommandGroup
 from .live import Refusal
-from .router import CommandGroup
-from .store import Balance, GuildStore, LedgerRow
+from .store import Balance, GuildStore, LedgerRow, Stores
 
 if TYPE_CHECKING:
-    from .client import Parlour
+    pass
 
 HISTORY_LINES = 15
 BOARD_LINES = 15
@@ -52,15 +52,15 @@ def board_lines(board: Sequence[Balance], unit: str) -> list[str]:
 
 
 class StakesCommands(CommandGroup):
-    def __init__(self, bot: Parlour) -> None:
+    def __init__(self, stores: Stores) -> None:
         super().__init__(name="stakes", description="Money won and lost at Fscking Ace in this server",
                          guild_only=True)
-        self.bot = bot
+        self.stores = stores
 
     async def _store(self, interaction: discord.Interaction[Any]) -> tuple[GuildStore, str]:
         if interaction.guild_id is None:
             raise Refusal("Stakes are kept per server: use this in a server.")
-        store = await self.bot.stores.guild(interaction.guild_id)
+        store = await self.stores.guild(interaction.guild_id)
         return store, str(await store.get_setting("stakes_unit", "dollars"))
 
     @app_commands.command(description="A member's balance since the last reset")

@@ -17,19 +17,18 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal, Protocol
 
 import discord
+from discord.http import HTTPClient
 
 from games.core.base import Rules
 
 from .live import Live, Refusal, where
 from .logs import table_extra
-from .store import TableRow
+from .roles import Poster
+from .store import Stores, TableRow
 from .store.rows import Seat
-
-if TYPE_CHECKING:
-    from .client import Parlour
 
 log = logging.getLogger("parlour.talk")
 KEY = "talk"
@@ -56,8 +55,28 @@ def sides(rules: Rules, seats: tuple[Seat, ...]) -> list[tuple[int, list[int]]]:
     return found
 
 
+class TalkHost(Protocol):
+    """What this module asks of the client."""
+
+    @property
+    def publisher(self) -> Poster: ...
+
+    @property
+    def stores(self) -> Stores: ...
+
+    @property
+    def http(self) -> HTTPClient: ...
+
+    @property
+    def user(self) -> discord.ClientUser | None: ...
+
+    def get_guild(self, guild_id: int, /) -> discord.Guild | None: ...
+
+    async def create_dm(self, user: discord.abc.Snowflake) -> discord.DMChannel: ...
+
+
 class Talk:
-    def __init__(self, bot: Parlour) -> None:
+    def __init__(self, bot: TalkHost) -> None:
         self.bot = bot
         self.locks: dict[tuple[int, int], asyncio.Lock] = {}
 

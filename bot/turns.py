@@ -10,16 +10,19 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable, Coroutine
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
+from discord.http import HTTPClient
 
-from .live import Live, Refusal
+from games.core import registry
+
+from .config import Config
+from .live import Live, Refusal, Tables
 from .logs import table_extra
-from .store import TableRow
-
-if TYPE_CHECKING:
-    from .client import Parlour
+from .roles import ExpiredLobbies, Pauser, Poster
+from .store import Stores, TableRow
+from .workers import Workers
 
 log = logging.getLogger("parlour.turns")
 MINUTE = 60.0  # seconds; tests shorten it to run the timers quickly
@@ -29,8 +32,40 @@ CLOCK_STEP = 0.2  # seconds between computers answering on one clock, after the 
 RETRY_FIRST, RETRY_MAX = 1.0, 60.0  # seconds before a failed timer tries again, doubling each time
 
 
+class TurnsHost(Protocol):
+    """What this module asks of the client."""
+
+    @property
+    def stopping(self) -> bool: ...
+
+    @property
+    def config(self) -> Config: ...
+
+    @property
+    def stores(self) -> Stores: ...
+
+    @property
+    def tables(self) -> Tables: ...
+
+    @property
+    def workers(self) -> Workers: ...
+
+    @property
+    def publisher(self) -> Poster: ...
+
+    @property
+    def rounds(self) -> Pauser: ...
+
+    @property
+    def lobbies(self) -> ExpiredLobbies: ...
+
+    @property
+    def http(self) -> HTTPClient: ...
+
+
+
 class Turns:
-    def __init__(self, bot: Parlour) -> None:
+    def __init__(self, bot: TurnsHost) -> None:
         self.bot = bot
         self.tasks: dict[tuple[str, int, int], asyncio.Task[None]] = {}
         self.covering: set[tuple[int, int, int]] = set()  # (guild, table, seat): a turn the computer is finishing
@@ -150,7 +185,7 @@ class Turns:
         if live.version != version:
             return
         for seat in sorted(clock.seats & live.state.to_move):
-            token = live.state.default_action(seat).token
+            token = registry.default_action(live.state, seat).token
             with contextlib.suppress(Refusal):
                 await self.bot.tables.act(live, version, seat, token, None, "clock")
             return

@@ -24,6 +24,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 import renderers
+from games.core import registry
 from games.core.base import State
 
 log = logging.getLogger("parlour.rendering")
@@ -92,7 +93,7 @@ def _ready() -> None:
 
 def computer_move(state: State, seat: int) -> str:
     """The token of what the computer plays for ``seat`` (its move, or an absent player's)."""
-    return state.default_action(seat).token
+    return registry.computer_move(state, seat).token
 
 
 class _Pool:

@@ -1,14 +1,19 @@
 """Table and hand images drawn with Pillow (pure functions of a view).
 
+The package in three parts: ``kit/`` is the drawing kit every picture shares (cards, fonts, theme,
+layout, the generic hand and settlement sheet); ``games/`` holds each game's pictures, a module
+named after the game (the tarot family in ``games/tarot/``); ``tools/`` makes the gallery and the
+palette and is never imported by the bot. ``describe`` puts a view in words (alt text).
+
 ``render_table(key, view)`` and ``render_hand(key, view)`` return PNG bytes. Each game has a
-module ``renderers/<key with - as _>.py`` exposing ``table(view) -> Image`` and, if it wants
-its own, ``hand(view) -> Image``; games without one get the generic hand of
-:mod:`renderers.hand`. ``render_settlement(key, view, settlement)`` draws a round's payments
+module ``renderers/games/<key with - as _>.py`` (or ``games/tarot/…``) exposing ``table(view) ->
+Image`` and, if it wants its own, ``hand(view) -> Image``; games without one get the generic hand of
+:mod:`renderers.kit.hand`. ``render_settlement(key, view, settlement)`` draws a round's payments
 with the game's ``settlement(view, settlement) -> Image`` if it has one, else the generic
-drawer of :mod:`renderers.settlement`. ``render_round_end(key, view, data)`` draws one of the
+drawer of :mod:`renderers.kit.settlement`. ``render_round_end(key, view, data)`` draws one of the
 state's ``round_ends`` with the game's ``round_end(view, data) -> Image`` (games that record
 round ends have one). ``render_rating_chart(data)`` draws a member's skill rating over their
-last games (/stats). Shared drawing helpers are in :mod:`renderers.layout`.
+last games (/stats). Shared drawing helpers are in :mod:`renderers.kit.layout`.
 """
 
 from __future__ import annotations
@@ -23,10 +28,9 @@ from typing import Any, cast
 from PIL import Image
 
 from games.core import registry
-
-from . import hand as generic_hand
-from . import settlement as generic_settlement
-from .layout import canvas, to_png
+from renderers.kit import hand as generic_hand
+from renderers.kit import settlement as generic_settlement
+from renderers.kit.layout import canvas, to_png
 
 __all__ = [
     "SEAT_GAP",
@@ -49,10 +53,9 @@ View = Mapping[str, Any]
 Drawer = Callable[[View], Image.Image]
 SettlementDrawer = Callable[[View, Mapping[str, Any]], Image.Image]
 _KEY = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
-# Modules of this package that are not games.
-_HELPERS = frozenset({"cards", "emblems", "fonts", "gallery", "hand", "layout", "make_palette", "palette",
-                      "palette_data", "pips", "rating_chart", "regions", "settlement", "tarot_round", "tarot_scene",
-                      "tarot_table", "theme", "trick_table"})
+# Each game's pictures: renderers/games/<key>.py, the tarot family's in renderers/games/tarot/.
+_GAME_PACKAGES = ("renderers.games", "renderers.games.tarot")
+_NOT_GAMES = frozenset({"tarot", "scene", "manchester", "base_games"})  # shared by the tarot family's games
 
 
 def _module(key: str) -> ModuleType | None:
@@ -60,9 +63,12 @@ def _module(key: str) -> ModuleType | None:
     if not isinstance(key, str) or not _KEY.fullmatch(key):
         raise ValueError(f"not a game key: {key!r}")
     name = key.replace("-", "_")
-    if name in _HELPERS or importlib.util.find_spec(f"{__name__}.{name}") is None:
+    if name in _NOT_GAMES:
         return None
-    return importlib.import_module(f"{__name__}.{name}")
+    for package in _GAME_PACKAGES:
+        if importlib.util.find_spec(f"{package}.{name}") is not None:
+            return importlib.import_module(f"{package}.{name}")
+    return None
 
 
 def _drawer(module: ModuleType | None, attr: str) -> Drawer | None:
@@ -107,7 +113,7 @@ def render_round_end(key: str, view: View, data: Mapping[str, Any]) -> bytes:
 
 def render_rating_chart(data: Mapping[str, Any]) -> bytes:
     """A member's rating over their last games as PNG bytes (see :mod:`renderers.rating_chart`)."""
-    from . import rating_chart
+    from renderers import rating_chart
 
     return to_png(rating_chart.chart(data))
 
@@ -177,11 +183,11 @@ def warm() -> None:
     palette (and Pillow's lookup table for it), the font at the theme's sizes, the glyph checks
     for printable ASCII, the card backs and the tarot base games' small faces (about 0.2 s in
     all); the bot calls it when a render worker starts."""
-    from . import tarot_round
-    from .cards import card_back
-    from .fonts import font, has_glyph
-    from .palette import encode_png
-    from .theme import BACK_STYLES, CARD_WIDTH, CARD_WIDTH_LARGE, CARD_WIDTH_SMALL
+    from renderers.games.tarot import base_round_end
+    from renderers.kit.cards import card_back
+    from renderers.kit.fonts import font, has_glyph
+    from renderers.kit.palette import encode_png
+    from renderers.kit.theme import BACK_STYLES, CARD_WIDTH, CARD_WIDTH_LARGE, CARD_WIDTH_SMALL
 
     encode_png(Image.new("RGB", (64, 64)), limit=1 << 20)
     for size in range(12, 41):
@@ -191,4 +197,4 @@ def warm() -> None:
     for width in (CARD_WIDTH_SMALL, CARD_WIDTH, CARD_WIDTH_LARGE):
         for style in BACK_STYLES:
             card_back(width, style)
-    tarot_round.warm()
+    base_round_end.warm()

@@ -17,8 +17,8 @@ from typing import Any
 
 from PIL import Image
 
-from . import layout, theme
-from .fonts import draw_text, text_width
+from renderers.kit import layout, theme
+from renderers.kit.fonts import draw_text, text_width
 
 WIDTH = 880
 HEIGHT = 470

@@ -39,3 +39,103 @@ def test_games_use_only_the_standard_library_and_no_io() -> None:
         assert not found & IMPURE, f"{path.relative_to(ROOT)} imports {found & IMPURE}"
         text = path.read_text(encoding="utf-8")
         assert "random.random(" not in text and "random.shuffle(" not in text, "use a seeded Random"
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def module_graph(package: str) -> dict[str, set[str]]:
+    """Each module of ``package`` and the modules of ``package`` it imports, wherever the import
+    is (at the top, in a function, under ``TYPE_CHECKING``): a circle is a circle to a reader."""
+    modules = {module_name(p): p for p in (ROOT / package).rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        base = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    anchor = base.rsplit(".", node.level - 1)[0] if node.level > 1 else base
+                    origin = f"{anchor}.{node.module}" if node.module else anchor
+                else:
+                    origin = node.module or ""
+                for alias in node.names:
+                    found.add(f"{origin}.{alias.name}" if f"{origin}.{alias.name}" in modules else origin)
+        graph[name] = {m for m in found if m in modules and m != name}
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for nxt in sorted(graph[node]):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_the_games_import_no_circles() -> None:
+    """Issue 29: the rules of a game do not know its computer player (the registry pairs them)."""
+    assert circles(module_graph("games")) == []
+
+
+def test_the_bot_imports_no_circles_and_only_the_client_knows_every_service() -> None:
+    """Issue 29: each bot module names what it needs by a small protocol or the collaborator's own
+    class, never the client, so no module imports the client but its own entry points."""
+    assert circles(module_graph("bot")) == []
+    graph = module_graph("bot")
+    assert sorted(m for m, deps in graph.items() if "bot.client" in deps) == ["bot.__main__", "bot.local"]
+
+
+def test_a_bot_module_can_be_imported_without_the_client() -> None:
+    import subprocess
+
+    code = "import sys, bot.router, bot.turns, bot.lobby; print('bot.client' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert out.stdout.strip() == "False"
+
+
+def test_the_renderers_are_kit_then_games_then_tools() -> None:
+    """Issue 29: the kit every picture shares imports no game's pictures, no game's pictures import
+    another game's (a game's own modules share its name; the tarot family shares its scene), and
+    nothing the bot draws with imports the tools; the bot never imports the tools."""
+    graph = module_graph("renderers")
+    assert circles(graph) == []
+    for module, deps in graph.items():
+        if module.startswith("renderers.kit"):
+            assert not {d for d in deps if d.startswith(("renderers.games", "renderers.tools"))}, module
+        if not module.startswith("renderers.tools"):
+            assert not {d for d in deps if d.startswith("renderers.tools")}, module
+        if module.startswith("renderers.games.") and not module.startswith("renderers.games.tarot"):
+            game = module.removeprefix("renderers.games.").split("_")[0]  # bullshit_plates is bullshit's
+            assert not {d for d in deps if d.startswith("renderers.games.")
+                        and not d.removeprefix("renderers.games.").startswith(game)}, module
+    for path in (ROOT / "bot").rglob("*.py"):
+        assert "renderers.tools" not in path.read_text(encoding="utf-8"), path

@@ -293,12 +293,8 @@ class BullshitState(State):
             "can_play": bool(mine and seat is not None and seat in self.to_move and self.can_play(seat)),
         }
 
-    def default_action(self, seat: int) -> Action:
-        if self.window is not None:  # a choice that timed out lets the play stand
-            return PASS
-        from . import ai  # the computer plays for an absent player
-
-        return ai.choose(self, seat, decks.rng(self.seed, "default", len(self.history)))
+    def timed_out(self, seat: int) -> Action | None:
+        return PASS if self.window is not None else None  # a call not made in time lets the play stand
 
 
 def _hand_sizes(players: int, dealer: int, total: int) -> list[int]:

@@ -239,11 +239,6 @@ class BuscaState(TurnState):
                          if seat is not None and mine and seat in self.to_move else []),
         }
 
-    def default_action(self, seat: int) -> Action:
-        from . import ai  # the computer plays for an absent player
-
-        return ai.choose(self, seat, decks.rng(self.seed, "default", len(self.history)))
-
 
 def _deal_hands(players: int, dealer: int, seed: int, deal: int,
                 deck: tuple[str, ...] | None) -> tuple[tuple[str, ...], ...]:

@@ -181,7 +181,7 @@ class Event(NamedTuple):
 class Clock:
     """A short clock on some seats' open choices (Bullshit's challenge window): once
     ``seconds`` have passed since the action that made state version ``since``, the table plays
-    each of ``seats`` still to move its ``default_action``. Counted from that action, so a
+    each of ``seats`` still to move its ``registry.default_action``. Counted from that action, so a
     restart keeps the time that was left."""
 
     seats: frozenset[int]
@@ -343,13 +343,11 @@ class State(ABC):
         makes, which a game with a pick leaves out rather than list thousands of them."""
         return self.legal_actions(seat)
 
-    def default_action(self, seat: int) -> Action:
-        """What the table plays for a seat that timed out: the first legal action unless the
-        game knows better."""
-        legal = self.legal_actions(seat)
-        if not legal:
-            raise IllegalAction("that seat has nothing to do now")
-        return legal[0]
+    def timed_out(self, seat: int) -> Action | None:
+        """What the rules themselves make of a seat's time running out, where they say (Bullshit's
+        call window: the play stands); None, and the game's computer player plays for the seat
+        (``registry.default_action``)."""
+        return None
 
     # -- shared behaviour -----------------------------------------------------------------
     def int_option(self, name: str) -> int:

@@ -1,11 +1,16 @@
-"""The game registry. Each game package exposes ``RULES``; a package is imported the first time
-its game is asked for, so adding a game is one line here plus its package."""
+"""The game registry. Each game package exposes ``RULES`` and has an ``ai`` module, its computer
+player; a package is imported the first time its game is asked for, so adding a game is one line
+here plus its package. The registry pairs the two: the rules never know a computer player exists,
+and whoever needs a computer's move (a computer seat, an absent player's turn) asks here."""
 
 from __future__ import annotations
 
 import importlib
+import random
+from typing import Any, Protocol, cast
 
-from .base import Rules
+from . import decks
+from .base import Action, Rules, State
 from .errors import UnknownGame
 
 # key -> module holding RULES; in the order the bot lists the games.
@@ -25,6 +30,12 @@ _PACKAGES: dict[str, str] = {
 _loaded: dict[str, Rules] = {}
 
 
+class ComputerPlayer(Protocol):
+    """A game's ``ai`` module."""
+
+    def choose(self, state: Any, seat: int, rng: random.Random, /) -> Action: ...
+
+
 def keys() -> tuple[str, ...]:
     return tuple(_PACKAGES)
 
@@ -42,3 +53,21 @@ def get(key: str) -> Rules:
 
 def all_rules() -> tuple[Rules, ...]:
     return tuple(get(key) for key in _PACKAGES)
+
+
+def player(key: str) -> ComputerPlayer:
+    """Game ``key``'s computer player (its package's ``ai`` module)."""
+    get(key)
+    return cast(ComputerPlayer, importlib.import_module(f"{_PACKAGES[key]}.ai"))
+
+
+def computer_move(state: State, seat: int) -> Action:
+    """What the game's computer player plays for ``seat`` now: a computer's seat, or an absent
+    player's turn. Seeded by the game and the move, so a replay chooses the same."""
+    return player(state.rules.key).choose(state, seat, decks.rng(state.seed, "default", len(state.history)))
+
+
+def default_action(state: State, seat: int) -> Action:
+    """What the table plays for a seat whose time ran out: what the rules say (``timed_out``), or
+    else the computer's move."""
+    return state.timed_out(seat) or computer_move(state, seat)

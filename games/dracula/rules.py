@@ -130,11 +130,6 @@ class DraculaState(State):
         # name them; where they are now stays hidden, and naming them gives none of that away.
         return frozenset(hidden - {c for pair in self.cuts for c in pair})
 
-    def default_action(self, seat: int) -> Action:
-        from . import ai  # imported here: the AI reads this module's types
-
-        return ai.choose(self, seat, decks.rng(self.seed, "default", len(self.history)))
-
     # -- moves -----------------------------------------------------------------------------
     def _apply(self, seat: int, action: Action) -> DraculaState:
         if isinstance(action, Way):

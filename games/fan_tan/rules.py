@@ -326,11 +326,6 @@ class FanTanState(TurnState):
             "playable": self.rules.sort_cards(self.playable(seat)) if seat is not None and mine else [],
         }
 
-    def default_action(self, seat: int) -> Action:
-        from . import ai  # the computer plays for an absent player
-
-        return ai.choose(self, seat, decks.rng(self.seed, "default", len(self.history)))
-
 
 def _runs_json(runs: tuple[Run, ...]) -> list[dict[str, Any] | None]:
     return [None if r is None else {"suit": s, "low": r[0], "high": r[1]} for s, r in zip(SUITS, runs, strict=True)]

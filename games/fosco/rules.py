@@ -224,11 +224,6 @@ class FoscoState(TurnState):
             "limit": LIMIT // 2,
         }
 
-    def default_action(self, seat: int) -> Action:
-        from . import ai  # the computer plays for an absent player
-
-        return ai.choose(self, seat, decks.rng(self.seed, "default", len(self.history)))
-
 
 def _deal_hands(players: int, jokers: int, seed: int, deal: int,
                 deck: tuple[str, ...] | None) -> tuple[tuple[str, ...], ...]:

@@ -129,11 +129,6 @@ class FsckingAceState(TurnState):
                  for lab, tok in _labels(self.players, self.remove_extra_twos) if lab in text}
         return frozenset(set(self.stock[self.drawn:]) - set(self.stock[:self.drawn]) - named)
 
-    def default_action(self, seat: int) -> Action:
-        from . import ai  # the computer plays for an absent player
-
-        return ai.choose(self, seat, decks.rng(self.seed, "default", len(self.history)))
-
     # -- moves -----------------------------------------------------------------------------
     def _apply(self, seat: int, action: Action) -> FsckingAceState:
         if action.token == "flip":

@@ -637,11 +637,6 @@ class TarotTableState(State):
             "claimable": list(self._claimable()) if self.phase == "claim" else [],
         }
 
-    def default_action(self, seat: int) -> Action:
-        from . import table_ai  # the computer plays for an absent player
-
-        return table_ai.choose(self, seat, decks.rng(self.seed, "default", len(self.history)))
-
 
 class TarotTableRules(Rules):
     """Scarto, Tarocchi and Conference: a subclass gives the table's size, the hand, the discard's

@@ -466,11 +466,6 @@ class ManchesterState(State):
             "fool": self._fool_note() if playing else None,
         }
 
-    def default_action(self, seat: int) -> Action:
-        from . import manchester_ai  # the computer plays for an absent player
-
-        return manchester_ai.choose(self, seat, decks.rng(self.seed, "default", len(self.history)))
-
 
 class ManchesterRules(Rules):
     """Both games; the subclass names which second part follows Manchester."""

@@ -112,7 +112,7 @@ async def test_a_whole_game_records_its_result_and_survives_a_restart(tmp_path: 
         assert restored is not None and restored.state == halfway
         while not restored.state.is_over:
             seat = mover(restored)
-            token = restored.state.default_action(seat).token
+            token = registry.default_action(restored.state, seat).token
             await tables.act(restored, restored.version, seat, token, None, "computer")
         store = await stores.guild(GUILD)
         row = await store.get_table(table_id)
@@ -133,7 +133,8 @@ async def test_resigning_hands_the_seat_to_the_computer_and_records_a_loss(tmp_p
         assert live.row.seats[0].ai and live.seat_of(100) is None
         while not live.state.is_over:
             seat = mover(live)
-            await tables.act(live, live.version, seat, live.state.default_action(seat).token, None, "computer")
+            token = registry.default_action(live.state, seat).token
+            await tables.act(live, live.version, seat, token, None, "computer")
         store = await stores.guild(GUILD)
         stats = await store.member_stats(100)
         assert stats[0].games == 1 and stats[0].wins == 0

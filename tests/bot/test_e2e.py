@@ -277,7 +277,8 @@ async def test_leaderboard_after_several_games(standin: LocalDiscord, tmp_path: 
         manager = standin.add_user("manager")
         _guild.add_member(manager, manager=True)
         rebuilt = await standin.slash(manager, lobby, "parlour", "rebuild-ratings")
-        assert rebuilt.ephemeral and "from 3 finished games: every one came out as it was stored" in str(rebuilt.content)
+        assert rebuilt.ephemeral
+        assert "from 3 finished games: every one came out as it was stored" in str(rebuilt.content)
         with pytest.raises(PermissionError):  # managers only: Discord does not even show it to others
             await standin.slash(bob, lobby, "parlour", "rebuild-ratings")
 

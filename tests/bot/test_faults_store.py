@@ -133,7 +133,9 @@ async def test_a_full_disk_is_answered_and_a_computer_turn_that_failed_is_tried_
     monkeypatch.setattr(turns, "RETRY_FIRST", 0.1)
     monkeypatch.setattr(turns, "RETRY_MAX", 0.2)
     _guild, alice, lobby = world(standin)
-    async with running(standin, tmp_path, ai_delay=0.3) as bot:
+    # The computer waits a second before it answers: time enough, even on a loaded machine, to fill
+    # the disk after Alice's move is answered and before the computer's is made.
+    async with running(standin, tmp_path, ai_delay=1.0) as bot:
         live = await alices_turn(standin, bot, alice, lobby)
         moves = alices_moves(live)
         await on_a_filling_disk(bot, monkeypatch)

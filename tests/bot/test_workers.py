@@ -21,7 +21,7 @@ async def test_workers_draw_what_the_renderers_draw_and_choose_the_computers_mov
         seat = min(state.to_move)
         assert await workers.table("fosco", state.view(None)) == render_table("fosco", state.view(None))
         assert await workers.hand("fosco", state.view(seat)) == render_hand("fosco", state.view(seat))
-        assert await workers.computer_move(state, seat) == state.default_action(seat).token
+        assert await workers.computer_move(state, seat) == registry.default_action(state, seat).token
     finally:
         workers.close()
 

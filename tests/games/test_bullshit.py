@@ -166,7 +166,7 @@ def test_the_clock_runs_on_the_window_from_the_play_that_opened_it() -> None:  #
     assert state.clock == Clock(frozenset({0, 2, 3}), 7.0, 1)
     state = state.apply(0, "pass")
     assert state.clock == Clock(frozenset({2, 3}), 7.0, 1)  # the same window, counted from the same play
-    assert state.default_action(3).token == "pass" and state.default_action(2).token == "pass"
+    assert registry.default_action(state, 3).token == "pass" and registry.default_action(state, 2).token == "pass"
     state = state.apply(2, "play:AD")
     assert state.clock is not None and state.clock.since == 3
 

@@ -260,7 +260,7 @@ def test_default_action_is_legal(rules: Rules) -> None:
             if state.is_over:
                 break
             seat = mover(state, rng)
-            action = state.default_action(seat)
+            action = registry.default_action(state, seat)
             state = state.apply(seat, action.token)  # refused unless legal
 
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.core import cards
+from games.core import cards, registry
 from games.core.errors import BadOptions, IllegalAction
 from games.dracula import RULES, DraculaState, Place, Way
 from games.dracula import scoring as sc
@@ -457,6 +457,6 @@ def test_illegal_action_leaves_the_state_unchanged() -> None:
 
 def test_default_action_is_legal_and_deterministic() -> None:
     state = two_player()
-    action = state.default_action(1)
+    action = registry.default_action(state, 1)
     assert action in state.legal_actions(1)
-    assert state.default_action(1) == action
+    assert registry.default_action(state, 1) == action

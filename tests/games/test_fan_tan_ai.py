@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
+from games import registry
 from games.fan_tan import FanTanState, Pass, Play, ai
 
 from .test_fan_tan import RULES, stacked
@@ -55,7 +56,7 @@ def test_it_is_deterministic_for_the_same_generator() -> None:
         seat = state.turn
         first = ai.choose(state, seat, random.Random(42))
         assert all(ai.choose(state, seat, random.Random(42)) == first for _ in range(2))
-        assert state.default_action(seat) == state.default_action(seat)
+        assert registry.default_action(state, seat) == registry.default_action(state, seat)
 
 
 def test_its_choice_does_not_depend_on_the_hidden_hands() -> None:

@@ -376,7 +376,7 @@ def test_between_rounds_only_next_or_end() -> None:
         with pytest.raises(IllegalAction, match="the round is over: the table is choosing whether to play another"):
             state.apply(1, token)
     assert state.to_record() == before
-    assert state.default_action(1).token == "next"
+    assert registry.default_action(state, 1).token == "next"
     with pytest.raises(IllegalAction, match="still going"):
         new(3).apply(0, "next")
 

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from PIL import ImageDraw
 
-from renderers import fonts, regions
+from renderers.kit import fonts, regions
 
 
 @pytest.fixture

@@ -18,7 +18,7 @@ from PIL import Image, ImageChops, ImageStat
 from games.core import registry
 from games.core.base import State
 from renderers import render_hand, render_rating_chart, render_round_end, render_settlement, render_table
-from renderers.gallery import SAMPLE_NAMES, rendered_games, sample_chart, stages
+from renderers.tools.gallery import SAMPLE_NAMES, rendered_games, sample_chart, stages
 
 FOLDER = Path(__file__).resolve().parent / "golden"
 SEED = 7

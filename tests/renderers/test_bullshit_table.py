@@ -17,9 +17,11 @@ from games import registry
 from games.bullshit.rules import BullshitState
 from games.core import decks
 from games.core.base import State
-from renderers import bullshit, layout, regions, render_hand, render_table
-from renderers.gallery import play
-from renderers.theme import card_height
+from renderers import render_hand, render_table
+from renderers.games import bullshit, bullshit_plates
+from renderers.kit import card_rows, layout, regions
+from renderers.kit.theme import card_height
+from renderers.tools.gallery import play
 from tests.games.stacking import deck_for
 
 RULES = registry.get("bullshit")
@@ -30,7 +32,7 @@ PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 @pytest.fixture
 def texts(drawn: list[str], monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """``drawn``, with every plate drawn afresh (so that the texts on them are recorded)."""
-    monkeypatch.setattr(bullshit, "plate_sprite", bullshit.plate_sprite.__wrapped__)
+    monkeypatch.setattr(bullshit_plates, "plate_sprite", bullshit_plates.plate_sprite.__wrapped__)
     return drawn
 
 
@@ -84,17 +86,17 @@ def test_every_table_size_draws_the_same_phone_sized_table_for_players_and_spect
         assert table.startswith(PNG_MAGIC) and len(table) < layout.PNG_LIMIT
         assert same(table, render_table("bullshit", view(state)))  # the table shows no hand
         width, height = image(table).size
-        assert width == bullshit.WIDTH and 800 <= height <= 1000
+        assert width == bullshit_plates.WIDTH and 800 <= height <= 1000
         hand = render_hand("bullshit", view(state, mover))
         assert hand.startswith(PNG_MAGIC) and len(hand) < layout.PNG_LIMIT
 
 
 @pytest.mark.parametrize("players", range(3, 11))
 def test_plates_never_overlap_and_the_middle_clears_them(players: int) -> None:
-    felt = (0.0, 0.0, float(bullshit.WIDTH - 2 * bullshit.PAD), float(bullshit.FELT_H))
-    plates = bullshit.plate_boxes(felt, players)
-    x0, y0, x1, y1 = bullshit.centre_box(players, round(felt[2]), round(felt[3]))
-    assert x1 - x0 >= 370 and y1 - y0 == bullshit.CENTRE_H
+    felt = (0.0, 0.0, float(bullshit_plates.WIDTH - 2 * bullshit_plates.PAD), float(bullshit_plates.FELT_H))
+    plates = bullshit_plates.plate_boxes(felt, players)
+    x0, y0, x1, y1 = bullshit_plates.centre_box(players, round(felt[2]), round(felt[3]))
+    assert x1 - x0 >= 370 and y1 - y0 == bullshit_plates.CENTRE_H
     for i, a in enumerate(plates):
         assert min(a[0], a[1]) >= 0 and a[2] <= felt[2] and a[3] <= felt[3]
         assert a[2] <= x0 or a[0] >= x1 or a[3] <= y0 or a[1] >= y1, f"seat {i} covers the middle"
@@ -120,14 +122,14 @@ def test_the_pile_looks_the_same_whatever_it_hides() -> None:
 def test_only_the_cards_a_call_turned_up_and_the_viewers_own_are_drawn_face_up(
         players: int, monkeypatch: pytest.MonkeyPatch) -> None:
     faces: list[str] = []
-    real = layout.paste_card
+    real = card_rows.paste_card
 
     def recording(img: Image.Image, token: str | None, *args: Any, **kwargs: Any) -> layout.Box:
         if token is not None:
             faces.append(token)
         return real(img, token, *args, **kwargs)
 
-    monkeypatch.setattr(layout, "paste_card", recording)
+    monkeypatch.setattr(card_rows, "paste_card", recording)
     for state in history(players)[::3]:
         public = state.view(None)
         turned_up = set((public["reveal"] or {}).get("cards") or [])
@@ -151,12 +153,12 @@ def test_rendering_is_pure_and_the_same_whatever_was_drawn_before(monkeypatch: p
     tables = [render_table("bullshit", v) for v in views]
     hands = [render_hand("bullshit", v) for v in views]
     assert [render_table("bullshit", v) for v in reversed(views)][::-1] == tables
-    monkeypatch.setattr(bullshit, "paste_plate", lambda img, box, info: bullshit.paint_plate(
+    monkeypatch.setattr(bullshit, "paste_plate", lambda img, box, info: bullshit_plates.paint_plate(
         img, ImageDraw.Draw(img, "RGBA"), box, info=info))
     assert [render_table("bullshit", v) for v in views] == tables, "a cached plate is not the plate drawn in place"
     monkeypatch.undo()
-    for cached in (bullshit.pile_sprite, bullshit.plate_sprite, bullshit.cross, bullshit.verdict_mark,
-                   layout.rich_width, layout.ellipsize):
+    for cached in (bullshit_plates.pile_sprite, bullshit_plates.plate_sprite, bullshit_plates.cross,
+                   bullshit_plates.verdict_mark, layout.rich_width, layout.ellipsize):
         cached.cache_clear()
     regions.REGIONS.clear()
     assert [render_table("bullshit", v) for v in views] == tables
@@ -165,9 +167,9 @@ def test_rendering_is_pure_and_the_same_whatever_was_drawn_before(monkeypatch: p
 
 
 def test_the_pile_grows_with_its_size_up_to_a_point() -> None:
-    heights = [bullshit.pile_sprite(bullshit.layers_for(n)).height for n in range(1, 60)]
+    heights = [bullshit_plates.pile_sprite(bullshit_plates.layers_for(n)).height for n in range(1, 60)]
     assert heights == sorted(heights) and heights[-1] > heights[0] + 30
-    assert bullshit.layers_for(40) == bullshit.layers_for(104) == bullshit.MOST_LAYERS
+    assert bullshit_plates.layers_for(40) == bullshit_plates.layers_for(104) == bullshit_plates.MOST_LAYERS
 
 
 def test_the_window_shows_the_claim_and_who_may_still_call(texts: list[str]) -> None:
@@ -224,10 +226,11 @@ def test_the_cards_a_call_turns_up_lie_face_up_in_the_middle() -> None:
     for state in (before, after):
         table = bullshit.Table(view(state))
         top = layout.HEADER_HEIGHT + 10 + table.top_h + 10
-        x0, y0, x1, y1 = bullshit.centre_box(4, bullshit.WIDTH - 2 * bullshit.PAD, bullshit.FELT_H)
-        middle = (bullshit.PAD + x0, top + y0, bullshit.PAD + x1, top + y1)
+        plates = bullshit_plates
+        x0, y0, x1, y1 = plates.centre_box(4, plates.WIDTH - 2 * plates.PAD, plates.FELT_H)
+        middle = (bullshit_plates.PAD + x0, top + y0, bullshit_plates.PAD + x1, top + y1)
         counts.append(card_white(image(render_table("bullshit", view(state))), middle))
-    face = bullshit.REVEAL_CARD * card_height(bullshit.REVEAL_CARD)
+    face = bullshit_plates.REVEAL_CARD * card_height(bullshit_plates.REVEAL_CARD)
     assert counts[1] > counts[0] + face // 4  # the K♠ face up where a back lay
 
 
@@ -235,13 +238,13 @@ def test_the_cards_a_call_turns_up_lie_face_up_in_the_middle() -> None:
 
 def raised_in_hand(view_: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> set[str]:
     raised: set[str] = set()
-    real = layout.draw_cards
+    real = card_rows.draw_cards
 
     def recording(img: Image.Image, cards: Any, xs: Any, y: float, **kwargs: Any) -> list[layout.Box]:
         raised.update(kwargs.get("raised") or ())
         return real(img, cards, xs, y, **kwargs)
 
-    monkeypatch.setattr(layout, "draw_cards", recording)
+    monkeypatch.setattr(card_rows, "draw_cards", recording)
     bullshit.hand(view_)
     monkeypatch.undo()
     return raised
@@ -278,7 +281,7 @@ def test_passes_are_told_in_one_line() -> None:
 
 
 def test_rank_words_and_places() -> None:
-    assert [bullshit.rank_word(r, n) for r, n in (("A", 1), ("K", 3), ("10", 2), ("2", 1))] == \
+    assert [bullshit_plates.rank_word(r, n) for r, n in (("A", 1), ("K", 3), ("10", 2), ("2", 1))] == \
         ["Ace", "Kings", "10s", "2"]
-    assert [bullshit.ordinal(n) for n in (1, 2, 3, 4, 10, 11, 12, 13, 21)] == \
+    assert [bullshit_plates.ordinal(n) for n in (1, 2, 3, 4, 10, 11, 12, 13, 21)] == \
         ["1st", "2nd", "3rd", "4th", "10th", "11th", "12th", "13th", "21st"]

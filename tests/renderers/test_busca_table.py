@@ -11,9 +11,11 @@ from PIL import Image, ImageChops, ImageStat
 from games import registry
 from games.busca import BuscaState
 from games.core import decks
-from renderers import busca, render_hand, render_round_end, render_table, trick_table
-from renderers.layout import HEADER_HEIGHT
-from renderers.theme import card_height
+from renderers import render_hand, render_round_end, render_table
+from renderers.games import busca
+from renderers.kit import trick_table
+from renderers.kit.layout import HEADER_HEIGHT
+from renderers.kit.theme import card_height
 from tests.games.stacking import deck_for
 
 RULES = registry.get("busca")
@@ -105,7 +107,7 @@ def test_the_header_says_who_deals_now_and_next_to_the_right() -> None:
 
 
 def test_the_next_hand_is_dealt_by_the_one_the_header_named() -> None:
-    from renderers.gallery import play
+    from renderers.tools.gallery import play
     history = play("busca", 4, 5)
     named = {state.hand_no: busca.Table(view(state)).subtitle() for state in history
              if isinstance(state, BuscaState) and not state.is_over}

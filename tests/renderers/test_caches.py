@@ -10,8 +10,9 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 import renderers
-from renderers import cards, fonts, layout, regions, render_hand, render_table, theme
-from renderers.gallery import stages
+from renderers import render_hand, render_table
+from renderers.kit import card_rows, cards, fonts, layout, regions, theme
+from renderers.tools.gallery import stages
 
 from .helpers import png_size
 
@@ -110,7 +111,7 @@ def test_views_rendered_alternately_give_the_bytes_they_give_alone(key: str, pla
 def test_the_kept_oval_is_the_felt_blended_onto_the_background(box: tuple[float, float, float, float]) -> None:
     """trick_table.paste_oval pastes the oval blended onto the background once: the pixels the
     felt pasted through its own alpha gives on a fresh canvas, at whole and fractional boxes."""
-    from renderers import trick_table
+    from renderers.kit import trick_table
 
     kept, _ = layout.canvas(880, 700)
     trick_table.paste_oval(kept, box)
@@ -151,7 +152,7 @@ def test_caches_stay_bounded() -> None:
     for cached in (fonts.text_mask, fonts.text_width, fonts.safe_text, layout.rich_width, layout.rich_parts):
         assert cached.cache_info().maxsize is not None
     assert fonts.text_mask.cache_info().maxsize == fonts.TEXT_MASKS
-    for sprites in (cards.card_image, layout._dimmed):
+    for sprites in (cards.card_image, card_rows._dimmed):
         assert sprites.cache_info().maxsize == cards.CARD_SPRITES <= 1024
 
 
@@ -185,9 +186,7 @@ def test_kept_regions_are_the_regions_drawn_in_place(monkeypatch: pytest.MonkeyP
     scoreboard; Dracula's side panels and last coffin) are byte for byte what drawing them in
     place gives, on every table of the gallery's stages, for the mover and a spectator, with
     the cache cold (first pass) and warm (second), and in reverse order."""
-    import importlib
-
-    module = importlib.import_module(f"renderers.{key.replace('-', '_')}")
+    module = renderers._module(key)
     monkeypatch.setattr(regions, "REGIONS", regions.RegionCache(regions.REGION_BUDGET))
     views = [stage.view(seat) for players in counts for stage in stages(key, players)
              for seat in (stage.mover, None)]

@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 from PIL import Image, ImageDraw
 
-import renderers.fonts as fonts
+import renderers.kit.fonts as fonts
 from games.core import decks
 from games.core.cards import TRUMP_NAMES
-from renderers import cards, pips, theme
-from renderers.cards import card_back, card_image, card_size
-from renderers.fonts import draw_text, has_glyph, safe_text
+from renderers.kit import cards, pips, theme
+from renderers.kit.cards import card_back, card_image, card_size
+from renderers.kit.fonts import draw_text, has_glyph, safe_text
 
 # (pack name, tokens, family, variant)
 PACKS: list[tuple[str, list[str], str, str]] = [

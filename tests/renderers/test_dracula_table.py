@@ -13,8 +13,10 @@ import pytest
 
 import renderers
 from games.dracula import RULES, DraculaState
-from renderers import dracula, layout, render_hand, render_table
-from renderers.fonts import has_glyph
+from renderers import render_hand, render_table
+from renderers.games import dracula, dracula_parts
+from renderers.kit import layout
+from renderers.kit.fonts import has_glyph
 
 from .helpers import png_size, views_of
 
@@ -77,7 +79,7 @@ def views(name: str) -> list[dict[str, Any]]:
 
 def test_the_stages_cover_what_they_claim() -> None:
     way = stage("2p choosing the way after a cut").view(None)
-    assert way["phase"] == "way" and len(way["cut"]) > dracula.CUT_ROUNDS  # some rounds are summed up
+    assert way["phase"] == "way" and len(way["cut"]) > dracula_parts.CUT_ROUNDS  # some rounds are summed up
     assert any(t in ("X1", "X2") for r in way["cut"] for t in r)
     mid = stage("2p mid-coffin")
     assert mid.view(mid.turn)["legal_cells"] and mid.view(None)["last_coffin"] is not None
@@ -232,7 +234,7 @@ def test_spectators_and_big_hands_use_the_generic_hand() -> None:
     four = stage("4p mid-deal")
     view = four.view(four.turn)
     assert len(view["hand"]) > dracula.SPREAD_MOST
-    assert dracula.hand(view).width >= renderers.hand.MIN_WIDTH
+    assert dracula.hand(view).width >= renderers.kit.hand.MIN_WIDTH
     assert render_hand("dracula", four.view(None)).startswith(PNG_MAGIC)
 
 

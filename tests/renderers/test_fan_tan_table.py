@@ -11,7 +11,8 @@ from PIL import Image, ImageStat
 from games import registry
 from games.core.cards import STANDARD_RANKS
 from games.fan_tan import FanTanState
-from renderers import fan_tan, render_hand, render_round_end, render_table
+from renderers import render_hand, render_round_end, render_table
+from renderers.games import fan_tan, fan_tan_parts
 
 RULES = registry.get("fan-tan")
 PACK = [f"{r}{s}" for s in fan_tan.SUITS for r in STANDARD_RANKS]
@@ -71,11 +72,11 @@ def test_every_seat_watches_the_same_table_while_another_plays() -> None:
 
 
 def test_each_card_has_one_tilted_picture_drawn_once() -> None:
-    fan_tan.fanned_card.cache_clear()
+    fan_tan_parts.fanned_card.cache_clear()
     state = game(8).apply(1, "play:7S,7H")
     render_table("fan-tan", view(state))
     render_table("fan-tan", view(state, 2))
-    info = fan_tan.fanned_card.cache_info()
+    info = fan_tan_parts.fanned_card.cache_info()
     assert info.currsize == 2 and info.hits == 2  # 7♠ and 7♥ (glowing, just played), drawn once each
 
 

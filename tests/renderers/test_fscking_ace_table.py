@@ -16,9 +16,11 @@ import renderers
 from games import registry
 from games.core.base import State
 from games.fscking_ace import FsckingAceState
-from renderers import cards, fscking_ace, layout, render_settlement, render_table
-from renderers import settlement as generic
-from renderers.fonts import has_glyph
+from renderers import render_settlement, render_table
+from renderers.games import fscking_ace, fscking_ace_parts
+from renderers.kit import card_rows, cards, layout
+from renderers.kit import settlement as generic
+from renderers.kit.fonts import has_glyph
 
 from .helpers import png_size
 
@@ -208,12 +210,12 @@ def test_no_tofu_with_odd_names(drawn: list[str]) -> None:
 
 def test_crowded_fans_keep_doublers_and_jokers() -> None:
     cards = ["3D", "4D", "2H", "5D", "X2", "6D", "7D", "8D", "9D", "10D", "JD", "QD", "2C", "KD"]
-    shown, left_out = fscking_ace.legible(cards, 160, 40)
+    shown, left_out = fscking_ace_parts.legible(cards, 160, 40)
     assert left_out and len(shown) + left_out == len(cards)
     assert {"2H", "X2", "2C"} <= set(shown), "the cards that change a pile's worth stay in view"
     assert "KD" in shown and "3D" not in shown, "then the latest plain cards"
     assert shown == [c for c in cards if c in shown], "in the order they were scored"
-    assert fscking_ace.legible(cards[:4], 400, 40) == (cards[:4], 0)
+    assert fscking_ace_parts.legible(cards[:4], 400, 40) == (cards[:4], 0)
 
 
 # --- the stock stays face down -------------------------------------------------------------------
@@ -233,7 +235,7 @@ def test_only_face_up_cards_are_drawn(name: str, monkeypatch: pytest.MonkeyPatch
         faces.append(token)
         return real(token, *args, **kwargs)
 
-    monkeypatch.setattr(layout, "card_image", recording)
+    monkeypatch.setattr(card_rows, "card_image", recording)
     v = view(name)
     fscking_ace.table(v)
     assert set(faces) <= face_up(v), set(faces) - face_up(v)

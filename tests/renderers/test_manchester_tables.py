@@ -17,8 +17,12 @@ from PIL import Image, ImageChops
 from games import registry
 from games.core import decks
 from games.core.base import State, random_action
-from renderers import layout, render_hand, render_round_end, render_table, tarot_table
-from renderers.layout import PNG_LIMIT
+from games.tarot import pack
+from renderers import render_hand, render_round_end, render_table
+from renderers.games.tarot import manchester, manchester_hand, manchester_plates, manchester_round_end, scene
+from renderers.kit import card_rows, layout
+from renderers.kit.layout import PNG_LIMIT
+from renderers.kit.theme import card_height
 
 KEYS = ("manchester-piccadilly", "manchester-truffle")
 NAMES = ["Annabel", "Bartholomew"]
@@ -28,7 +32,7 @@ PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 @pytest.fixture
 def texts(drawn: list[str], monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """``drawn``, with every plate drawn afresh (so that the texts on them are recorded)."""
-    monkeypatch.setattr(tarot_table, "plate_sprite", tarot_table.plate_sprite.__wrapped__)
+    monkeypatch.setattr(manchester, "plate_sprite", manchester.plate_sprite.__wrapped__)
     return drawn
 
 
@@ -36,15 +40,15 @@ def texts(drawn: list[str], monkeypatch: pytest.MonkeyPatch) -> list[str]:
 def faces(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every card face pasted while the test runs (backs are not faces)."""
     seen: list[str] = []
-    real = layout.card_image
+    real = card_rows.card_image
 
     def recording(token: str, *args: Any, **kwargs: Any) -> Image.Image:
         seen.append(token)
         return real(token, *args, **kwargs)
 
-    monkeypatch.setattr(layout, "card_image", recording)
-    monkeypatch.setattr(layout, "_dimmed", layout._dimmed.__wrapped__)  # through card_image each time
-    monkeypatch.setattr(tarot_table, "plate_sprite", tarot_table.plate_sprite.__wrapped__)
+    monkeypatch.setattr(card_rows, "card_image", recording)
+    monkeypatch.setattr(card_rows, "_dimmed", card_rows._dimmed.__wrapped__)  # through card_image each time
+    monkeypatch.setattr(manchester, "plate_sprite", manchester.plate_sprite.__wrapped__)
     return seen
 
 
@@ -105,7 +109,7 @@ def test_every_phase_draws_a_table_and_a_hand_for_both_seats_and_a_spectator(key
         phases.add(state.view(None)["phase"])
         tables = [render_table(key, view(state, seat)) for seat in (0, 1, None)]
         for png in tables:
-            assert image(png).width == tarot_table.WIDTH
+            assert image(png).width == scene.WIDTH
         # Every seat and spectator sees the same table.
         assert same(tables[0], tables[2]) and same(tables[1], tables[2])
         for seat in (0, 1, None):
@@ -134,7 +138,7 @@ def test_the_tables_name_the_hand_the_part_and_the_trick(key: str, texts: list[s
 
 def test_piccadilly_sits_four_positions_round_the_table_in_play_order() -> None:
     state = moment("manchester-piccadilly", lambda v: v["phase"] == "play2")
-    table = tarot_table.Table(view(state))
+    table = manchester.Table(view(state))
     sides = table.sides()
     mine = next(p.position for p in table.places if p.owner == 0 and not p.dummy)
     assert sides[mine] == "bottom"
@@ -152,7 +156,7 @@ def test_the_truffle_dummy_sits_at_the_dealers_left(dealer: int) -> None:
     while state.view(None)["phase"] != "discard2":
         seat = min(state.to_move)
         state = state.apply(seat, random_action(state, seat, rng))
-    sides = tarot_table.Table(view(state)).sides()
+    sides = manchester.Table(view(state)).sides()
     # Clockwise from the dealer: bottom -> left, top -> right.
     assert sides[1] == ("left" if dealer == 0 else "right")
     assert {sides[0], sides[2]} == {"bottom", "top"}
@@ -161,8 +165,8 @@ def test_the_truffle_dummy_sits_at_the_dealers_left(dealer: int) -> None:
 def test_each_trick_card_lies_in_front_of_the_position_that_played_it() -> None:
     state = moment("manchester-piccadilly",
                    lambda v: v["phase"] == "play2" and len((v["trick"] or {}).get("plays") or []) == 2)
-    table = tarot_table.Table(view(state))
-    box = (0.0, 0.0, float(tarot_table.WIDTH), float(table.felt_h))
+    table = manchester.Table(view(state))
+    box = (0.0, 0.0, float(scene.WIDTH), float(table.felt_h))
     plates = table.plate_boxes(box)
     spots = table.card_spots(box, plates)
     for position, (_, (x0, y0, x1, y1)) in plates.items():
@@ -175,13 +179,13 @@ def test_each_trick_card_lies_in_front_of_the_position_that_played_it() -> None:
         elif side == "left":
             assert x > x1 and y0 < y + 50 < y1 + 40
         else:
-            assert x + tarot_table.TRICK_CARD < x0
+            assert x + scene.TRICK_CARD < x0
     # No two trick cards overlap.
-    th = tarot_table.card_height(tarot_table.TRICK_CARD)
+    th = card_height(scene.TRICK_CARD)
     cards = list(spots.values())
     for i, (ax, ay) in enumerate(cards):
         for bx, by in cards[i + 1:]:
-            assert abs(ax - bx) >= tarot_table.TRICK_CARD or abs(ay - by) >= th
+            assert abs(ax - bx) >= scene.TRICK_CARD or abs(ay - by) >= th
 
 
 # -- nothing hidden is drawn ---------------------------------------------------------------------
@@ -200,7 +204,7 @@ def swapped(deck: list[str], i: int, j: int) -> list[str]:
 
 def plain(card: str) -> bool:
     """A suit card worth one point."""
-    return card != tarot_table.pack.FOOL and not tarot_table.pack.is_trump(card) and tarot_table.pack.empty(card)
+    return card != pack.FOOL and not pack.is_trump(card) and pack.empty(card)
 
 
 def stacked(first: range, second: range) -> tuple[list[str], int, int]:
@@ -313,7 +317,7 @@ def test_the_choice_shows_both_candidate_hands_side_by_side_with_their_points(te
     a, b = v["candidates"]
     assert {"Hand A", "Hand B", f"{a['points']} points", f"{b['points']} points"} <= set(texts)
     img = image(png)
-    assert img.width == tarot_table.WIDTH
+    assert img.width == scene.WIDTH
     left, right = img.crop((0, 0, img.width // 2, img.height)), img.crop((img.width // 2, 0, img.width, img.height))
     for half in (left, right):  # card-white in both halves
         assert half.convert("L").point(lambda px: 255 if px > 240 else 0).histogram()[255] > 5000
@@ -330,11 +334,11 @@ def test_playing_from_a_dummy_shows_its_cards_with_the_playable_ones_raised(key:
     position = v["to_play"]
     mover = v["positions"][position]["controller"]
     mine = view(state, mover)
-    painter = tarot_table.shown_dummy(mine, tarot_table.Names(mine))
+    painter = manchester_hand.shown_dummy(mine, manchester_plates.Names(mine))
     assert painter is not None
     render_hand(key, mine)
     assert any("play from it now" in t for t in texts) and "raised: may be played" in texts
-    legal = tarot_table.legal_cards(mine)
+    legal = manchester_hand.legal_cards(mine)
     assert legal and legal <= set(v["positions"][position]["cards"])
     other = view(state, 1 - mover)
     texts.clear()
@@ -359,7 +363,7 @@ def test_a_hands_end_accounts_for_both_parts(key: str, texts: list[str]) -> None
     for data in state.round_ends:
         texts.clear()
         png = render_round_end(key, view(state), data)
-        assert image(png).width == tarot_table.WIDTH
+        assert image(png).width == scene.WIDTH
         totals = data["totals"]
         if totals[0] != totals[1]:
             winner = NAMES[0 if totals[0] > totals[1] else 1]
@@ -375,7 +379,7 @@ def test_a_hands_end_tells_the_fools_exchange() -> None:
     key = "manchester-piccadilly"
     state = history(key)[-1]
     data = dict(state.round_ends[0])
-    who = tarot_table.Names(view(state))
+    who = manchester_plates.Names(view(state))
     given = fool_texts(dict(data, fool={"owner": 0, "taker": 1, "lost": False}), who)
     assert given == "The Fool: Annabel took it back from Bartholomew's trick and gave a card for it"
     lost = fool_texts(dict(data, fool={"owner": 1, "taker": 0, "lost": True}), who)
@@ -387,8 +391,8 @@ def test_a_hands_end_tells_the_fools_exchange() -> None:
     assert with_fool.height > without.height
 
 
-def fool_texts(data: dict[str, Any], who: tarot_table.Names) -> str:
-    return tarot_table.fool_text(data["fool"], who)
+def fool_texts(data: dict[str, Any], who: manchester_plates.Names) -> str:
+    return manchester_round_end.fool_text(data["fool"], who)
 
 
 def test_truffles_end_shows_the_dummys_pile_and_the_card_out_of_play(texts: list[str]) -> None:

@@ -8,7 +8,7 @@ import io
 from PIL import Image
 
 from renderers import rating_chart, render_rating_chart
-from renderers.gallery import sample_chart
+from renderers.tools.gallery import sample_chart
 
 from .helpers import png_size
 

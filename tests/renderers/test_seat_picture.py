@@ -10,7 +10,7 @@ from PIL import Image, ImageChops, ImageStat
 
 from renderers import SEAT_GAP, hand_image, render_seat, table_image
 from renderers.describe import describe_seat
-from renderers.gallery import SAMPLE_NAMES, play
+from renderers.tools.gallery import SAMPLE_NAMES, play
 
 
 @pytest.mark.parametrize(("key", "players"), [("dracula", 2), ("busca", 4), ("scarto", 3)])

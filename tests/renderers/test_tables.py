@@ -16,9 +16,11 @@ from PIL import Image
 import renderers
 from games.core.base import State
 from games.fosco import RULES
-from renderers import fonts, fosco, hand, layout, render_hand, render_table
-from renderers.fonts import has_glyph
-from renderers.palette import palette_image
+from renderers import render_hand, render_table
+from renderers.games import fosco
+from renderers.kit import badges, card_rows, fonts, hand, layout
+from renderers.kit.fonts import has_glyph
+from renderers.kit.palette import palette_image
 
 from .helpers import png_size, views_of
 
@@ -241,29 +243,29 @@ def test_names_helper() -> None:
 @pytest.mark.parametrize("n", [1, 2, 13, 26, 28])
 def test_fan_positions_fit_and_keep_order(n: int) -> None:
     groups = [n // 2, n - n // 2] if n > 1 else [1]
-    xs = layout.fan_positions(groups, 68, 812, max_step=42, group_gap=10)
+    xs = card_rows.fan_positions(groups, 68, 812, max_step=42, group_gap=10)
     assert len(xs) == n
     assert xs == sorted(xs)
-    assert layout.row_width(xs, 68) <= 812 + 1e-6
+    assert card_rows.row_width(xs, 68) <= 812 + 1e-6
     steps = [b - a for a, b in itertools.pairwise(xs)]
     assert all(s >= 68 * layout.INDEX_SHOWN - 1e-6 for s in steps), "every index stays visible"
 
 
 def test_fan_weights_widen_some_steps() -> None:
-    xs = layout.fan_positions([4], 110, 2000, max_step=50, weights=[1.5, 1, 1, 1])
+    xs = card_rows.fan_positions([4], 110, 2000, max_step=50, weights=[1.5, 1, 1, 1])
     assert xs == [0, 75, 125, 175]
 
 
 def test_split_rows() -> None:
     cards = [f"{r}{s}" for s in "SHCD" for r in ("A", "2", "3", "4", "5", "6", "7")]  # 28
-    assert [len(r) for r in layout.split_rows(cards, 14)] == [14, 14]
-    assert [len(r) for r in layout.split_rows(cards[:13], 14)] == [13]
+    assert [len(r) for r in card_rows.split_rows(cards, 14)] == [14, 14]
+    assert [len(r) for r in card_rows.split_rows(cards[:13], 14)] == [13]
     suits = layout.suit_group()
     uneven = cards[:5] + cards[7:14] + cards[14:28]  # 5 S, 7 H, 14 more
-    rows = layout.split_rows(uneven, 14, suits, slack=3)
+    rows = card_rows.split_rows(uneven, 14, suits, slack=3)
     assert sum(len(r) for r in rows) == len(uneven) and len(rows) == 2
     assert suits(rows[0][-1]) != suits(rows[1][0]), "the break falls between suits"
-    assert layout.split_rows([], 14) == []
+    assert card_rows.split_rows([], 14) == []
 
 
 def test_draw_number_and_rich_text() -> None:
@@ -296,15 +298,15 @@ def test_panels_draw_inside_their_boxes(drawn: list[str]) -> None:
     img, draw = layout.canvas(600, 400)
     layout.header(img, draw, "Dracula", "Deal 1 of 3 \u00b7 rows")
     layout.status_line(img, draw, (10, 60, 590, 110), "Ann to place a card \u2192 row 2")
-    layout.badge(img, draw, (10, 120), "Ann", colour=layout.seat_colour(0), to_move=True, score=12,
+    badges.badge(img, draw, (10, 120), "Ann", colour=layout.seat_colour(0), to_move=True, score=12,
                  show_suit=True, suit="H", note="5 cards")
-    rows = [layout.ScoreRow("Ann", layout.seat_colour(0), "12", "+3", winner=True),
-            layout.ScoreRow("Bo", layout.seat_colour(1), "7")]
-    layout.score_panel(img, draw, (10, 170, 290, 170 + layout.score_panel_height(2)), rows)
+    rows = [badges.ScoreRow("Ann", layout.seat_colour(0), "12", "+3", winner=True),
+            badges.ScoreRow("Bo", layout.seat_colour(1), "7")]
+    badges.score_panel(img, draw, (10, 170, 290, 170 + badges.score_panel_height(2)), rows)
     layout.log_panel(img, draw, (300, 170, 590, 300), ["{p0} plays 7\u2665", "a much longer line " * 5])
-    layout.progress_bar(draw, (300, 310, 590, 320), 12, 31, layout.seat_colour(0), extra=4)
+    badges.progress_bar(draw, (300, 310, 590, 320), 12, 31, layout.seat_colour(0), extra=4)
     layout.banner(img, draw, (10, 330, 590, 395), "Game over", "Ann wins")
-    boxes = layout.card_row(img, ["AS", "KH", "X1"], (300, 120, 590, 300), card_width=40,
+    boxes = card_rows.card_row(img, ["AS", "KH", "X1"], (300, 120, 590, 300), card_width=40,
                             group=layout.suit_group(), raised={"KH"}, dim={"AS"}, highlight={"X1"})
     assert all(b[0] >= 300 and b[2] <= 590 for b in boxes)
     assert boxes[1][1] < boxes[0][1], "the raised card sits higher"

@@ -17,8 +17,11 @@ from PIL import Image
 
 from games import registry
 from games.core.base import State, random_action
-from renderers import fonts, layout, render_hand, render_round_end, render_table, tarot_round
-from renderers.layout import PNG_LIMIT
+from renderers import render_hand, render_round_end, render_table
+from renderers.games.tarot import base_games, base_hand, base_plates, base_round_end, scene
+from renderers.kit import card_rows, fonts, layout
+from renderers.kit.layout import PNG_LIMIT
+from renderers.kit.theme import card_height
 
 from .golden import fool_aside
 
@@ -31,7 +34,7 @@ PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 @pytest.fixture
 def texts(drawn: list[str], monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """``drawn``, with every plate drawn afresh (so that the texts on them are recorded)."""
-    monkeypatch.setattr(tarot_round, "plate_sprite", unwrapped(tarot_round.plate_sprite))
+    monkeypatch.setattr(base_games, "plate_sprite", unwrapped(base_games.plate_sprite))
     return drawn
 
 
@@ -39,15 +42,15 @@ def texts(drawn: list[str], monkeypatch: pytest.MonkeyPatch) -> list[str]:
 def faces(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every card face pasted while the test runs (backs are not faces)."""
     seen: list[str] = []
-    real = layout.card_image
+    real = card_rows.card_image
 
     def recording(token: str, *args: Any, **kwargs: Any) -> Image.Image:
         seen.append(token)
         return real(token, *args, **kwargs)
 
-    monkeypatch.setattr(layout, "card_image", recording)
-    monkeypatch.setattr(layout, "_dimmed", layout._dimmed.__wrapped__)  # through card_image each time
-    monkeypatch.setattr(tarot_round, "plate_sprite", unwrapped(tarot_round.plate_sprite))
+    monkeypatch.setattr(card_rows, "card_image", recording)
+    monkeypatch.setattr(card_rows, "_dimmed", card_rows._dimmed.__wrapped__)  # through card_image each time
+    monkeypatch.setattr(base_games, "plate_sprite", unwrapped(base_games.plate_sprite))
     return seen
 
 
@@ -137,17 +140,17 @@ def test_whole_games_draw_for_every_seat_and_a_spectator(key: str, ruleset: str,
             v = view(state, seat)
             allowed = visible(v)
             faces.clear()
-            table = tarot_round.table(v)
-            assert table.width == tarot_round.WIDTH and 700 <= table.height <= 1150
+            table = base_games.table(v)
+            assert table.width == scene.WIDTH and 700 <= table.height <= 1150
             assert set(faces) <= allowed, f"{key} {ruleset}: the table shows {set(faces) - allowed}"
             faces.clear()
-            hand = tarot_round.hand(v)
+            hand = base_hand.hand(v)
             assert hand.width >= 600
             assert set(faces) <= allowed, f"{key} {ruleset}: the hand shows {set(faces) - allowed}"
     end = states[-1]
     assert len(end.round_ends) == end.players
     for data in end.round_ends:
-        assert image(render_round_end(key, view(end), data)).width == tarot_round.WIDTH
+        assert image(render_round_end(key, view(end), data)).width == scene.WIDTH
     expected = {"discard", "play"} | {"tontine": {"claim"}, "last-laugh": {"give"}, "courtship": {"summon"}}.get(
         ruleset, set())
     assert expected <= phases
@@ -158,7 +161,7 @@ def test_every_seat_sees_the_spectators_table_but_the_dealer_their_discard(key: 
     state = moment(key, "plain", lambda v: v["hand_no"] == 2 and len(plays(v)) >= 2)
     dealer = state.view(None)["dealer"]
     tables = {seat: image(render_table(key, view(state, seat))) for seat in (*range(state.players), None)}
-    assert {img.size for img in tables.values()} == {tables[None].size} and tables[None].width == tarot_round.WIDTH
+    assert {img.size for img in tables.values()} == {tables[None].size} and tables[None].width == scene.WIDTH
     for seat in range(state.players):
         same = tables[seat].tobytes() == tables[None].tobytes()
         assert same == (seat != dealer), f"seat {seat} (dealer {dealer})"
@@ -169,10 +172,10 @@ def test_the_dealer_alone_sees_their_discard(faces: list[str]) -> None:
     dealer = state.view(None)["dealer"]
     mine = view(state, dealer)
     faces.clear()
-    tarot_round.table(mine)
+    base_games.table(mine)
     assert set(mine["my_discard"]) <= set(faces)
     faces.clear()
-    tarot_round.table(view(state, (dealer + 1) % 3))
+    base_games.table(view(state, (dealer + 1) % 3))
     assert not set(mine["my_discard"]) & set(faces)
 
 
@@ -182,8 +185,8 @@ def test_views_drawn_one_after_another_are_the_pictures_drawn_alone() -> None:
     views = [view(state, seat) for state in states for seat in (min(state.to_move or {0}), None)]
 
     def clear() -> None:
-        tarot_round.plate_sprite.cache_clear()
-        tarot_round.felt_sprite.cache_clear()
+        base_plates.plate_sprite.cache_clear()
+        base_games.felt_sprite.cache_clear()
         for cached in (fonts.text_mask, fonts.text_width, fonts.safe_text, layout.rich_width, layout.rich_parts):
             cached.cache_clear()
 
@@ -220,7 +223,7 @@ def test_seats_sit_round_the_table_in_play_order_partners_in_their_sides_colour(
     state = moment(key, "plain", lambda v: v["hand_no"] == 2 and bool(plays(v)))
     v = view(state)
     assert v["sides"] == partners
-    table = tarot_round.Table(v)
+    table = base_games.Table(v)
     assert {seat: table.facing(seat) for seat in range(state.players)} == sides
     colours = [table.plate(seat).colour for seat in range(state.players)]
     if partners:
@@ -241,12 +244,12 @@ def test_seats_sit_round_the_table_in_play_order_partners_in_their_sides_colour(
 def test_each_trick_card_lies_in_front_of_who_played_it() -> None:
     for key in ("scarto", "tarocchi"):
         state = moment(key, "plain", lambda v: len(plays(v)) >= 2)
-        table = tarot_round.Table(view(state))
-        box = (0.0, 0.0, float(tarot_round.WIDTH), float(table.felt_h))
+        table = base_games.Table(view(state))
+        box = (0.0, 0.0, float(scene.WIDTH), float(table.felt_h))
         plates = table.plate_boxes(box)
         spots = table.card_spots(plates)
-        th = tarot_round.card_height(tarot_round.TRICK_CARD)
-        cards = [(x, y, x + tarot_round.TRICK_CARD, y + th) for x, y in spots]
+        th = card_height(scene.TRICK_CARD)
+        cards = [(x, y, x + scene.TRICK_CARD, y + th) for x, y in spots]
         for card in cards:  # inside the felt, clear of every plate and of each other
             assert box[0] <= card[0] and card[2] <= box[2] and box[1] <= card[1] and card[3] <= box[3]
             for other in plates + [c for c in cards if c is not card]:
@@ -269,7 +272,7 @@ def test_the_table_names_the_hand_whose_turn_the_dealer_and_the_scores(key: str,
     assert {"TRICKS", "CARD POINTS", "GAME", "led", "to play", "LAST TRICK", "D"} <= set(texts)
     for seat, score in enumerate(v["scores"]):
         assert str(score) in texts and NAMES[seat] in texts
-    table = tarot_round.Table(v)
+    table = base_games.Table(v)
     (mover,) = v["to_move"]
     assert table.plate(mover).to_move and table.plate(v["dealer"]).dealer
     assert sum(table.plate(s).to_move for s in range(state.players)) == 1
@@ -282,7 +285,7 @@ def test_the_game_over_table_crowns_the_winners(key: str, texts: list[str]) -> N
     render_table(key, v)
     assert "GAME OVER" in texts
     winners = set(v["outcome"]["winners"])
-    table = tarot_round.Table(v)
+    table = base_games.Table(v)
     assert winners and all(table.plate(s).winner == (s in winners) for s in range(end.players))
 
 
@@ -290,13 +293,13 @@ def test_tontine_shows_each_seats_claims_and_the_claimable_cards_glow(texts: lis
     key = "tarocchi"
     state = moment(key, "tontine", lambda v: v["phase"] == "claim" and any(s["face_up"] for s in v["seats"]))
     v = view(state)
-    table = tarot_round.Table(v)
+    table = base_games.Table(v)
     assert table.glow() == set(v["claimable"]) and table.glow() <= {p["card"] for p in plays(v)}
     for seat, info in enumerate(v["seats"]):
         plate = table.plate(seat)
         assert plate.cards == tuple(info["face_up"]) and plate.label == "FACE UP"
         if info["face_up"]:
-            assert plate.note == f"{tarot_round.tontine_worth(info['face_up'])} pts"
+            assert plate.note == f"{base_plates.tontine_worth(info['face_up'])} pts"
     render_table(key, v)
     assert "FACE UP (TONTINE)" in texts and "56 wins" in texts
     assert f"{NAMES[v['taker']]} may leave the glowing cards face up" in " ".join(texts)
@@ -307,7 +310,7 @@ def test_tontine_shows_each_seats_claims_and_the_claimable_cards_glow(texts: lis
 
 
 def test_tontine_worth_counts_each_groups_points() -> None:
-    assert tarot_round.tontine_worth(["KS", "QB", "FOOL", "T21", "7C", "T12"]) == 20 + 16 + 15 + 15 + 10
+    assert base_plates.tontine_worth(["KS", "QB", "FOOL", "T21", "7C", "T12"]) == 20 + 16 + 15 + 15 + 10
 
 
 def test_the_last_laugh_shows_the_butt_and_the_fool(texts: list[str], faces: list[str]) -> None:
@@ -320,7 +323,7 @@ def test_the_last_laugh_shows_the_butt_and_the_fool(texts: list[str], faces: lis
     assert f"{NAMES[butt]}, the Butt, holds it" in texts
     assert "FOOL" in faces  # known to be in the Butt's hand, shown small by them
     # The Butt's own table shows it too (their view lists nothing known of their own hand).
-    plate = tarot_round.Table(view(state, butt)).plate(butt)
+    plate = base_games.Table(view(state, butt)).plate(butt)
     assert plate.cards == ("FOOL",)
 
 
@@ -352,11 +355,11 @@ def test_courtship_names_the_rule_that_took_the_trick(texts: list[str]) -> None:
     key = "tarocchi"
     state = moment(key, "courtship", lambda v: not plays(v) and bool((v["last_trick"] or {}).get("why")))
     v = view(state)
-    called = tarot_round.CALLS[v["last_trick"]["why"]]
+    called = base_plates.CALLS[v["last_trick"]["why"]]
     render_table(key, v)
     assert texts.count(called) == 2  # in the middle and by the last trick
     assert f"took the last trick for {NAMES[v['last_trick']['winner']]}" in " ".join(texts)
-    assert {"Queen's Ruff!", "Royal Marriage", "Royal Affair"} == set(tarot_round.CALLS.values())
+    assert {"Queen's Ruff!", "Royal Marriage", "Royal Affair"} == set(base_plates.CALLS.values())
 
 
 def test_courtship_says_who_may_summon_which_kings_servant(texts: list[str]) -> None:
@@ -364,15 +367,15 @@ def test_courtship_says_who_may_summon_which_kings_servant(texts: list[str]) -> 
     state = moment(key, "courtship", lambda v: v["phase"] == "summon")
     v = view(state)
     king = v["summon"]
-    table = tarot_round.Table(v)
+    table = base_games.Table(v)
     assert table.glow() == {king}
     render_table(key, v)
     words = " ".join(texts)
-    assert f"{NAMES[v['taker']]} may summon the servant of {tarot_round.card_name(king)}" in words
+    assert f"{NAMES[v['taker']]} may summon the servant of {base_plates.card_name(king)}" in words
     assert "takes" in texts or "led, takes" in texts
     texts.clear()
     render_hand(key, view(state, v["taker"]))
-    assert f"Summon the servant of {tarot_round.card_name(king)}?" in texts
+    assert f"Summon the servant of {base_plates.card_name(king)}?" in texts
 
 
 # -- the hand ------------------------------------------------------------------------------------
@@ -411,7 +414,7 @@ def test_a_hands_end_accounts_for_each_side(key: str, texts: list[str]) -> None:
     for data in end.round_ends:
         texts.clear()
         png = render_round_end(key, view(end), data)
-        assert image(png).width == tarot_round.WIDTH
+        assert image(png).width == scene.WIDTH
         assert f"Hand {data['hand']} of {end.players} scored" in texts
         for side, points in zip(data["sides"], data["points"], strict=True):
             assert str(points) in texts and f"+{data['gained'][side[0]]}" in texts
@@ -427,23 +430,23 @@ def test_a_tontine_hands_end_shows_the_face_up_cards_that_scored(texts: list[str
     assert "FACE UP AT THE END: THE CARDS THAT SCORED" in texts and "TONTINE" in texts
     assert set(data["face_up"]) <= set(faces)
     for gained in data["gained"]:
-        assert fonts.safe_text(tarot_round.signed(gained)) in texts  # the font draws "-" for a minus sign
+        assert fonts.safe_text(scene.signed(gained)) in texts  # the font draws "-" for a minus sign
     assert sum(data["points"]) <= 111
 
 
 def test_a_hands_end_tells_where_the_fool_went() -> None:
     end = history("tarocchi", "plain", 2)[-1]
     data = dict(end.round_ends[0])
-    who = tarot_round.Names(view(end))
-    ends = tarot_round.side_ends(view(end), data)
+    who = base_plates.Names(view(end))
+    ends = base_round_end.side_ends(view(end), data)
     owner_side = next(e for e in ends if 0 in e.seats)
-    given = tarot_round.fool_text(dict(data, fool={"rule": "excuse", "owner": 0, "taker": 1}), ends, who)
+    given = base_round_end.fool_text(dict(data, fool={"rule": "excuse", "owner": 0, "taker": 1}), ends, who)
     assert given == "The Fool: Annabel took it back from Bartholomew's trick and gave a card for it"
-    own = tarot_round.fool_text(dict(data, fool={"rule": "excuse", "owner": 0, "taker": 2}), ends, who)
+    own = base_round_end.fool_text(dict(data, fool={"rule": "excuse", "owner": 0, "taker": 2}), ends, who)
     assert "took it back from Cyrille's trick" in own
-    kept = tarot_round.fool_text(dict(data, fool={"rule": "excuse", "owner": 0, "taker": 0}), ends, who)
+    kept = base_round_end.fool_text(dict(data, fool={"rule": "excuse", "owner": 0, "taker": 0}), ends, who)
     assert kept.endswith("so it stays in their pile")
-    aside = tarot_round.fool_text(dict(data, fool={"rule": "last-laugh", "holder": None, "aside": 1,
+    aside = base_round_end.fool_text(dict(data, fool={"rule": "last-laugh", "holder": None, "aside": 1,
                                                    "in_hand": False}), ends, who)
     assert aside.startswith("The Fool, set aside face up by Bartholomew, went with the last trick to ")
     assert owner_side.name == "Annabel & Cyrille"

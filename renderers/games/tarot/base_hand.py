@@ -1,0 +1,122 @@
+"""The tarot base games' hand picture: a player's hand with its bands (see
+:mod:`renderers.games.tarot.base_games`)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image
+
+from games.core.errors import UnknownGame
+from games.core.registry import get as get_rules
+from games.tarot import pack
+from renderers.games.tarot import scene as scene
+from renderers.games.tarot.base_plates import Names, call, card_name
+from renderers.games.tarot.scene import (
+    SMALL,
+    Painter,
+    plays,
+)
+from renderers.kit import layout, theme
+from renderers.kit.fonts import draw_text
+from renderers.kit.layout import Box, Draw, plural
+
+# -- the hand ------------------------------------------------------------------------------------
+NOTE_H = 64
+
+
+def note_band(head: str, line: str) -> Painter:
+    """Two lines on what the viewer is asked."""
+    def paint(img: Image.Image, draw: Draw, box: Box) -> None:
+        x0, y0, x1, y1 = box
+        mid = (y0 + y1) / 2
+        layout.panel(draw, box, theme.FELT, theme.HIGHLIGHT, line=2, radius=theme.RADIUS + 6)
+        room = x1 - x0 - 28
+        draw_text(draw, (x0 + 14, mid - 12), layout.ellipsize(head, SMALL + 1, room, True), SMALL + 1, theme.TEXT,
+                  anchor="lm", bold=True)
+        draw_text(draw, (x0 + 14, mid + 14), layout.ellipsize(line, SMALL - 2, room), SMALL - 2, theme.HIGHLIGHT,
+                  anchor="lm", bold=True)
+    return paint
+
+
+def discard_band(view: Mapping[str, Any], pick: Mapping[str, Any]) -> Painter:
+    """What may be discarded: how many, and the rule (or the cards that must go)."""
+    fixed = [str(c) for c in pick.get("fixed") or []]
+    count = int(pick.get("most") or 0) + len(fixed)
+    try:
+        rule = str(getattr(get_rules(str(view.get("game"))), "discard_rule", ""))
+    except UnknownGame:
+        rule = ""
+    if not (view.get("options") or {}).get("good_and_evil"):
+        rule = re.sub(r" \(with Good and Evil[^)]*\)", "", rule)
+    rule = f"Not {rule[3:]}" if rule.startswith("no ") else scene.capital(rule)
+    if fixed:
+        rule = f"{len(fixed)} must go and are shown face up: raised, with the cards that may join them"
+    return scene.rule_band(f"{pick.get('label') or 'Discard'}: {plural(count, 'card')}", rule)
+
+
+def mine_band(cards: Sequence[str], tontine: bool, partners: bool) -> Painter:
+    """The viewer's own discard, small, and what it counts."""
+    def paint(img: Image.Image, draw: Draw, box: Box) -> None:
+        under = "in your side's pile" if partners else "in your pile"
+        x = scene.discard_cards(img, draw, box, "YOUR DISCARD", under, cards, 190) + 6
+        x1, mid = box[2], (box[1] + box[3]) / 2
+        worth = "never played: scores nothing" if tontine else plural(pack.total(cards), "point")
+        draw_text(draw, (x, mid), layout.ellipsize(worth, SMALL - 1, x1 - x - 10), SMALL - 1, theme.TEXT, anchor="lm",
+                  bold=not tontine)
+    return paint
+
+
+def hand(view: Mapping[str, Any]) -> Image.Image:
+    """The viewer's hand, the cards that may go raised, with bands above it: a discard's rule,
+    the viewer's own discard, the trick so far, and what they are asked about a completed trick."""
+    who = Names(view)
+    viewer = view.get("viewer")
+    phase = view.get("phase")
+    over = bool(view.get("over"))
+    mine_turn = isinstance(viewer, int) and viewer in (view.get("to_move") or []) and not over
+    partners = bool(view.get("sides"))
+    tontine = view.get("ruleset") == "tontine"
+    bands: list[tuple[int, Painter]] = []
+    glow: list[str] | None = None
+    pick = view.get("pick")
+    drawn = view  # the view the generic hand reads
+    if isinstance(pick, Mapping) and phase == "discard" and mine_turn:
+        # A pick is not moves: the cards it may take are raised and glow, the others left as they are.
+        glow = [str(c) for c in pick.get("fixed") or []] + [str(c) for c in pick.get("cards") or []]
+        bands.append((scene.RULE_BAND_H, discard_band(view, pick)))
+    mine = [str(c) for c in view.get("my_discard") or []]
+    if mine and phase != "discard" and not over:
+        bands.append((scene.DISCARD_BAND_H, mine_band(mine, tontine, partners)))
+    trick = plays(view.get("trick"))
+    taker = view.get("taker")
+    trick_glow: set[str] = set()
+    if phase == "claim":
+        trick_glow = {str(c) for c in view.get("claimable") or []}
+    elif phase == "summon" and view.get("summon"):
+        trick_glow = {str(view["summon"])}
+    if trick and not over:
+        why = call(view.get("why")) if isinstance(taker, int) else ""
+        label = why.upper() if why else "TAKEN BY" if isinstance(taker, int) else "THE TRICK"
+        caption = who.seat(taker) if isinstance(taker, int) else scene.led_caption(trick)
+        cards = [(card, who.seat(seat), "") for seat, card in trick]
+        bands.append((scene.TRICK_BAND_H, scene.trick_band(cards, caption, label, trick_glow)))
+    if mine_turn and phase == "claim":
+        claimable = [str(c) for c in view.get("claimable") or []]
+        ask = scene.raised_band("Claim: leave cards of the trick face up", "raised: may be claimed", claimable,
+                                set(claimable))
+        bands.append((scene.RAISED_BAND_H, ask))
+        glow = []
+    elif mine_turn and phase == "summon" and view.get("summon"):
+        bands.append((NOTE_H, note_band(f"Summon the servant of {card_name(str(view['summon']))}?",
+                                        "Its holder adds it to the trick and takes back their card")))
+        glow = []
+    elif mine_turn and phase == "give":
+        # The Butt's moves name cards of the hand: raised as plays are, the others dimmed.
+        drawn = {**view, "legal": [{"token": "play:" + str(a.get("token", "")).partition(":")[2], "label": ""}
+                                   for a in view.get("legal") or [] if str(a.get("token", "")).startswith("give:")]}
+        bands.append((NOTE_H, note_band("You are the Butt: the Fool comes into your hand",
+                                        "Put one of the raised cards on your pile in its place")))
+    return scene.banded_hand(drawn, bands, glow)

@@ -1,0 +1,10 @@
+"""The Manchester Piccadilly table, hand and hand's-end images: those of
+:mod:`renderers.games.tarot.manchester`, which draws both two-player tarot games."""
+
+from __future__ import annotations
+
+from renderers.games.tarot.manchester import table
+from renderers.games.tarot.manchester_hand import hand
+from renderers.games.tarot.manchester_round_end import round_end
+
+__all__ = ["hand", "round_end", "table"]

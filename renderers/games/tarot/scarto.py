@@ -1,0 +1,10 @@
+"""The Scarto table, hand and hand's-end images: those of :mod:`renderers.games.tarot.base_games`, which draws
+the three tarot base games."""
+
+from __future__ import annotations
+
+from renderers.games.tarot.base_games import table
+from renderers.games.tarot.base_hand import hand
+from renderers.games.tarot.base_round_end import round_end
+
+__all__ = ["hand", "round_end", "table"]
