@@ -246,6 +246,12 @@ def help_command(bot: CommandHost) -> app_commands.Command[Any, ..., None]:
     return help_
 
 
+def manages_server(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the member may change Parlour's settings here (Manage Server), whatever Discord showed them."""
+    perms = getattr(interaction.user, "guild_permissions", None)
+    return perms is not None and bool(perms.manage_guild)
+
+
 class ParlourCommands(app_commands.Group):
     def __init__(self, bot: CommandHost) -> None:
         super().__init__(name="parlour", description="Parlour's settings for this server", guild_only=True,
@@ -261,8 +267,7 @@ class ParlourCommands(app_commands.Group):
                        cleanup_delay: Optional[app_commands.Range[int, 0, 10080]] = None,  # noqa: UP045
                        stakes_unit: Optional[Literal["dollars", "cents", "points"]] = None) -> None:  # noqa: UP045
         assert interaction.guild_id is not None
-        perms = getattr(interaction.user, "guild_permissions", None)
-        if perms is None or not perms.manage_guild:
+        if not manages_server(interaction):
             await tell(interaction, "Only members who can manage the server can change Parlour's settings.")
             return
         store = await self.bot.stores.guild(interaction.guild_id)
@@ -281,8 +286,7 @@ class ParlourCommands(app_commands.Group):
                           description="Compute every skill rating again from the recorded results (managers)")
     async def rebuild_ratings(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.guild_id is not None
-        perms = getattr(interaction.user, "guild_permissions", None)
-        if perms is None or not perms.manage_guild:
+        if not manages_server(interaction):
             await tell(interaction, "Only members who can manage the server can rebuild the ratings.")
             return
         store = await self.bot.stores.guild(interaction.guild_id)

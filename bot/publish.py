@@ -21,8 +21,9 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.hand_copies import HandCopies
 from games.core.base import State
-from renderers.describe import describe_round_end, describe_seat, describe_settlement, describe_table
+from renderers.describe import describe_round_end, describe_settlement, describe_table
 
 from . import budget, controls, turns
 from .budget import Budget
@@ -40,7 +41,7 @@ from .display import (
     worth_a_message,
 )
 from .limits import ChannelLimits
-from .live import Live, Tables, choice_of
+from .live import Live, Tables
 from .logs import table_extra
 from .replies import Replies
 from .results import headline
@@ -51,7 +52,6 @@ from .turns import Turns
 from .workers import Workers
 
 log = logging.getLogger("parlour.publish")
-DM_CLOSED = 50007
 # The display waits (at most HOLD seconds) for a computer that answers at once (PARLOUR_AI_DELAY at
 # most QUICK), so that a move and the answer are drawn as one picture: under load the answer may take
 # a while to be thought of, and drawing the move alone would be a picture nobody needs. A computer
@@ -59,7 +59,6 @@ DM_CLOSED = 50007
 QUICK = 0.25
 HOLD = 2.0
 PICTURES_KEPT = 10_000  # digests of the pictures messages show, kept to skip unchanged uploads
-NOTICE_AFTER = 120.0  # seconds without news after which a turn's hand comes as a new message
 RETRY_FIRST, RETRY_MAX = 1.0, 30.0  # seconds before a failed display tries again, doubling each time
 # While every member seated follows the game in their own copy (see ``spectated``), the table message is
 # there for onlookers only: it is edited at most once in this many seconds, the moves between merging.
@@ -98,7 +97,9 @@ class PublishHost(Protocol):
     def turns(self) -> Turns: ...
 
 
-class Publisher:
+class Publisher(HandCopies):
+    bot: PublishHost
+
     def __init__(self, bot: PublishHost) -> None:
         self.bot = bot
         self.limits = ChannelLimits()
@@ -461,185 +462,6 @@ class Publisher:
         if digest:
             await self.merge_extra(live, {"lines_at": len(log)})
 
-    # -- hands ---------------------------------------------------------------------------------
-    async def hand_message(self, live: Live, seat: int, state: State | None = None,
-                           copy: int | None = None) -> dict[str, Any]:
-        """The content, image and controls of a seat's copy of the game, as keyword arguments for a
-        send: the table as everyone sees it above the seat's hand, so a player can follow the game
-        from their copy alone (kept current through a click's token, it costs the bot nothing, and
-        the channel's table message can then wait, see ``spectated``). Redrawing message ``copy``
-        whose controls are still good (the seat faces the same choice: others moved meanwhile), its
-        controls are left as they are (``view`` MISSING), for they may hold a choice half made."""
-        state = live.state if state is None else state
-        view = live.view(seat, state)
-        seen = live.view(None, state)
-        png = await self.bot.workers.seat(live.row.game, seen, view)
-        status = live.text(str(view["status"]))
-        content = f"**{state.rules.title}** · table #{live.table_id} · {live.names[seat]}\n{status}"
-        clock = state.clock
-        if clock is not None and seat in clock.seats and seat in state.to_move:
-            content += f"\n{await self.clock_line(live, state)}"
-        kwargs: dict[str, Any] = {"content": content[:2000],
-                                  "file": discord.File(io.BytesIO(png), filename="hand.png",
-                                                       description=describe_seat(live.row.game, seen, view))}
-        made = self.controls_made.get(copy) if copy is not None else None
-        version, choice = len(state.history), choice_of(state, seat)
-        if made is not None and made[0] <= version and made[1] == choice and seat in state.to_move \
-                and not any(s == seat for s, _ in state.history[made[0]:]):
-            kwargs["view"] = discord.utils.MISSING
-        else:
-            moves = self.moves_view(live, seat, state)
-            if moves is not None:
-                kwargs["view"] = moves
-        kwargs["version"], kwargs["choice"] = version, choice
-        return kwargs
-
-    def shown_hand(self, message_id: int, drawn: dict[str, Any]) -> None:
-        """``drawn`` (from ``hand_message``) is on message ``message_id`` now: note its controls'."""
-        if drawn.get("view") is not discord.utils.MISSING:
-            self.controls_made[message_id] = (drawn["version"], drawn["choice"])
-
-    def moves_view(self, live: Live, seat: int, state: State,
-                   chosen: list[int] | None = None) -> discord.ui.View | None:
-        """A seat's controls in ``state``: its moves, and its pick with the cards ``chosen``;
-        between rounds none (the table's buttons answer, see bot.rounds)."""
-        if state.between_rounds or seat not in state.to_move:
-            return None
-        actions, pick, clock = state.offered(seat), state.pick(seat), state.clock
-        if not actions and pick is None:
-            return None
-        on_clock = clock.since if clock is not None and seat in clock.seats else None
-        return controls.move_view(live.guild_id, live.table_id, len(state.history), actions, pick=pick,
-                                  chosen=chosen or (), clock=on_clock, label=live.text,
-                                  family=state.rules.card_order.family)
-
-    async def clock_line(self, live: Live, state: State) -> str:
-        clock = state.clock
-        assert clock is not None
-        deadline = await self.bot.tables.clock_deadline(live, clock)
-        return f"⏱ Closes <t:{int(deadline + 0.999)}:R>"
-
-    @staticmethod
-    def same_clock(seat: int, batch: Batch) -> bool:
-        """Whether ``seat`` was waiting on one clock all through ``batch``: its controls, made for
-        that clock, are still good, and redrawing them would lose a choice half made."""
-        first, last = batch.states[0].clock, batch.last.clock
-        return (first is not None and last is not None and first.since == last.since
-                and seat in first.seats and seat in last.seats and seat in batch.last.to_move)
-
-    async def hands(self, live: Live, batch: Batch) -> None:
-        """Each member whose turn is on now gets their hand (a new DM if the turn began in these
-        moves, so they are notified, or if asked for; else the last one edited); one whose turn
-        ended loses the controls."""
-        state = batch.last
-        for seat, info in enumerate(live.row.seats):
-            if info.ai or info.member_id is None:
-                continue
-            had = [seat in s.to_move for s in batch.states]
-            if had[-1] and self.same_clock(seat, batch) and not batch.hands:
-                continue
-            if f"hand:{seat}" in batch.done:  # shown before a later seat failed: not again
-                continue
-            if self.replies.live_copy(live, seat) and batch.hands != "fresh":
-                continue  # kept current through the token of the click made on it (update_replies)
-            if had[-1]:
-                if len(batch.states) > 1 or batch.hands:
-                    # One message per game, edited in place; a new one (which notifies) only when asked
-                    # for, or when a turn begins after the player has long had nothing new.
-                    fresh = (batch.hands == "fresh" or (not all(had) and self.quiet(live, seat))) \
-                        and seat not in batch.fresh_sent
-                    await self.send_hand(live, seat, fresh=fresh, state=state)
-                    if fresh:
-                        batch.fresh_sent.add(seat)
-                        await self.replies.untrack_dm(live, seat)
-            elif any(had):  # their turn is over: take the controls away, no need to draw the hand again
-                await self.retire_controls(live, seat)
-            batch.done.add(f"hand:{seat}")
-
-    def quiet(self, live: Live, seat: int) -> bool:
-        """Whether the seat's hand message has gone unchanged for NOTICE_AFTER seconds (or since
-        this process started): a turn that begins now deserves a new message, which notifies."""
-        shown = self.hand_shown.get((live.guild_id, live.table_id, seat))
-        return shown is None or time.monotonic() - shown > NOTICE_AFTER
-
-    async def retire_controls(self, live: Live, seat: int) -> None:
-        previous = live.row.extra.get("dm", {}).get(str(seat))
-        if previous:
-            with contextlib.suppress(discord.HTTPException):
-                async with self.limits.write(previous[0]):
-                    await self.channel(previous[0]).get_partial_message(previous[1]).edit(view=None)
-
-    async def send_hand(self, live: Live, seat: int, fresh: bool, state: State | None = None) -> None:
-        """A new DM when a turn starts (so the player is notified), else the last one edited."""
-        member_id = live.row.seats[seat].member_id
-        assert member_id is not None
-        closed = live.row.extra.get("dm_closed", [])
-        if seat in closed:
-            return
-        dms = dict(live.row.extra.get("dm", {}))
-        previous = dms.get(str(seat))
-        kwargs = await self.hand_message(live, seat, state, copy=previous[1] if previous and not fresh else None)
-        drawn = {"view": kwargs.get("view"), "version": kwargs.pop("version"), "choice": kwargs.pop("choice")}
-        if previous and not fresh:
-            message = self.channel(previous[0]).get_partial_message(previous[1])
-            file = kwargs.pop("file")
-            edits = {**kwargs, "view": kwargs.get("view")}
-            if self.new_picture(message.id, file):
-                edits["attachments"] = [file]
-            try:
-                async with self.limits.write(previous[0]):
-                    await message.edit(**edits)
-                self.shown_picture(message.id, file)
-                self.shown_hand(message.id, drawn)
-                self.hand_shown[(live.guild_id, live.table_id, seat)] = time.monotonic()
-                return
-            except discord.NotFound:  # deleted: only then a new message (other failures are tried again)
-                kwargs = await self.hand_message(live, seat, state)
-                drawn = {"view": kwargs.get("view"), "version": kwargs.pop("version"), "choice": kwargs.pop("choice")}
-        if previous:  # the old message's controls are out of date: take them away
-            with contextlib.suppress(discord.HTTPException):
-                async with self.limits.write(previous[0]):
-                    await self.channel(previous[0]).get_partial_message(previous[1]).edit(view=None)
-        try:
-            dm = await self.bot.client.create_dm(discord.Object(member_id))
-            async with self.limits.write(dm.id):
-                sent = await dm.send(**{k: v for k, v in kwargs.items() if v is not None})
-        except discord.Forbidden as err:
-            if err.code == DM_CLOSED:
-                await self.dm_closed(live, seat, member_id)
-                return
-            raise
-        self.shown_hand(sent.id, drawn)
-        dms[str(seat)] = [sent.channel.id, sent.id]
-        live.row = replace(live.row, extra={**live.row.extra, "dm": dms})  # stored with the batch (record_shown)
-        self.shown_picture(sent.id, kwargs["file"])
-        self.hand_shown[(live.guild_id, live.table_id, seat)] = time.monotonic()
-
-    async def dm_closed(self, live: Live, seat: int, member_id: int) -> None:
-        closed = sorted({*live.row.extra.get("dm_closed", []), seat})
-        await self.merge_extra(live, {"dm_closed": closed})
-        if live.row.channel_id is not None:
-            await self.post(
-                live.row.channel_id,
-                f"<@{member_id}>, your direct messages are closed to me, so I can't send you your hand. "
-                "Use the **My hand** button on the table message to see your cards and play.",
-                allowed_mentions=discord.AllowedMentions(users=[discord.Object(member_id)]))
-
-    def stop(self) -> None:
-        """The bot is stopping: no more showing (what is committed is shown after the restart)."""
-        self.replies.stop()
-        for task in [d.task for d in self.displays.values() if d.task]:
-            task.cancel()
-
-    async def merge_extra(self, live: Live, values: dict[str, Any]) -> None:
-        """Store these keys of the table's extra, and change only them in the row in memory: it may
-        hold hand messages sent in this batch and not yet written (reading the row back would lose
-        them, and the next move would send each player a new message)."""
-        extra = {**live.row.extra, **values}
-        live.row = replace(live.row, extra={k: v for k, v in extra.items() if v is not None})
-        store = await self.bot.stores.guild(live.guild_id)
-        await store.merge_extra(live.table_id, values)
-
     # -- the end -------------------------------------------------------------------------------
     async def results(self, live: Live, state: State | None = None, done: set[str] | None = None,
                       preface: list[str] | None = None) -> None:
@@ -657,13 +479,18 @@ class Publisher:
         detail = live.text(outcome.detail)
         again = controls.rematch_view(live.guild_id, live.table_id)
         if live.row.channel_id is not None and "result:table" not in done:
-            # Who won first; then the game's last lines in order, its account the last of them.
+            # Who won first; then the game's last lines in order, its account the last of them. A
+            # long account is several messages: each is noted as it goes, so a retry after a later
+            # one was refused does not post the earlier ones again.
             texts = messages_of([title, *(preface or []), detail,
                                  "Thank you for playing! This channel will be tidied away later."])
             for n, text in enumerate(texts):
+                if f"result:table:{n}" in done:
+                    continue
                 last = n == len(texts) - 1
                 await self.post(live.row.channel_id, text, view=again if last else discord.utils.MISSING,
                                 allowed_mentions=discord.AllowedMentions.none())
+                done.add(f"result:table:{n}")
             done.add("result:table")
         if live.row.origin_channel_id and live.row.origin_channel_id != live.row.channel_id \
                 and "result:origin" not in done:

@@ -101,3 +101,36 @@ async def test_every_game_shows_its_result_while_discord_refuses_one_request_in_
             refused = inject.refused  # type: ignore[attr-defined]
             assert len({c.path for c in refused if "is over" in json.dumps(c.body)}) >= len(tables), \
                 "each table's first result post was refused"
+
+
+async def test_a_result_in_several_messages_is_posted_once_when_a_later_one_is_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long account goes out as several messages; when Discord refuses one after the first went
+    out, the retry posts only what is missing (it used to post the result's first message again)."""
+    for module in (publish, turns):
+        monkeypatch.setattr(module, "RETRY_FIRST", 0.01)
+        monkeypatch.setattr(module, "RETRY_MAX", 0.1)
+    monkeypatch.setattr(publish, "messages_of", lambda texts: [t for t in texts if t])  # a message a part
+    async with local_discord() as standin:
+        guild = standin.add_guild("Card club")
+        lobby = guild.add_text_channel("games")
+        async with running(standin, tmp_path) as bot:
+            member = standin.add_user("player")
+            guild.add_member(member)
+            await open_table(standin, member, lobby, "dracula", {}, computers=1)
+            live, table = await table_of(standin, bot, guild, "dracula")
+            refused: list[Call] = []
+
+            def inject(call: Call) -> tuple[int, Any] | None:
+                if "Thank you for playing" in json.dumps(call.body) and not refused:
+                    refused.append(call)
+                    return 503, UNAVAILABLE
+                return None
+
+            standin.rest.inject = inject
+            await resign(standin, member, live, table)
+            await result_shown(standin, live, table)
+            thanks = await standin.wait_for(
+                lambda: [m for m in table.messages if "Thank you for playing" in m.content], 10, "the last part")
+            assert refused and len(thanks) == 1
+            assert len([m for m in table.messages if "is over" in m.content]) == 1, "the result's first part once"
