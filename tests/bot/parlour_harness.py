@@ -56,6 +56,15 @@ async def running(standin: LocalDiscord, data_dir: Path, ai_delay: float = 0.0,
         yield started
 
 
+def quick_tarot_computers(monkeypatch: Any) -> None:
+    """The tarot computers think a tenth as long: what a test of the bot checks does not depend on
+    how well they play. Only in this process, so run the bot with ``workers=0``."""
+    from games.tarot import manchester_ai, table_ai
+
+    for module, name in ((table_ai, "BUDGET"), (table_ai, "DISCARD_BUDGET"), (manchester_ai, "BUDGET")):
+        monkeypatch.setattr(module, name, getattr(module, name) // 10)
+
+
 def moves_on(messages: Iterable[Message]) -> Iterator[tuple[Message, Any, ids.ActionRef]]:
     """Every enabled move control on ``messages``, in order, with what its custom_id says."""
     for message in messages:

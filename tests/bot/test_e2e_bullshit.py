@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from games.bullshit import BullshitState
+from games.bullshit import CALL, BullshitState
 from games.core import cards, decks
 from localcord import LocalDiscord
 
@@ -249,6 +249,7 @@ async def test_alice_against_two_computers_to_the_end(standin: LocalDiscord, tmp
         assert "wins" in said and "is over" in said
         sources = {a.source for a in await (await bot.stores.guild(guild.id)).actions(1)}
         assert {"click", "computer"} <= sources
+        assert any(token == CALL.token for seat, token in live.state.history if seat != 0), "the computers call too"
         assert len(standin.dm_messages(alice)) == 1, "one hand message for the whole game, kept current"
         # The channel names cards only where a call turned them up.
         for line in said.splitlines():

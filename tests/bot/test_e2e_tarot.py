@@ -19,6 +19,7 @@ from .parlour_harness import (
     newest_with,
     open_table,
     pick_cards,
+    quick_tarot_computers,
     running,
     table_text,
     take_turn,
@@ -34,6 +35,7 @@ SEED = 8
 @pytest.fixture(autouse=True)
 def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     fix_seed(monkeypatch, SEED)
+    quick_tarot_computers(monkeypatch)
 
 
 async def alice_moves(standin: LocalDiscord, bot: Any, live: Any, alice: Any, until: int) -> None:
@@ -57,7 +59,7 @@ async def test_alice_against_the_computer_to_the_end_with_a_restart(standin: Loc
                                                                      second: str) -> None:
     guild, alice, _bob, lobby_channel = world(standin)
     channel = f"{key}-1"
-    async with running(standin, tmp_path) as bot:
+    async with running(standin, tmp_path, workers=0) as bot:
         await open_table(standin, alice, lobby_channel, key, {"first_dealer": 2}, computers=1)
         live = await live_table(standin, bot)
         state = live.state
@@ -65,7 +67,7 @@ async def test_alice_against_the_computer_to_the_end_with_a_restart(standin: Loc
         await alice_moves(standin, bot, live, alice, until=40)  # into the first hand's second part
         await bot.publisher.settled(live, timeout=10)
         before = live.state
-    async with running(standin, tmp_path) as bot:  # a new process: the table picks up where it was
+    async with running(standin, tmp_path, workers=0) as bot:  # a new process: the table picks up where it was
         live = await bot.tables.get(guild.id, 1)
         assert live is not None and live.state == before
         await alice_moves(standin, bot, live, alice, until=10_000)

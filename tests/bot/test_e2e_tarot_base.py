@@ -13,7 +13,17 @@ import pytest
 from games.tarot.base_games import TarotTableState
 from localcord import LocalDiscord
 
-from .parlour_harness import fix_seed, live_table, open_table, pick_cards, running, table_text, take_turn, wait_past
+from .parlour_harness import (
+    fix_seed,
+    live_table,
+    open_table,
+    pick_cards,
+    quick_tarot_computers,
+    running,
+    table_text,
+    take_turn,
+    wait_past,
+)
 from .test_e2e import standin, world
 
 __all__ = ["standin"]  # the fixture, shared with test_e2e
@@ -24,6 +34,7 @@ SEED = 3
 @pytest.fixture(autouse=True)
 def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     fix_seed(monkeypatch, SEED)
+    quick_tarot_computers(monkeypatch)
 
 
 async def alice_moves(standin: LocalDiscord, bot: Any, live: Any, alice: Any, until: int) -> None:
@@ -51,7 +62,7 @@ async def test_alice_and_the_computers_play_a_rule_set_with_a_restart(standin: L
                                                                       said: str) -> None:
     guild, alice, _bob, lobby_channel = world(standin)
     channel = f"{key}-1"
-    async with running(standin, tmp_path) as bot:
+    async with running(standin, tmp_path, workers=0) as bot:
         await open_table(standin, alice, lobby_channel, key, {"ruleset": ruleset, "first_dealer": 1},
                          computers=players - 1)
         live = await live_table(standin, bot)
@@ -61,7 +72,7 @@ async def test_alice_and_the_computers_play_a_rule_set_with_a_restart(standin: L
         await alice_moves(standin, bot, live, alice, until=60)
         await bot.publisher.settled(live, timeout=10)
         before = live.state
-    async with running(standin, tmp_path) as bot:  # a new process: the table picks up where it was
+    async with running(standin, tmp_path, workers=0) as bot:  # a new process: the table picks up where it was
         live = await bot.tables.get(guild.id, 1)
         assert live is not None and live.state == before
         first_hand = len(before.round_ends)
