@@ -23,18 +23,41 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 from urllib.parse import quote
 
 from aiohttp import WSMsgType, web
 
-from .model import SEND_MESSAGES, Channel, Guild, Message, User
-from .rest import SEND_IN_THREADS
+from .model import SEND_MESSAGES, Channel, Guild, InteractionRecord, Message, User, World
+from .rest import SEND_IN_THREADS, Rest
 
-if TYPE_CHECKING:
-    from .server import LocalDiscord
+
+class Acting(Protocol):
+    """What the page asks of the local Discord it fronts (``LocalDiscord``): its world, and acting as
+    a member does. Named here so that the server, which makes the page, is the only one of the two
+    that imports the other."""
+
+    @property
+    def world(self) -> World: ...
+
+    @property
+    def rest(self) -> Rest: ...
+
+    def command(self, name: str, guild: Guild | None = None) -> dict[str, Any]: ...
+
+    async def slash(self, user: User, channel: Channel, *path: str, options: Mapping[str, Any] | None = None,
+                    wait: bool = True) -> InteractionRecord: ...
+
+    async def autocomplete(self, user: User, channel: Channel, *path: str, options: Mapping[str, Any],
+                           focused: str) -> list[dict[str, Any]]: ...
+
+    async def click(self, user: User, message: Message, custom_id: str | None = None, *, label: str | None = None,
+                    wait: bool = True) -> InteractionRecord: ...
+
+    async def select(self, user: User, message: Message, custom_id: str | None = None, values: Sequence[str] = (),
+                     *, wait: bool = True) -> InteractionRecord: ...
 
 STATIC = Path(__file__).resolve().parent / "static"
 NOT_CONNECTED = "Parlour is not connected yet (it may still be starting). Try again in a moment."
@@ -65,7 +88,7 @@ class Viewer:
 
 
 class Page:
-    def __init__(self, discord: LocalDiscord) -> None:
+    def __init__(self, discord: Acting) -> None:
         self.discord = discord
         self.world = discord.world
         self.viewers: set[Viewer] = set()

@@ -139,3 +139,8 @@ def test_the_renderers_are_kit_then_games_then_tools() -> None:
                         and not d.removeprefix("renderers.games.").startswith(game)}, module
     for path in (ROOT / "bot").rglob("*.py"):
         assert "renderers.tools" not in path.read_text(encoding="utf-8"), path
+
+
+def test_the_local_discord_imports_no_circles() -> None:
+    """The page names what it asks of the server by a protocol; the server makes the page."""
+    assert circles(module_graph("localcord")) == []
