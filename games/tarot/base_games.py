@@ -31,33 +31,45 @@ import dataclasses
 import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import Any, Literal, Protocol, cast
 
-from games.core import cards, decks
+from games.core import cards
 from games.core.base import (
     Action,
     Event,
-    Option,
-    OptionValue,
     Outcome,
     Pick,
-    Rules,
     State,
     Word,
-    check_token,
     leaders,
     player,
     replace_at,
 )
-from games.core.errors import IllegalAction
 from games.core.tricks import CLOCKWISE, Trick
 
 from . import pack, rule_sets
 from .moves import CardsMove
-from .pack import FOOL, HONOURS
+from .pack import FOOL
 from .rule_sets import COURTSHIP_RULES, COURTSHIP_TITLES, RULESET_TITLES, Ruleset
 
 Phase = Literal["discard", "play", "summon", "give", "claim"]
+
+
+class TableRules(Protocol):
+    """What a hand asks of its game's rules (:mod:`games.tarot.table_rules`): the sides, the deal
+    and the discard."""
+
+    discard_rule: str
+
+    def side_of(self, seat: int) -> int: ...
+
+    def partnerships(self, players: int) -> tuple[tuple[int, ...], ...]: ...
+
+    def extra_cards(self, good_and_evil: bool) -> int: ...
+
+    def may_discard(self, card: str, hand: tuple[str, ...], good_and_evil: bool) -> bool: ...
+
+    def deal_hand(self, state: TarotTableState, hand_no: int) -> TarotTableState: ...
 NO_TRICK = Trick(0)
 SUMMON_JACK, SUMMON_CAVALIER, PASS = "summon:J", "summon:C", "pass"
 SUMMONS = (SUMMON_JACK, SUMMON_CAVALIER)
@@ -93,9 +105,8 @@ class TarotTableState(State):
 
     # -- the table ------------------------------------------------------------------------------
     @property
-    def table(self) -> TarotTableRules:
-        assert isinstance(self.rules, TarotTableRules)
-        return self.rules
+    def table(self) -> TableRules:
+        return cast(TableRules, self.rules)
 
     @property
     def dealer(self) -> int:
@@ -638,129 +649,9 @@ class TarotTableState(State):
         }
 
 
-class TarotTableRules(Rules):
-    """Scarto, Tarocchi and Conference: a subclass gives the table's size, the hand, the discard's
-    limits and the sides."""
-
-    card_order = pack.ORDER
-    family: ClassVar[cards.Family] = "tarot"
-    hand_size: ClassVar[int]
-    discard_rule: ClassVar[str]
-    options = (
-        Option("first_dealer", "seat", None, "Who deals the first hand"),
-        Option("ruleset", "choice", "plain", "Rule set: plain, tontine, last-laugh or courtship",
-               choices=rule_sets.RULESETS),
-        Option("good_and_evil", "bool", False, "Add Good and Evil, two equal trumps under the Magician (80 cards)"),
-        Option("tontine_claims", "choice", "manual",
-               "Tontine: claim the last cards yourself (manual) or let the bot keep them face up (auto)",
-               choices=("manual", "auto"), requires=("ruleset", "tontine")),
-        *(Option(name, "bool", True, f"Courtship: play with {COURTSHIP_TITLES[name]}",
-                 requires=("ruleset", "courtship")) for name in COURTSHIP_RULES),
-    )
-
-    def side_of(self, seat: int) -> int:
-        return seat
-
-    def extra_cards(self, good_and_evil: bool) -> int:
-        """How many cards the dealer takes after the deal, and discards."""
-        return len(decks.tarot(good_and_evil)) - self.hand_size * min(self.player_counts)
-
-    def may_discard(self, card: str, hand: tuple[str, ...], good_and_evil: bool) -> bool:
-        raise NotImplementedError
-
-    def _new_game(self, players: int, seed: int, options: Mapping[str, OptionValue],
-                  deck: tuple[str, ...] | None) -> TarotTableState:
-        first = options["first_dealer"]
-        dealer = int(first) if isinstance(first, int) else decks.rng(seed, "dealer").randrange(players)
-        state = TarotTableState(rules=self, players=players, seed=seed, options=dict(options), deck=deck,
-                                first_dealer=dealer, scores=(0,) * players)
-        return self.deal_hand(state, 0)
-
-    def deal_hand(self, state: TarotTableState, hand_no: int) -> TarotTableState:
-        """A fresh shuffle (the stacked deck for the first hand), the same number of cards to each
-        player one at a time, seat 0 first; the dealer takes the rest."""
-        players = state.players
-        dealer = (state.first_dealer + hand_no) % players
-        pack_cards = decks.tarot(bool(state.options.get("good_and_evil")))
-        order = decks.stack(pack_cards, state.deck if hand_no == 0 else None, decks.rng(state.seed, "deal", hand_no))
-        dealt, rest = decks.deal_round(order, [self.hand_size] * players)
-        hands = tuple(tuple(h) + (tuple(rest) if s == dealer else ()) for s, h in enumerate(dealt))
-        line = Event(f"Hand {hand_no + 1}: {player(dealer)} deals and takes the last {len(rest)} cards", notable=True)
-        fresh = dataclasses.replace(
-            state, hand_no=hand_no, phase="discard", hands=hands, discard=(), shown=(), trick=NO_TRICK, taker=None,
-            why="", piles=((),) * players, tricks_won=(0,) * players, played=(), fool=None, face_up=frozenset(),
-            exposed=frozenset(), face_down=frozenset(), fool_holder=None, fool_aside=None, summoned=(), last_trick=None,
-            log_from=len(state.log))
-        return dataclasses.replace(fresh, log=fresh.with_events(line))
-
-    def parse_action(self, token: str) -> Action:
-        check_token(token)
-        if token in (*SUMMONS, PASS, LEGACY_SUMMON):
-            return Word(token)
-        verb, _, arg = token.partition(":")
-        if verb == "claim" and arg == "none":
-            return CardsMove("claim", ())
-        named = cards.split(arg)
-        one = verb in ("play", "give")
-        if verb in ("play", "discard", "claim", "give") and named and len(set(named)) == len(named) and all(
-                cards.is_card(c, "tarot") for c in named) and (not one or len(named) == 1):
-            return CardsMove(verb, tuple(named))
-        raise IllegalAction(f"{token!r} is not a move here (play:<card>, discard:<cards>, claim:<cards> or "
-                            "claim:none, give:<card>, summon:J, summon:C or pass)")
-
-
 def _servants(king: str) -> tuple[str, str]:
     """A King's Jack and Cavalier."""
     return "J" + king[-1], "N" + king[-1]
 
 
-def is_ace(card: str) -> bool:
-    return rule_sets.is_suit_card(card) and rule_sets.rank(card) == "A"
-
-
-class ScartoRules(TarotTableRules):
-    key = "scarto"
-    title = "Scarto"
-    player_counts = (3,)
-    hand_size = 25
-    discard_rule = "no Aces, Kings or Honours (the Fool only when you hold no other trump)"
-
-    def may_discard(self, card: str, hand: tuple[str, ...], good_and_evil: bool) -> bool:
-        if card == FOOL:
-            return not any(pack.is_trump(c) for c in hand)
-        return not (card in HONOURS or pack.is_king(card) or is_ace(card))
-
-
-class PartnershipRules(TarotTableRules):
-    player_counts = (4,)
-    hand_size = 19
-    discard_rule = "no Kings or Honours (with Good and Evil, no Aces either)"
-
-    def may_discard(self, card: str, hand: tuple[str, ...], good_and_evil: bool) -> bool:
-        return not (card in HONOURS or pack.is_king(card) or (good_and_evil and is_ace(card)))
-
-
-class TarocchiRules(PartnershipRules):
-    key = "tarocchi"
-    title = "Tarocchi"
-
-    def side_of(self, seat: int) -> int:
-        return seat % 2
-
-    def partnerships(self, players: int) -> tuple[tuple[int, ...], ...]:
-        return ((0, 2), (1, 3))
-
-
-class ConferenceRules(PartnershipRules):
-    key = "conference"
-    title = "Conference"
-    table_talk = True
-
-    def side_of(self, seat: int) -> int:
-        return seat // 2
-
-    def partnerships(self, players: int) -> tuple[tuple[int, ...], ...]:
-        return ((0, 1), (2, 3))
-
-
-__all__ = ["RULESET_TITLES", "ConferenceRules", "ScartoRules", "TarocchiRules", "TarotTableState"]
+__all__ = ["RULESET_TITLES", "TableRules", "TarotTableState"]
