@@ -3,7 +3,8 @@ round the table game by game) and every other seat playing the baseline, "random
 action; a handful of random cards where the move is a pick) or "first" (the first legal action:
 in Fan Tan a play whenever there is one, in Busca the lowest card that may go) or, in Bullshit,
 "honest" (every card it holds of the rank asked, one card when it holds none, and it never
-calls). Default game options. Random seating would win 1 game in n; a
+calls), or "easy" (the game's Easy computer, ``choose_easy``: Normal should beat it clearly in
+every game). Default game options. Random seating would win 1 game in n; a
 shared win (equal best totals) counts as a win, and how many were shared is shown. Also the time
 the computer takes per move.
 
@@ -34,7 +35,7 @@ from games.core import cards, decks
 from games.core.base import Action, State, random_action
 
 BASELINES = {"bullshit": ("random", "honest")}  # unless listed: random and first
-SIZES = {"fan-tan": [4, 6], "busca": [4, 3, 5], "bullshit": [4, 3, 6], "manchester-piccadilly": [2],
+SIZES = {"fosco": [2, 4], "dracula": [2, 4], "fscking-ace": [4], "fan-tan": [4, 6], "busca": [4, 3, 5], "bullshit": [4, 3, 6], "manchester-piccadilly": [2],
          "manchester-truffle": [2], "scarto": [3], "tarocchi": [4], "conference": [4]}  # the table sizes measured
 TAROT_TABLES = ("scarto", "tarocchi", "conference")  # games taking --ruleset
 
@@ -50,6 +51,8 @@ def honest(state: State, seat: int) -> Action:
 
 
 def baseline_move(name: str, state: State, seat: int, rng: random.Random) -> Action:
+    if name == "easy":
+        return registry.computer_move(state, seat, "easy")
     if name == "random":
         return random_action(state, seat, rng)
     if name == "honest":
@@ -91,7 +94,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, action="append", help="table size (repeatable)")
     parser.add_argument("--ruleset", choices=("plain", "tontine", "last-laugh", "courtship"),
                         help="the tarot base games' rule set (plain unless told)")
-    parser.add_argument("--baseline", action="append", choices=("random", "first", "honest"),
+    parser.add_argument("--baseline", action="append", choices=("random", "first", "honest", "easy"),
                         help="measure against this baseline only (repeatable)")
     args = parser.parse_args()
     tarot_table = args.game in TAROT_TABLES

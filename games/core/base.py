@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Literal, NamedTuple, Self, TypeVar
 from .cards import CardOrder
 from .errors import BadOptions, IllegalAction
 from .stakes import Settlement, fill_money
+from .teaching import Coaching, Example
 
 OptionValue = int | str | bool | None
 JSON = dict[str, Any]
@@ -308,6 +309,17 @@ class State(ABC):
         """Why a well-formed action is not legal for a seat to move (games say more)."""
         return f"{action.label} is not a legal move now"
 
+    def why_not(self, seat: int) -> dict[str, str]:
+        """Each card in ``seat``'s hand that it may not play now, with the rule that stops it in
+        plain words (its ruling's number in brackets where one applies: "(F-6)"). Empty while the
+        seat is not to move, or where every card it holds may go (or the move is not a card)."""
+        return {}
+
+    def coaching(self, seat: int) -> Coaching | None:
+        """The kind of moment ``seat`` faces now, with a line for a newcomer; None where there is
+        nothing to say (or the seat is not to move)."""
+        return None
+
     def hidden_cards(self, seat: int | None) -> frozenset[str]:
         """Cards the viewer may not see right now (tests hold views to this)."""
         return frozenset()
@@ -451,6 +463,8 @@ class Rules(ABC):
     # The rules as players read them (/rules): our own words, with "Table ruling" marking what we
     # decided where the source is silent. Markdown, as Discord shows it.
     guide: ClassVar[str] = ""
+    # Three short lines that open /rules: what the game is about, what a turn is, how it is won.
+    quick_start: ClassVar[tuple[str, ...]] = ()
     # Further sections of the guide, (title, text) each, shown after it (a game's rule sets).
     guide_parts: ClassVar[tuple[tuple[str, str], ...]] = ()
     # Nothing is dealt to private hands: every seat sees the same table, so the moves can be made
@@ -524,6 +538,11 @@ class Rules(ABC):
                     raise BadOptions(f"option {opt.name!r} applies only with {other} "
                                      + " or ".join(str(w) for w in wanted))
         return resolved
+
+    def example(self) -> Example | None:
+        """A typical moment of the game for the picture /rules opens with (a fixed seed and moves,
+        so it is the same every time)."""
+        return None
 
     def partnerships(self, players: int) -> tuple[tuple[int, ...], ...]:
         """The seats that play together as sides at a table of ``players``; empty where every seat

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import importlib
 import random
-from typing import Any, Protocol, cast
+from typing import Any, Literal, Protocol, cast
 
 from . import decks
 from .base import Action, Rules, State
 from .errors import UnknownGame
+from .teaching import Hint
 
 # key -> module holding RULES; in the order the bot lists the games.
 _PACKAGES: dict[str, str] = {
@@ -31,9 +32,19 @@ _loaded: dict[str, Rules] = {}
 
 
 class ComputerPlayer(Protocol):
-    """A game's ``ai`` module."""
+    """A game's ``ai`` module: its computer player (``choose``, the Normal one), an easier one
+    (``choose_easy``: legal, sensible, clearly weaker) and why it chose a move (``explain``: one or
+    two reasons in plain words from what it weighed, naming only cards the seat may see)."""
 
     def choose(self, state: Any, seat: int, rng: random.Random, /) -> Action: ...
+
+    def choose_easy(self, state: Any, seat: int, rng: random.Random, /) -> Action: ...
+
+    def explain(self, state: Any, seat: int, action: Action, /) -> tuple[str, ...]: ...
+
+
+Level = Literal["normal", "easy"]
+LEVELS: tuple[Level, ...] = ("normal", "easy")
 
 
 def keys() -> tuple[str, ...]:
@@ -61,10 +72,19 @@ def player(key: str) -> ComputerPlayer:
     return cast(ComputerPlayer, importlib.import_module(f"{_PACKAGES[key]}.ai"))
 
 
-def computer_move(state: State, seat: int) -> Action:
+def computer_move(state: State, seat: int, level: Level = "normal") -> Action:
     """What the game's computer player plays for ``seat`` now: a computer's seat, or an absent
     player's turn. Seeded by the game and the move, so a replay chooses the same."""
-    return player(state.rules.key).choose(state, seat, decks.rng(state.seed, "default", len(state.history)))
+    ai = player(state.rules.key)
+    rng = decks.rng(state.seed, "default", len(state.history))
+    return ai.choose_easy(state, seat, rng) if level == "easy" else ai.choose(state, seat, rng)
+
+
+def hint(state: State, seat: int) -> Hint:
+    """What the Normal computer would play for ``seat`` now, from that seat's view (its player
+    never reads a card the seat cannot see), and why."""
+    action = computer_move(state, seat)
+    return Hint(action, player(state.rules.key).explain(state, seat, action))
 
 
 def default_action(state: State, seat: int) -> Action:
