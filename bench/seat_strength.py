@@ -35,7 +35,8 @@ from games.core import cards, decks
 from games.core.base import Action, State, random_action
 
 BASELINES = {"bullshit": ("random", "honest")}  # unless listed: random and first
-SIZES = {"fosco": [2, 4], "dracula": [2, 4], "fscking-ace": [4], "fan-tan": [4, 6], "busca": [4, 3, 5], "bullshit": [4, 3, 6], "manchester-piccadilly": [2],
+SIZES = {"fosco": [2, 4], "dracula": [2, 4], "fscking-ace": [4],
+         "fan-tan": [4, 6], "busca": [4, 3, 5], "bullshit": [4, 3, 6], "manchester-piccadilly": [2],
          "manchester-truffle": [2], "scarto": [3], "tarocchi": [4], "conference": [4]}  # the table sizes measured
 TAROT_TABLES = ("scarto", "tarocchi", "conference")  # games taking --ruleset
 
