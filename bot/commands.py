@@ -29,6 +29,10 @@ from .talk import Talk
 from .turns import Turns
 from .workers import Workers
 
+HINTS = "hints"  # a table option of every game, the bot's own
+HINTS_HELP = "Offer each player a Hint button that says what the computer would play, and why (default: on)"
+LEVEL = "computers"  # /practice: how strong the computers are
+LEVEL_HELP = "How well the computers play: easy (default) or normal"
 GAME_CHOICES = [app_commands.Choice(name=r.title, value=r.key) for r in registry.all_rules()]
 
 
@@ -78,20 +82,32 @@ def to_game_value(option: Option, value: Any) -> Any:
     return value - 1 if option.kind == "seat" else value
 
 
-def play_command(bot: CommandHost, rules: Rules, alias: str | None = None) -> app_commands.Command[Any, ..., None]:
-    """``/play <game>``, or the same under another name the game goes by (``alias``)."""
+def play_command(bot: CommandHost, rules: Rules, alias: str | None = None, *,
+                 practice: bool = False) -> app_commands.Command[Any, ..., None]:
+    """``/play <game>``, or the same under another name the game goes by (``alias``); with
+    ``practice``, ``/practice <game>``: a table against computers at once, unrated, with hints."""
+    own = {LEVEL: (Optional[Literal["easy", "normal"]], LEVEL_HELP)} if practice else {  # noqa: UP045
+        HINTS: (Optional[bool], HINTS_HELP)}  # noqa: UP045
+
     async def callback(interaction: discord.Interaction[Any], **given: Any) -> None:
+        hints, level = given.pop(HINTS, None), given.pop(LEVEL, None)
         by_name = {o.name: o for o in rules.options}
         options = {k: to_game_value(by_name[k], v) for k, v in given.items() if v is not None}
-        await bot.lobbies.open(interaction, rules, options)
+        if practice:
+            await bot.lobbies.practice(interaction, rules, options, level or "easy")
+        else:
+            await bot.lobbies.open(interaction, rules, options, hints=hints is not False)
 
     params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
                                 annotation=discord.Interaction)]
     for option in rules.options:
         params.append(inspect.Parameter(option.name, inspect.Parameter.KEYWORD_ONLY, default=None,
                                         annotation=Optional[annotation(option, rules)]))  # noqa: UP045
+    for name, (kind, _) in own.items():
+        params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=kind))
     callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
-    described = app_commands.describe(**{o.name: describe(o) for o in rules.options})(callback)
+    described = app_commands.describe(**{o.name: describe(o) for o in rules.options},
+                                      **{name: text for name, (_, text) in own.items()})(callback)
     summary = rules.summary or rules.title
     return app_commands.Command(name=alias or rules.key, callback=described,
                                 description=clip(f"{rules.title}: {summary}" if alias else summary))
@@ -118,7 +134,12 @@ def build(bot: CommandHost) -> list[app_commands.Command[Any, ..., Any] | app_co
             play.add_command(play_command(bot, rules))
             for alias in rules.aliases:
                 play.add_command(play_command(bot, rules, alias))
-    return [play, TableCommands(bot), talk_command(bot), rules_command(bot), leaderboard_command(bot.stores),
+    practice = app_commands.Group(name="practice", description="Learn a game: play it against computers at once, "
+                                  "with hints, unrated", guild_only=True)
+    for rules in registry.all_rules():
+        if has_table(rules.key):
+            practice.add_command(play_command(bot, rules, practice=True))
+    return [play, practice, TableCommands(bot), talk_command(bot), rules_command(bot), leaderboard_command(bot.stores),
             stats_command(bot.stores, bot.workers.rating_chart), StakesCommands(bot.stores), ParlourCommands(bot),
             help_command(bot)]
 
@@ -201,24 +222,51 @@ def rules_command(bot: CommandHost) -> app_commands.Command[Any, ..., None]:
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(interaction: discord.Interaction[Any], game: app_commands.Choice[str]) -> None:
         found = registry.get(game.value)
-        embed = discord.Embed(title=f"{found.title} ({counts_text(found)} players)", description=found.guide[:4096],
+        example = await bot.workers.example(found.key)
+        quick = discord.Embed(title=f"{found.title} ({counts_text(found)} players): quick start",
+                              description="\n".join(f"**{n}.** {line}" for n, line in enumerate(found.quick_start, 1)),
+                              colour=discord.Colour.blurple())
+        files = []
+        if example is not None:
+            png, alt, caption = example
+            quick.description = f"{quick.description}\n\n*Pictured:* {caption}"
+            quick.set_image(url="attachment://example.png")
+            files.append(discord.File(io.BytesIO(png), filename="example.png", description=alt))
+        quick.set_footer(text=f"Try it: /practice {found.key} plays a game against the computer, with hints.")
+        embed = discord.Embed(title="The rules in full", description=found.guide[:4096],
                               colour=discord.Colour.blurple())
         parts = [discord.Embed(title=title, description=text[:4096], colour=discord.Colour.blurple())
-                 for title, text in found.guide_parts]  # a rule set each; all embeds together stay under 6000
+                 for title, text in found.guide_parts]  # a rule set each
         (parts or [embed])[-1].set_footer(
-            text="\"Table ruling\" marks a decision of ours where the original rules are silent; every "
-                 f"ruling, numbered, is in {found.rulings} in Parlour's source.")
-        await interaction.response.send_message(embeds=[embed, *parts][:10], ephemeral=True)
+            text="\"Table ruling\" marks a decision of ours where the original rules are silent.")
+        first, rest = embeds_within([quick, embed, *parts])
+        await interaction.response.send_message(embeds=first, files=files, ephemeral=True)
+        if rest:
+            await interaction.followup.send(embeds=rest, ephemeral=True)
 
     return rules
+
+
+EMBEDS_TOTAL = 6000  # Discord's limit on the text of all the embeds in one message
+
+
+def embeds_within(embeds: list[discord.Embed]) -> tuple[list[discord.Embed], list[discord.Embed]]:
+    """The embeds that fit in one message (at most ten, their text within Discord's total), and the
+    rest for a second."""
+    total = 0
+    for n, embed in enumerate(embeds):
+        total += len(embed)
+        if total > EMBEDS_TOTAL or n == 10:
+            return embeds[:n], embeds[n:]
+    return embeds, []
 
 
 def command_lines(commands: list[Any], prefix: str = "") -> list[str]:
     """Every slash command in the tree, with its description: the help stays true as commands change."""
     lines = []
     for command in sorted(commands, key=lambda c: c.name):
-        if command.name == "play":  # its subcommands are the games, listed on their own
-            lines.append(f"`/play <game>` — {command.description}")
+        if command.name in ("play", "practice"):  # their subcommands are the games, listed on their own
+            lines.append(f"`/{command.name} <game>` — {command.description}")
         elif isinstance(command, app_commands.Group):
             lines += command_lines(command.commands, f"{prefix}{command.name} ")
         else:
@@ -235,12 +283,13 @@ HELP_INTRO = ("I host card games in this server. Open a table with `/play`, fill
 def help_command(bot: CommandHost) -> app_commands.Command[Any, ..., None]:
     @app_commands.command(name="help", description="What Parlour does: its games and commands")
     async def help_(interaction: discord.Interaction[Any]) -> None:
-        games = [f"**{r.title}** ({counts_text(r)} players) — {clip(r.summary or r.title, 120)}"
+        games = [f"**{r.title}** ({counts_text(r)} players) — {r.summary or r.title}"
                  for r in registry.all_rules() if has_table(r.key)]
         text = "\n".join([HELP_INTRO, "", "**Games**", *games, "", "**Commands**",
                            *command_lines(bot.tree.get_commands())])
         embed = discord.Embed(title="Parlour", description=text[:4096], colour=discord.Colour.blurple())
-        embed.set_footer(text="/rules <game> explains a game in full.")
+        embed.set_footer(text="/rules <game> explains a game, starting simple; /practice <game> lets you try it "
+                              "against the computer, with hints.")
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     return help_

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import discord
 
@@ -45,17 +45,29 @@ def button(custom_id: str, label: str, style: discord.ButtonStyle = discord.Butt
 
 
 def action_view(guild_id: int, table_id: int, version: int, actions: Sequence[Action],
-                extra: Sequence[Control] = (), label: Callable[[str], str] = str) -> discord.ui.View:
+                extra: Sequence[Control] = (), label: Callable[[str], str] = str,
+                help_items: Help | None = None) -> discord.ui.View:
     """Buttons for a few moves; selects of at most 25 for many (a big hand is split). ``label``
-    fills in a move's text (amounts in the guild's unit)."""
+    fills in a move's text (amounts in the guild's unit). ``help_items``: a learner's Hint button
+    (beside the moves where a row has room) and why-not select (a row of its own); the moves go
+    in a select rather than leave no room for them."""
     view = discord.ui.View(timeout=None)
-    if len(actions) <= MAX_BUTTONS:
+    hint, why = help_items or Help()
+    help_rows = (1 if why is not None else 0)
+    as_buttons = len(actions) <= MAX_BUTTONS and -(-(len(actions) + (hint is not None)) // 5) + help_rows <= MAX_ROWS
+    if as_buttons:
         for i, action in enumerate(actions):
             view.add_item(button(ids.action(guild_id, table_id, version, action.token), label(action.label),
                                  discord.ButtonStyle.primary, row=i // 5))
+        if hint is not None:
+            hint.row = len(actions) // 5
+            view.add_item(hint)
     else:
         chunks = [actions[i:i + SELECT_SIZE] for i in range(0, len(actions), SELECT_SIZE)]
-        room = MAX_ROWS - (1 if extra else 0)
+        room = MAX_ROWS - (1 if extra else 0) - help_rows - (hint is not None)
+        if len(chunks) > room:  # no room for the learner's controls: the moves come first
+            hint = why = None
+            room = MAX_ROWS - (1 if extra else 0)
         if len(chunks) > room:
             raise ValueError(f"{len(actions)} moves do not fit in {room} selects")
         for n, chunk in enumerate(chunks):
@@ -66,21 +78,48 @@ def action_view(guild_id: int, table_id: int, version: int, actions: Sequence[Ac
                 options=[discord.SelectOption(label=label(a.label)[:100], value=a.token) for a in chunk],
             )
             view.add_item(Control(select))
+        if hint is not None:
+            hint.row = len(chunks)
+            view.add_item(hint)
+    if why is not None:
+        view.add_item(why)
     for item in extra:
         view.add_item(item)
     return view
 
 
+class Help(NamedTuple):
+    """A learner's controls on a copy: the Hint button and the why-not select (either may be absent)."""
+
+    hint: Control | None = None
+    why: Control | None = None
+
+
+def help_items(guild_id: int, table_id: int, *, hint: bool, blocked: Sequence[str],
+               family: cards.Family = "standard") -> Help:
+    """The Hint button (``hint``), and a select of the ``blocked`` cards (those the seat may not
+    play now) whose answer says why not."""
+    why = None
+    if blocked:
+        options = [discord.SelectOption(label=f"{cards.short(card, family)} {cards.name(card, family)}"[:100],
+                                        value=card) for card in blocked[:SELECT_SIZE]]
+        why = Control(discord.ui.Select(custom_id=ids.ask(guild_id, table_id, "why"),
+                                        placeholder="Why can't I play…?", options=options))
+    return Help(button(ids.ask(guild_id, table_id, "hint"), "💡 Hint") if hint else None, why)
+
+
 def move_view(guild_id: int, table_id: int, version: int, actions: Sequence[Action], *,
               pick: Pick | None = None, chosen: Sequence[int] = (), clock: int | None = None,
-              label: Callable[[str], str] = str, family: cards.Family = "standard") -> discord.ui.View:
+              label: Callable[[str], str] = str, family: cards.Family = "standard",
+              help_items: Help | None = None) -> discord.ui.View:
     """A seat's moves. ``actions`` as buttons (as in :func:`action_view`); with a ``pick``, its
     cards in selects (``chosen``: the positions ticked so far) and the button that makes the move,
     whose custom_id is the only place the choice is kept. Moves made while a clock runs on the
     seat (``clock``: the version it began at) stay good for as long as it runs."""
     if pick is None and clock is None:
-        return action_view(guild_id, table_id, version, actions, label=label)
+        return action_view(guild_id, table_id, version, actions, label=label, help_items=help_items)
     view = discord.ui.View(timeout=None)
+    hint, why = help_items or Help()
     row = 0
     at = version if clock is None else clock
     if pick is not None:
@@ -96,6 +135,12 @@ def move_view(guild_id: int, table_id: int, version: int, actions: Sequence[Acti
     if pick is not None:
         view.add_item(pick_button(guild_id, table_id, at, pick, chosen, clock=clock is not None, row=row,
                                   family=family))
+    if hint is not None and len(actions) + (pick is not None) < 5:
+        hint.row = row
+        view.add_item(hint)
+    if why is not None and row + 1 < MAX_ROWS:
+        why.row = row + 1
+        view.add_item(why)
     return view
 
 
@@ -160,12 +205,15 @@ def chosen_in(pick: Pick, token: str) -> list[int]:
 def lobby_view(guild_id: int, table_id: int, can_start: bool = True) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     styles = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
-              "computer": discord.ButtonStyle.secondary, "start": discord.ButtonStyle.primary,
+              "computer": discord.ButtonStyle.secondary, "easy": discord.ButtonStyle.secondary,
+              "start": discord.ButtonStyle.primary,
               "cancel": discord.ButtonStyle.danger}
-    labels = {"join": "Join", "leave": "Leave", "computer": "Add computer", "start": "Start", "cancel": "Cancel"}
+    labels = {"join": "Join", "leave": "Leave", "computer": "Add computer", "easy": "Add easy computer",
+              "start": "Start", "cancel": "Cancel"}
+    rows = {"join": 0, "leave": 0, "computer": 1, "easy": 1, "start": 0, "cancel": 0}
     for verb in ids.LOBBY_VERBS:
         view.add_item(button(ids.lobby(guild_id, table_id, verb), labels[verb], styles[verb],
-                             disabled=verb == "start" and not can_start))
+                             disabled=verb == "start" and not can_start, row=rows[verb]))
     return view
 
 
@@ -176,7 +224,7 @@ def hand_button(guild_id: int, table_id: int) -> Control:
 def table_view(guild_id: int, table_id: int, *, hand: bool = True, version: int = 0,
                moves: Sequence[Action] = (), verbs: Sequence[tuple[str, str, discord.ButtonStyle]] = (),
                label: Callable[[str], str] = str, clock: int | None = None,
-               on_clock: Sequence[Action] = ()) -> discord.ui.View:
+               on_clock: Sequence[Action] = (), hint: bool = False) -> discord.ui.View:
     """The table message's controls: "My hand" where hands are private; the moves themselves
     where everything is on the table; while a clock (begun at version ``clock``) runs, the moves
     every seat it waits for shares (Bullshit!, No call); and a game of rounds' requests (see
@@ -184,6 +232,7 @@ def table_view(guild_id: int, table_id: int, *, hand: bool = True, version: int 
     extra = [button(ids.clock(guild_id, table_id, clock, a.token), label(a.label), _style(a, on_clock))
              for a in on_clock] if clock is not None else []
     extra += [hand_button(guild_id, table_id)] if hand else []
+    extra += [button(ids.ask(guild_id, table_id, "hint"), "💡 Hint")] if hint else []
     extra += [button(ids.table(guild_id, table_id, verb), text, style, row=MAX_ROWS - 1) for verb, text, style in verbs]
     return action_view(guild_id, table_id, version, moves, extra, label)
 

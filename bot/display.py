@@ -19,6 +19,7 @@ from games.core.base import Action, State
 
 from . import controls, rounds
 from .budget import Ticket
+from .learning import hints_on
 from .live import Live
 from .roles import Hands
 from .store import StoreFault
@@ -89,9 +90,11 @@ def table_controls(live: Live, state: State) -> discord.ui.View:
     moves = state.legal_actions(movers[0]) if shown else ()
     clock = state.clock
     on_clock = clock_moves(live, state)
+    hint = shown and hints_on(live.row.extra)
     return controls.table_view(live.guild_id, live.table_id, hand=not open_play, version=len(state.history),
                                moves=moves, verbs=rounds.verbs(live, state), label=live.text,
-                               clock=clock.since if clock is not None and on_clock else None, on_clock=on_clock)
+                               clock=clock.since if clock is not None and on_clock else None, on_clock=on_clock,
+                               hint=hint)
 
 
 def clock_moves(live: Live, state: State) -> list[Action]:

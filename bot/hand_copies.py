@@ -20,6 +20,7 @@ from .display import (
     Batch,
     Display,
 )
+from .learning import Learning, help_items
 from .limits import ChannelLimits
 from .live import Live, Tables, choice_of
 from .replies import Replies
@@ -55,6 +56,7 @@ class HandCopies:
     displays: dict[tuple[int, int], Display]
     hand_shown: dict[tuple[int, int, int], float]
     controls_made: dict[int, tuple[int, Any]]
+    learning: Learning
 
     def channel(self, channel_id: int) -> discord.PartialMessageable:
         raise NotImplementedError
@@ -83,6 +85,9 @@ class HandCopies:
         png = await self.bot.workers.seat(live.row.game, seen, view)
         status = live.text(str(view["status"]))
         content = f"**{state.rules.title}** · table #{live.table_id} · {live.names[seat]}\n{status}"
+        coach = await self.learning.coach_line(live, seat, state)
+        if coach:
+            content += f"\n{coach}"
         clock = state.clock
         if clock is not None and seat in clock.seats and seat in state.to_move:
             content += f"\n{await self.clock_line(live, state)}"
@@ -118,7 +123,7 @@ class HandCopies:
         on_clock = clock.since if clock is not None and seat in clock.seats else None
         return controls.move_view(live.guild_id, live.table_id, len(state.history), actions, pick=pick,
                                   chosen=chosen or (), clock=on_clock, label=live.text,
-                                  family=state.rules.card_order.family)
+                                  family=state.rules.card_order.family, help_items=help_items(live, seat, state))
 
     async def clock_line(self, live: Live, state: State) -> str:
         clock = state.clock

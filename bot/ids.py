@@ -8,7 +8,10 @@
                                              <since> runs, however many moves others make meanwhile
     pl:c:<guild>:<table>:<version>:<n>       the n-th select of cards for a pick (State.pick): the
                                              choice so far is in the pick's button, nowhere else
-    pl:l:<guild>:<table>:<verb>              a lobby button (join, leave, computer, start, cancel)
+    pl:l:<guild>:<table>:<verb>              a lobby button (join, leave, computer, easy, start, cancel)
+    pl:q:<guild>:<table>:<what>              a learner's question, answered to them alone: "hint" (what
+                                             the computer would play for their seat now, and why) or
+                                             "why" (a select of the cards they may not play now: why not)
     pl:h:<guild>:<table>                     "My hand"
     pl:t:<guild>:<table>:<verb>              a table button for a game of rounds (join, leave, end,
                                              stay, next): requests any seated player or newcomer may make;
@@ -24,7 +27,8 @@ import re
 from dataclasses import dataclass
 
 PREFIX = "pl:"
-LOBBY_VERBS = ("join", "leave", "computer", "start", "cancel")
+LOBBY_VERBS = ("join", "leave", "computer", "easy", "start", "cancel")
+QUESTIONS = ("hint", "why")
 TABLE_VERBS = ("join", "leave", "end", "stay", "next", "rematch")
 _B36 = re.compile(r"[0-9a-z]{1,14}")
 _TOKEN = re.compile(r"[!-~]{1,40}")  # printable ASCII, no spaces: what game tokens are made of
@@ -90,7 +94,14 @@ class TableRef:
     verb: str
 
 
-Ref = ActionRef | PickRef | LobbyRef | HandRef | TableRef
+@dataclass(frozen=True)
+class AskRef:
+    guild_id: int
+    table_id: int
+    what: str  # one of QUESTIONS
+
+
+Ref = ActionRef | PickRef | LobbyRef | HandRef | TableRef | AskRef
 
 
 def action(guild_id: int, table_id: int, version: int, token: str) -> str:
@@ -121,6 +132,12 @@ def hand(guild_id: int, table_id: int) -> str:
     return f"{PREFIX}h:{b36(guild_id)}:{b36(table_id)}"
 
 
+def ask(guild_id: int, table_id: int, what: str) -> str:
+    if what not in QUESTIONS:
+        raise ValueError(f"unknown question {what!r}")
+    return f"{PREFIX}q:{b36(guild_id)}:{b36(table_id)}:{what}"
+
+
 def table(guild_id: int, table_id: int, verb: str) -> str:
     if verb not in TABLE_VERBS:
         raise ValueError(f"unknown table verb {verb!r}")
@@ -142,10 +159,12 @@ def parse(custom_id: str) -> Ref:
             if kind == "c":
                 return PickRef(unb36(guild), unb36(table), unb36(version), int(token))
             return ActionRef(unb36(guild), unb36(table), unb36(version), token, select=kind == "s", clock=kind == "w")
-        if kind in ("l", "t"):
+        if kind in ("l", "t", "q"):
             guild, table_id, verb = rest.split(":")
-            if verb not in (LOBBY_VERBS if kind == "l" else TABLE_VERBS):
+            if verb not in {"l": LOBBY_VERBS, "t": TABLE_VERBS, "q": QUESTIONS}[kind]:
                 raise ValueError("verb")
+            if kind == "q":
+                return AskRef(unb36(guild), unb36(table_id), verb)
             ref = LobbyRef if kind == "l" else TableRef
             return ref(unb36(guild), unb36(table_id), verb)
         if kind == "h":

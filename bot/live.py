@@ -16,7 +16,7 @@ from games.core.errors import IllegalAction
 
 from . import ratings
 from .logs import table_extra
-from .store import GuildStore, Movement, Stores, TableRow
+from .store import EASY_COMPUTER, GuildStore, Movement, Stores, TableRow
 from .store.rows import Seat
 
 log = logging.getLogger("parlour.tables")
@@ -216,7 +216,8 @@ class Tables:
                 raise Refusal("That move would change the seats at the table.")
             record = after.to_record()
             at = time.time()
-            money = live.movements(before, after)
+            # a practice table moves no stakes: its game is for learning, not for keeps
+            money = [] if live.row.extra.get("practice") else live.movements(before, after)
             if not await store.commit_action(live.table_id, version, seat, applied, record, actor_id, source, at,
                                              seats=seats if applied == JOIN else None, movements=money):
                 raise Stale()
@@ -252,6 +253,8 @@ class Tables:
         gave_up = {i for i, seat in enumerate(live.row.seats) if seat.member_id in resigned}
         places = ratings.game_placings(live.row.game, outcome, gave_up)
         results = [(*_result(i, seat, outcome, resigned), *places[i]) for i, seat in enumerate(live.row.seats)]
+        if live.row.extra.get("practice"):
+            results = []  # unrated: no result, rating or leaderboard line comes of a practice game
         await ratings.place_older_results(store)  # so this game is rated after every one before it
         await store.finish_table(live.table_id, live.version, live.state.to_record(), results)
         log.info("table finished after %d moves", live.version, extra=where(live))
@@ -287,6 +290,8 @@ def where(live: Live) -> dict[str, int]:
 
 def _result(seat: int, info: Seat, outcome: Outcome, resigned: set[int]) -> tuple[int, int | None, int, bool, bool]:
     member = info.member_id
+    if info.ai and member is None and info.level == "easy":
+        member = EASY_COMPUTER  # rated as a player of its own
     gave_up = member is not None and member in resigned
     won = seat in outcome.winners and not gave_up
     return (seat, member, int(outcome.scores[seat]), won, outcome.is_draw and not gave_up)

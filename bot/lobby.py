@@ -8,7 +8,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 import discord
 
@@ -20,6 +20,7 @@ from . import channels, controls, permissions
 from .answers import tell
 from .display import messages_of
 from .ids import LobbyRef
+from .learning import hints_on
 from .live import Refusal, Tables
 from .logs import table_extra
 from .publish import Publisher
@@ -71,6 +72,26 @@ def describe_options(rules: Rules, options: dict[str, Any], players: int) -> str
     return " · ".join(parts)
 
 
+def computer_seat(seats: list[Seat], level: Literal["normal", "easy"]) -> Seat:
+    """A computer's seat, named by its number among the table's computers and, if Easy, so."""
+    number = sum(1 for s in seats if s.ai and s.member_id is None) + 1
+    return Seat(None, f"Easy computer {number}" if level == "easy" else f"Computer {number}", ai=True, level=level)
+
+
+def practice_size(rules: Rules) -> int:
+    """A practice table's seats: the fewest the game takes, or four where three is the fewest (the
+    usual table of Busca, Fan Tan, Bullshit and Fscking Ace)."""
+    fewest = rules.min_players
+    return 4 if fewest == 3 and 4 in rules.player_counts else fewest
+
+
+def seat_line(n: int, seat: Seat, row: TableRow, away: set[int]) -> str:
+    said = "computer" in seat.name.lower()
+    kind = " (easy computer)" if seat.level == "easy" and not said else " (computer)" if seat.ai and not said else ""
+    return (f"{n + 1}. {seat.name}{kind}{' — host' if seat.member_id == row.host_id else ''}"
+            f"{' — not back yet: press Join' if seat.member_id in away and not seat.ai else ''}")
+
+
 def awaiting(row: TableRow) -> list[int]:
     """Members invited back to a rematch who have not pressed Join yet."""
     return [int(m) for m in row.extra.get("awaiting", [])]
@@ -81,22 +102,26 @@ def lobby_embed(rules: Rules, row: TableRow, note: str = "") -> discord.Embed:
     embed = discord.Embed(title=f"{rules.title} — table #{row.id}", description=rules.summary,
                           colour=discord.Colour.blurple())
     away = set(awaiting(row))
-    seats = [f"{i + 1}. {s.name}{' (computer)' if s.ai else ''}"
-             f"{' — host' if s.member_id == row.host_id else ''}"
-             f"{' — not back yet: press Join' if s.member_id in away and not s.ai else ''}"
-             for i, s in enumerate(row.seats)]
+    seats = [seat_line(i, s, row, away) for i, s in enumerate(row.seats)]
     # A field holds 1,024 characters: a big table's seats (Fscking Ace seats 30) take several.
     for n, part in enumerate(messages_of(seats, FIELD_LIMIT) or ["nobody yet"]):
         embed.add_field(name=f"Players ({len(row.seats)}; {counts} can play)" if n == 0 else "\u200b", value=part,
                         inline=False)
-    options = describe_options(rules, dict(row.options), len(row.seats))
+    options = " · ".join(part for part in (describe_options(rules, dict(row.options), len(row.seats)),
+                                           "" if hints_on(row.extra) else "hints: off") if part)
     embed.add_field(name="Options", value=options or "none", inline=False)
     rematch_of = row.extra.get("rematch_of")
     if rematch_of:
         embed.description = f"A rematch of table #{rematch_of}: same game, options and seats. {rules.summary}"
     if note:
         embed.add_field(name="\u200b", value=note, inline=False)
-    embed.set_footer(text="Join to take a seat. The host starts the game. The lobby closes after 15 idle minutes.")
+    if row.extra.get("practice"):
+        embed.title = f"{rules.title} — practice table #{row.id}"
+        embed.description = (f"A practice game against the computer, with hints: unrated, and no stakes change. "
+                             f"{rules.summary}")
+    elif not note:  # an open lobby; once started, cancelled or expired its note says so instead
+        embed.set_footer(text="Join to take a seat. The host starts the game. The lobby closes after 15 idle "
+                              "minutes.")
     return embed
 
 
@@ -110,7 +135,8 @@ class Lobbies:
         self.bot = bot
         self.rematch_lock = asyncio.Lock()
 
-    async def open(self, interaction: discord.Interaction[Any], rules: Rules, options: dict[str, Any]) -> None:
+    async def open(self, interaction: discord.Interaction[Any], rules: Rules, options: dict[str, Any],
+                   hints: bool = True) -> None:
         guild = interaction.guild
         if guild is None:
             await interaction.response.send_message("Tables are played in a server, not in direct messages.",
@@ -129,12 +155,38 @@ class Lobbies:
         host = Seat(interaction.user.id, interaction.user.display_name)
         row = await store.create_table(rules.key, resolved, secrets.randbits(31), interaction.user.id, [host],
                                        interaction.channel_id)
+        if not hints:
+            row = await store.merge_extra(row.id, {"hints": False})
         assert guild is not None
         await interaction.response.send_message(embed=lobby_embed(rules, row),
                                                 view=controls.lobby_view(guild.id, row.id))
         message = await interaction.original_response()
         row = await store.update_table(row.id, lobby_message_id=message.id)
         self.bot.turns.expire_lobby_later(guild.id, row)
+
+    async def practice(self, interaction: discord.Interaction[Any], rules: Rules, options: dict[str, Any],
+                       level: Literal["normal", "easy"]) -> None:
+        """/practice: a table for the member against computers at once (no lobby), with hints,
+        unrated; started as the host's Start would, the answer showing where to play."""
+        guild = interaction.guild
+        if guild is None:
+            raise Refusal("Tables are played in a server, not in direct messages.")
+        problem = self.cannot_post_here(interaction, guild)
+        if problem is not None:
+            raise Refusal(problem)
+        players = practice_size(rules)
+        try:
+            resolved = rules.resolve_options(options, players)
+        except BadOptions as err:
+            raise Refusal(str(err)) from None
+        store = await self.bot.stores.guild(guild.id)
+        seats = [Seat(interaction.user.id, interaction.user.display_name)]
+        while len(seats) < players:
+            seats.append(computer_seat(seats, level))
+        row = await store.create_table(rules.key, {k: v for k, v in resolved.items() if k in options},
+                                       secrets.randbits(31), interaction.user.id, seats, interaction.channel_id)
+        row = await store.merge_extra(row.id, {"practice": True})
+        await self.start(interaction, row, rules)
 
     async def click(self, interaction: discord.Interaction[Any], ref: LobbyRef) -> None:
         store = await self.bot.stores.guild(ref.guild_id)
@@ -163,13 +215,12 @@ class Lobbies:
             if user.id == row.host_id:
                 raise Refusal("You are the host: use Cancel to close the lobby.")
             seats = [s for s in seats if s.member_id != user.id or s.ai]
-        elif ref.verb == "computer":
+        elif ref.verb in ("computer", "easy"):
             if not seated:
                 raise Refusal("Only players at this table can add a computer.")
             if len(seats) >= rules.max_players:
                 raise Refusal(f"This table is full ({rules.max_players} players).")
-            number = sum(1 for s in seats if s.ai) + 1
-            seats.append(Seat(None, f"Computer {number}", ai=True))
+            seats.append(computer_seat(seats, "easy" if ref.verb == "easy" else "normal"))
         elif ref.verb == "cancel":
             self.host_only(interaction, row)
             await store.cancel_table(row.id)
@@ -220,7 +271,7 @@ class Lobbies:
                     await tell(interaction, f"The rematch is open already{where}: press **Join** on it to play.")
                     return
             rules = registry.get(old.game)
-            seats = [Seat(None, s.name, ai=True) if s.member_id is None else
+            seats = [Seat(None, s.name, ai=True, level=s.level) if s.member_id is None else
                      Seat(s.member_id, s.name.removesuffix(" (computer)")) for s in old.seats]
             invited = [s.member_id for s in seats if s.member_id is not None and s.member_id != user.id]
             channel_id = old.origin_channel_id or interaction.channel_id
@@ -229,7 +280,9 @@ class Lobbies:
             await interaction.response.defer(ephemeral=True, thinking=True)
             row = await store.create_table(old.game, dict(old.options), secrets.randbits(31), user.id, seats,
                                            channel_id)
-            row = await store.merge_extra(row.id, {"awaiting": invited or None, "rematch_of": old.id})
+            row = await store.merge_extra(row.id, {"awaiting": invited or None, "rematch_of": old.id,
+                                                   "hints": False if not hints_on(old.extra) else None,
+                                                   "practice": True if old.extra.get("practice") else None})
             await store.merge_extra(old.id, {"rematch": row.id})
         mentions = " ".join(f"<@{m}>" for m in invited)
         text = (f"{mentions} {user.display_name} asks for a rematch: press **Join** to take your seat again."
@@ -290,6 +343,9 @@ class Lobbies:
         where = ("Everything is on the table: your moves are the buttons under its picture, and you'll be "
                  "mentioned when your turn comes." if rules.open_play else
                  "Your cards come by direct message; the **My hand** button below the table shows them here too.")
+        if row.extra.get("practice"):
+            where += (" This is a practice game: press **💡 Hint** on your hand whenever you like, and ask why a "
+                      "card can't be played with the menu under it. Nothing here is rated.")
         self.bot.publisher.greet(live, f"{mentions} your **{rules.title}** table is ready. {where}")
         self.bot.publisher.refresh(live, hands="fresh")
         self.bot.turns.schedule(live)

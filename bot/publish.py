@@ -40,6 +40,7 @@ from .display import (
     table_controls,
     worth_a_message,
 )
+from .learning import Learning, hints_used_line, practice_line
 from .limits import ChannelLimits
 from .live import Live, Tables
 from .logs import table_extra
@@ -113,6 +114,7 @@ class Publisher(HandCopies):
         self.table_locks: dict[tuple[int, int], asyncio.Lock] = {}
         self.controls_made: dict[int, tuple[int, Any]] = {}  # hand message id: the version and choice of its controls
         self.replies = Replies(self)
+        self.learning = Learning(bot.workers, bot.stores, self.merge_extra)
 
     @property
     def client(self) -> discord.Client:
@@ -482,7 +484,9 @@ class Publisher(HandCopies):
             # Who won first; then the game's last lines in order, its account the last of them. A
             # long account is several messages: each is noted as it goes, so a retry after a later
             # one was refused does not post the earlier ones again.
-            texts = messages_of([title, *(preface or []), detail,
+            learned = [line for line in (practice_line(live.row.extra), hints_used_line(
+                live.row.extra, live.names, [None if s.ai else s.member_id for s in live.row.seats])) if line]
+            texts = messages_of([title, *(preface or []), detail, *learned,
                                  "Thank you for playing! This channel will be tidied away later."])
             for n, text in enumerate(texts):
                 if f"result:table:{n}" in done:

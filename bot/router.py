@@ -116,6 +116,9 @@ class Router:
             await self.bot.rounds.click(interaction, ref)
         elif isinstance(ref, ids.PickRef):
             await self.pick(interaction, ref)
+        elif isinstance(ref, ids.AskRef):
+            live, seat = await self.seated(interaction, ref.guild_id, ref.table_id)
+            await self.bot.publisher.learning.ask(interaction, ref, live, seat)
         else:
             await self.action(interaction, ref)
 

@@ -17,7 +17,7 @@ from games.core.base import Rules
 from games.core.stakes import format_money
 
 from .ratings import place_older_results
-from .store import COMPUTER, GuildStore, Rating, Stores
+from .store import COMPUTER, COMPUTERS, GuildStore, Rating, Stores
 from .store.ratings import BASE, MODEL, PROVISIONAL_GAMES, SCALE, Z
 from .store.rows import StatRow
 
@@ -32,7 +32,9 @@ HOW_RANKED = (f"Ranked by skill rating: {BASE:,} + {SCALE} \u00d7 (skill \u2212 
 
 
 def who(entity: int) -> str:
-    return "Parlour (computer)" if entity == COMPUTER else f"<@{entity}>"
+    if entity in COMPUTERS:
+        return "Parlour (computer)" if entity == COMPUTER else "Parlour (easy computer)"
+    return f"<@{entity}>"
 
 
 def title_of(key: str) -> str:
@@ -97,7 +99,7 @@ def leaderboard_command(stores: Stores) -> app_commands.Command[Any, ..., None]:
             tops: dict[str, Rating] = {}
             for rules in registry.all_rules():
                 best = next((r for r in await store.leaderboard(rules.key)
-                             if r.entity != COMPUTER and not r.provisional), None)
+                             if r.entity not in COMPUTERS and not r.provisional), None)
                 if best is not None:
                     tops[rules.key] = best
             embed = leaderboard_embed(None, await store.best_ratings(), tops)
@@ -116,7 +118,8 @@ async def stat_lines(store: GuildStore, member_id: int, stats: Sequence[StatRow]
             head = "not rated yet"
         else:
             where = await store.rating_rank(row.game, member_id)
-            ranked = len([r for r in await store.leaderboard(row.game) if r.entity != COMPUTER and not r.provisional])
+            ranked = len([r for r in await store.leaderboard(row.game)
+                          if r.entity not in COMPUTERS and not r.provisional])
             place = f"rank {where} of {ranked}" if where is not None else "provisional"
             head = f"**{rating.shown:,}** (skill {rating.mu:.1f} ± {rating.sigma:.1f}) · {place}"
         if rules is not None and rules.low_scores_win:

@@ -215,7 +215,8 @@ class Turns:
         state = live.state
         if len(state.history) != version or seat not in state.to_move:
             return False
-        token = await self.bot.workers.computer_move(state, seat)
+        info = live.row.seats[seat]  # a computer's seat plays at its level; an absent player's, Normal
+        token = await self.bot.workers.computer_move(state, seat, info.level if info.ai else "normal")
         try:
             await self.bot.tables.act(live, version, seat, token, None, source)
         except Refusal:

@@ -25,7 +25,8 @@ from typing import Any, TypeVar
 
 import renderers
 from games.core import registry
-from games.core.base import State
+from games.core.base import State, name_players
+from renderers.describe import describe_seat
 
 log = logging.getLogger("parlour.rendering")
 T = TypeVar("T")
@@ -91,9 +92,30 @@ def _ready() -> None:
     its initializer) before the first move."""
 
 
-def computer_move(state: State, seat: int) -> str:
+def computer_move(state: State, seat: int, level: registry.Level = "normal") -> str:
     """The token of what the computer plays for ``seat`` (its move, or an absent player's)."""
-    return registry.computer_move(state, seat).token
+    return registry.computer_move(state, seat, level).token
+
+
+def hint(state: State, seat: int) -> tuple[str, str, tuple[str, ...]]:
+    """A learner's hint for ``seat``: the move's token and label, and the computer's reasons."""
+    found = registry.hint(state, seat)
+    return found.action.token, found.action.label, found.reasons
+
+
+def example(key: str) -> tuple[bytes, str, str] | None:
+    """The picture /rules opens with: a typical moment of the game as the seat it shows sees it
+    (PNG), its alt text and its caption; None for a game without an example."""
+    found = registry.get(key).example()
+    if found is None:
+        return None
+    state, seat = found.state, found.seat
+    names = ["You" if n == seat else f"Player {n + 1}" for n in range(state.players)]
+    seen, mine = state.view(None), state.view(seat)
+    for view in (seen, mine):
+        view["names"], view["unit"] = names, "dollars"
+    return (renderers.render_seat(key, seen, mine), describe_seat(key, seen, mine),
+            name_players(found.caption, names))
 
 
 class _Pool:
@@ -155,6 +177,7 @@ class Workers:
         self.workers = default_workers() if workers is None else workers
         self.draw = _Pool("draw", self.workers, _start_drawer)
         self.think = _Pool("think", self.workers, _start_worker)
+        self.examples: dict[str, tuple[bytes, str, str] | None] = {}
 
     async def table(self, key: str, view: Mapping[str, Any]) -> bytes:
         return await self.draw.run(renderers.render_table, key, view)
@@ -174,8 +197,17 @@ class Workers:
     async def rating_chart(self, data: Mapping[str, Any]) -> bytes:
         return await self.draw.run(renderers.render_rating_chart, data)
 
-    async def computer_move(self, state: State, seat: int) -> str:
-        return await self.think.run(computer_move, state, seat)
+    async def example(self, key: str) -> tuple[bytes, str, str] | None:
+        """/rules' picture of ``key``, drawn once per process."""
+        if key not in self.examples:
+            self.examples[key] = await self.draw.run(example, key)
+        return self.examples[key]
+
+    async def computer_move(self, state: State, seat: int, level: registry.Level = "normal") -> str:
+        return await self.think.run(computer_move, state, seat, level)
+
+    async def hint(self, state: State, seat: int) -> tuple[str, str, tuple[str, ...]]:
+        return await self.think.run(hint, state, seat)
 
     async def start(self) -> None:
         """Start the workers now (and let them warm their caches), not on the first move."""

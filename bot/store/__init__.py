@@ -15,12 +15,14 @@ from .guild import UPDATABLE, GuildStore
 from .index import GuildIndex
 from .ledger import Balance, LedgerRow, Movement
 from .migrations import MIGRATIONS
-from .ratings import COMPUTER, Rating, Rebuilt
+from .ratings import COMPUTER, COMPUTERS, EASY_COMPUTER, Rating, Rebuilt
 from .rows import OPEN_STATUSES, STATUSES, ActionRow, Seat, SeatResult, StatRow, TableRow, TableStatus
 from .stores import Stores
 
 __all__ = [
     "COMPUTER",
+    "COMPUTERS",
+    "EASY_COMPUTER",
     "FAULT_KINDS",
     "MIGRATIONS",
     "OPEN_STATUSES",

@@ -186,6 +186,18 @@ class GuildStore(Records):
         return table
 
     # -- settings -------------------------------------------------------------------------
+    async def coached(self, member_id: int, game: str) -> set[str]:
+        """The kinds of moment in ``game`` whose coach's line ``member_id`` has been shown."""
+        rows = await self._read(lambda conn: conn.execute(
+            "SELECT kind FROM coached WHERE member_id = ? AND game = ?", (member_id, game)).fetchall())
+        return {row["kind"] for row in rows}
+
+    async def mark_coached(self, member_id: int, game: str, kind: str, now: float | None = None) -> None:
+        at = _now(now)
+        await self._write(lambda conn: conn.execute(
+            "INSERT OR IGNORE INTO coached (member_id, game, kind, at) VALUES (?, ?, ?, ?)",
+            (member_id, game, kind, at)))
+
     async def get_setting(self, key: str, default: Any = None) -> Any:
         """A setting's value (any JSON value), or ``default`` if it was never set."""
         return (await self.all_settings()).get(key, default)

@@ -126,6 +126,17 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX rating_history_by_entity ON rating_history (game, entity, at);
     """,
+    # 5: the coach's lines each member has been shown at practice tables (a kind of moment in a
+    # game, said once).
+    """
+    CREATE TABLE coached (
+        member_id INTEGER NOT NULL,
+        game      TEXT    NOT NULL,
+        kind      TEXT    NOT NULL,
+        at        REAL    NOT NULL,
+        PRIMARY KEY (member_id, game, kind)
+    );
+    """,
 ]
 
 

@@ -23,9 +23,13 @@ class Seat:
     member_id: int | None
     name: str
     ai: bool = False
+    level: Literal["normal", "easy"] = "normal"  # a computer's: the Easy one plays weaker, rated apart
 
     def to_json(self) -> dict[str, Any]:
-        return {"member_id": self.member_id, "name": self.name, "ai": self.ai}
+        data: dict[str, Any] = {"member_id": self.member_id, "name": self.name, "ai": self.ai}
+        if self.level != "normal":
+            data["level"] = self.level
+        return data
 
     @classmethod
     def coerce(cls, value: Seat | Mapping[str, Any]) -> Seat:
@@ -33,7 +37,8 @@ class Seat:
         if isinstance(value, Seat):
             seat = value
         elif isinstance(value, Mapping):
-            seat = cls(value.get("member_id"), value.get("name", ""), value.get("ai", False))
+            seat = cls(value.get("member_id"), value.get("name", ""), value.get("ai", False),
+                       value.get("level", "normal"))
         else:
             raise StoreError(f"a seat must be a Seat or a dict, not {value!r}")
         codec.whole_or_none(seat.member_id, "seat member_id")
@@ -41,6 +46,8 @@ class Seat:
             raise StoreError(f"seat name must be a string, not {seat.name!r}")
         if not isinstance(seat.ai, bool):
             raise StoreError(f"seat ai must be true or false, not {seat.ai!r}")
+        if seat.level not in ("normal", "easy"):
+            raise StoreError(f"a computer's level is normal or easy, not {seat.level!r}")
         return seat
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import codec, ratings
-from .ratings import COMPUTER, Rating, Z
+from .ratings import COMPUTER, COMPUTERS, Rating, Z
 
 
 @dataclass(frozen=True)
@@ -56,8 +56,8 @@ def board(conn: sqlite3.Connection, game: str) -> list[Rating]:
 def best_per_member(conn: sqlite3.Connection, least_games: int) -> list[Rating]:
     """Each member's best rating over the games where they have ``least_games`` or more, best first."""
     rows = conn.execute(
-        "SELECT * FROM ratings WHERE entity != ? AND games >= ? ORDER BY entity, mu - ? * sigma DESC, games DESC",
-        (COMPUTER, least_games, Z)).fetchall()
+        "SELECT * FROM ratings WHERE entity NOT IN (?, ?) AND games >= ? ORDER BY entity, mu - ? * sigma DESC,"
+        " games DESC", (*COMPUTERS, least_games, Z)).fetchall()
     best: dict[int, Rating] = {}
     for row in rows:
         best.setdefault(row["entity"], Rating.from_row(row))
@@ -72,8 +72,8 @@ def of_member(conn: sqlite3.Connection, entity: int) -> list[Rating]:
 def rank(conn: sqlite3.Connection, game: str, entity: int, least_games: int) -> int | None:
     """The member's place among the members rated at ``game`` with ``least_games`` or more (the
     computer not counted); None if they have fewer."""
-    rows = conn.execute(f"SELECT entity, games FROM ratings WHERE game = ? AND entity != ? AND games >= ? {_BY_RATING}",
-                        (game, COMPUTER, least_games)).fetchall()
+    rows = conn.execute(f"SELECT entity, games FROM ratings WHERE game = ? AND entity NOT IN (?, ?) AND games >= ?"
+                        f" {_BY_RATING}", (game, *COMPUTERS, least_games)).fetchall()
     return next((i + 1 for i, row in enumerate(rows) if row["entity"] == entity), None)
 
 

@@ -18,7 +18,6 @@ from typing import Any, ClassVar, Literal, NamedTuple, Self, TypeVar
 from .cards import CardOrder
 from .errors import BadOptions, IllegalAction
 from .stakes import Settlement, fill_money
-from .teaching import Coaching, Example
 
 OptionValue = int | str | bool | None
 JSON = dict[str, Any]
@@ -213,6 +212,26 @@ class Pick:
                 "label": self.label, "fixed": list(self.fixed)}
 
 
+@dataclass(frozen=True)
+class Coaching:
+    """The kind of moment a seat faces (``kind``: a short key such as "lead", "follow", "discard",
+    "king-rule", "challenge"), and one short line saying what is happening and what the choices
+    mean. A learner is told each kind once."""
+
+    kind: str
+    line: str
+
+
+@dataclass(frozen=True)
+class Example:
+    """A typical moment of a game, for the picture its rules open with: the state, the seat whose
+    copy is drawn, and a caption in plain words."""
+
+    state: State
+    seat: int
+    caption: str
+
+
 def player(seat: int) -> str:
     """A placeholder for a seat's name in status and log lines; see :func:`name_players`."""
     return f"{{p{seat}}}"
@@ -309,8 +328,13 @@ class State(ABC):
         """Why a well-formed action is not legal for a seat to move (games say more)."""
         return f"{action.label} is not a legal move now"
 
+    def held(self, seat: int) -> tuple[str, ...]:
+        """The cards ``seat`` may play from as the game stands (its hand, and in Manchester its
+        face-up cards): what :meth:`why_not` speaks of. Empty where no one holds cards."""
+        return ()
+
     def why_not(self, seat: int) -> dict[str, str]:
-        """Each card in ``seat``'s hand that it may not play now, with the rule that stops it in
+        """Each card in ``seat``'s :meth:`held` cards that it may not play now, with the rule that stops it in
         plain words (its ruling's number in brackets where one applies: "(F-6)"). Empty while the
         seat is not to move, or where every card it holds may go (or the move is not a card)."""
         return {}

@@ -6,10 +6,10 @@ may see; lines may use :func:`games.core.base.player` placeholders."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from .base import Action, State
+from .base import Action, Coaching, Example
+
+__all__ = ["Coaching", "Example", "Hint"]
 
 
 @dataclass(frozen=True)
@@ -19,23 +19,3 @@ class Hint:
 
     action: Action
     reasons: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Coaching:
-    """The kind of moment a seat faces (``kind``: a short key such as "lead", "follow", "discard",
-    "king-rule", "challenge"), and one short line saying what is happening and what the choices
-    mean. A learner is told each kind once."""
-
-    kind: str
-    line: str
-
-
-@dataclass(frozen=True)
-class Example:
-    """A typical moment of a game, for the picture its rules open with: the state, the seat whose
-    copy is drawn, and a caption in plain words."""
-
-    state: State
-    seat: int
-    caption: str

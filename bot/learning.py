@@ -1,0 +1,160 @@
+"""Learning as you play: a seat's Hint button (what the computer would play for it now, and why)
+and its why-not select (the rule that stops a card), answered to the member alone; the coach's
+line a member meets once per kind of moment at a practice table; and the count of hints each
+member used, which the result states. The reasons come from the rules core and its computer
+players, from the seat's own view: nothing here can name a card the member may not see."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any, Protocol
+
+import discord
+
+from games.core import cards
+from games.core.base import State
+
+from . import controls
+from .answers import answer, payload
+from .ids import AskRef
+from .live import Live, Refusal
+from .store import Stores
+
+ANSWER_WITHIN = 2.0  # a hint found within this long answers the click itself; else it is acknowledged first
+HINTS_OFF = "The host turned hints off at this table."
+NOT_YOUR_TURN = "There is nothing for you to choose just now: hints and reasons come with your turn."
+
+
+def hints_on(extra: Mapping[str, Any]) -> bool:
+    """Whether a table offers hints (its ``hints`` option, on unless the host turned it off)."""
+    return extra.get("hints", True) is not False
+
+
+def is_practice(extra: Mapping[str, Any]) -> bool:
+    """A practice table: one member against computers, unrated, coached."""
+    return bool(extra.get("practice"))
+
+
+def practice_line(extra: Mapping[str, Any]) -> str:
+    return "🎓 A practice game: no rating, leaderboard or stakes changed." if is_practice(extra) else ""
+
+
+def blocked_cards(state: State, seat: int) -> list[str]:
+    """The cards ``seat`` may not play now, in the order its hand is drawn."""
+    why = state.why_not(seat)
+    return [card for card in state.rules.sort_cards(list(why)) if card in why]
+
+
+def help_items(live: Live, seat: int, state: State) -> controls.Help:
+    """A seat's learner's controls in ``state``: the Hint button while the table offers hints, and
+    the why-not select whenever some card it holds may not go."""
+    return controls.help_items(live.guild_id, live.table_id, hint=hints_on(live.row.extra),
+                               blocked=blocked_cards(state, seat), family=state.rules.card_order.family)
+
+
+def hints_used_line(extra: Mapping[str, Any], names: list[str], members: list[int | None]) -> str:
+    """"Hints used: Alex 3, Blair none" for the members of a table that offered hints."""
+    if not hints_on(extra):
+        return ""
+    used = extra.get("hints_used", {})
+    parts = []
+    for seat, (name, member) in enumerate(zip(names, members, strict=True)):
+        if member is None:
+            continue
+        count = int(used.get(str(seat), 0))
+        parts.append(f"{name} {count if count else 'none'}")
+    return f"💡 Hints used: {', '.join(parts)}." if parts else ""
+
+
+class Thinker(Protocol):
+    async def hint(self, state: State, seat: int, /) -> tuple[str, str, tuple[str, ...]]: ...
+
+
+class Learning:
+    """Answers a learner's questions and keeps what they have been told."""
+
+    def __init__(self, workers: Thinker, stores: Stores,
+                 merge_extra: Callable[[Live, dict[str, Any]], Awaitable[None]]) -> None:
+        self.workers = workers
+        self.stores = stores
+        self.merge_extra = merge_extra
+        self.seen: dict[tuple[int, int, str], set[str]] = {}  # (guild, member, game) -> kinds told
+        # (guild, table, seat) -> the kind told, the version it was told at and the line: said on
+        # every redraw of the copy until the seat has moved, so a quick redraw does not lose it
+        self.telling: dict[tuple[int, int, int], tuple[str, int, str]] = {}
+
+    async def ask(self, interaction: discord.Interaction[Any], ref: AskRef, live: Live, seat: int) -> None:
+        state = live.state
+        if state.is_over:
+            raise Refusal("This game is over.")
+        if seat not in state.to_move or state.between_rounds:
+            raise Refusal(NOT_YOUR_TURN)
+        if ref.what == "why":
+            await answer(interaction, self.why(interaction, state, seat))
+            return
+        if not hints_on(live.row.extra):
+            raise Refusal(HINTS_OFF)
+        await self.hint(interaction, live, seat)
+
+    @staticmethod
+    def why(interaction: discord.Interaction[Any], state: State, seat: int) -> str:
+        values = payload(interaction).get("values") or []
+        family = state.rules.card_order.family
+        if len(values) != 1 or not isinstance(values[0], str) or not cards.is_card(values[0], family):
+            raise Refusal("Choose one card from the list.")
+        card = values[0]
+        shown = cards.short(card, family)
+        reason = state.why_not(seat).get(card)
+        if reason is not None:
+            return f"**Why not {shown}?** {reason}"
+        if card in state.held(seat):
+            return f"You may play {shown} now: the table has moved on since that list was made."
+        return f"You don't hold {shown} any more: the table has moved on since that list was made."
+
+    async def hint(self, interaction: discord.Interaction[Any], live: Live, seat: int) -> None:
+        state = live.state
+        thinking = asyncio.ensure_future(self.workers.hint(state, seat))
+        done, _ = await asyncio.wait({thinking}, timeout=ANSWER_WITHIN)
+        if thinking not in done:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        _, label, reasons = await thinking
+        lines = [f"💡 **I would {live.text(label)}.**", *(f"• {live.text(r)}" for r in reasons)]
+        await answer(interaction, "\n".join(lines))
+        await self.count(live, seat, len(state.history))
+
+    async def count(self, live: Live, seat: int, version: int) -> None:
+        """One more hint for the seat, counted once per decision however often it is asked."""
+        asked = dict(live.row.extra.get("hinted_at", {}))
+        if asked.get(str(seat)) == version:
+            return
+        used = dict(live.row.extra.get("hints_used", {}))
+        used[str(seat)] = int(used.get(str(seat), 0)) + 1
+        asked[str(seat)] = version
+        await self.merge_extra(live, {"hints_used": used, "hinted_at": asked})
+
+    async def coach_line(self, live: Live, seat: int, state: State) -> str:
+        """At a practice table, the first time its member meets a kind of moment in this game, one
+        line saying what is happening (noted, so it is never said again); else nothing."""
+        member = live.row.seats[seat].member_id
+        if not is_practice(live.row.extra) or member is None or live.row.seats[seat].ai:
+            return ""
+        coaching = state.coaching(seat)
+        if coaching is None:
+            return ""
+        told = self.telling.get((live.guild_id, live.table_id, seat))
+        if told is not None and told[0] == coaching.kind and told[1] <= len(state.history) \
+                and not any(s == seat for s, _ in state.history[told[1]:]):
+            return told[2]
+        key = (live.guild_id, member, live.row.game)
+        store = await self.stores.guild(live.guild_id)
+        if key not in self.seen:
+            self.seen[key] = await store.coached(member, live.row.game)
+        seen = self.seen[key]
+        if coaching.kind in seen:
+            return ""
+        seen.add(coaching.kind)
+        await store.mark_coached(member, live.row.game, coaching.kind)
+        line = f"🎓 {live.text(coaching.line)}"
+        self.telling[(live.guild_id, live.table_id, seat)] = (coaching.kind, len(state.history), line)
+        return line
