@@ -119,7 +119,7 @@ class Learning:
         if thinking not in done:
             await interaction.response.defer(ephemeral=True, thinking=True)
         _, label, reasons = await thinking
-        lines = [f"💡 **I would {live.text(label)}.**", *(f"• {live.text(r)}" for r in reasons)]
+        lines = [f"💡 I would choose **{live.text(label)}**.", *(f"• {live.text(r)}" for r in reasons)]
         await answer(interaction, "\n".join(lines))
         await self.count(live, seat, len(state.history))
 

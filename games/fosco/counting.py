@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
+from typing import Literal
 
 LIMIT = 42  # 21 in half-points: the count may never go above it
 DOUBLE_MOST = 20  # 10 in half-points: a card that doubles may not be played on a count above it (F-6)
@@ -149,8 +150,26 @@ def fits(effect: Effect, count: int, led: int) -> bool:
 
 def playable(hand: tuple[str, ...], count: int, previous: Effect | None, rules: CardRules,
              led: int) -> tuple[str, ...]:
-    """Cards this hand may play now: allowed by the hand order, keeping the count within 21 (F-6)."""
+    """Cards this hand may play now: allowed by the hand order, keeping the count within 21 (F-6).
+    Exactly the cards of ``hand`` whose :func:`refusal` is None."""
     return tuple(c for c in allowed(hand) if fits(effect_of(c, previous, rules), count, led))
+
+
+# Why a card held may not be played: the hand order (play out the current suit first), the
+# doubling limit (F-6), or the 21 limit.
+Refusal = Literal["suit", "double", "limit"]
+
+
+def refusal(hand: tuple[str, ...], card: str, count: int, previous: Effect | None, rules: CardRules,
+            led: int) -> Refusal | None:
+    """Why ``card`` of ``hand`` may not be played on ``count``, or None if it may: the same tests
+    as :func:`playable`, in the same order (the hand order, then :func:`fits`)."""
+    if card not in allowed(hand):
+        return "suit"
+    effect = effect_of(card, previous, rules)
+    if fits(effect, count, led):
+        return None
+    return "double" if doubling_too_late(effect, count) else "limit"
 
 
 def deal_points(captured: Iterable[str]) -> int:

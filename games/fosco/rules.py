@@ -11,6 +11,7 @@ from games.core import cards, decks
 from games.core.base import Action, Event, Option, OptionValue, Outcome, Rules, TurnState, check_token, player
 from games.core.cards import CardOrder
 from games.core.errors import IllegalAction
+from games.core.teaching import Coaching, Example
 
 from . import counting
 from .counting import HAND_ORDER, LIMIT, CardRules, Effect
@@ -31,6 +32,20 @@ class Play(Action):
     def label(self) -> str:
         text = cards.short(self.card)
         return text if self.count_after is None else f"{text} \u2192 {counting.show(self.count_after)}"
+
+
+# The moment /rules pictures (FoscoRules.example): what the computer plays from seed 3, two players.
+EXAMPLE_SEED = 3
+EXAMPLE_MOVES = ("8S", "AS", "9S", "2S", "10S", "3S", "5S", "QS", "4S", "KS",
+                 "8H", "JS", "AH", "6S", "QH", "7S", "6C", "KH", "3C", "10H")
+# What a King does under each rule, for a newcomer (after "Kings here").
+KING_SAYS = {
+    "double": "double the count, but only while it is 10 or less (F-6)",
+    "fives": "raise the count to the next multiple of 5",
+    "squares": "raise the count to the next square number (1, 4, 9, 16)",
+    "primes": "raise the count to the next prime number",
+    "led": "add what the count's first card came to",
+}
 
 
 def rules_for(options: Mapping[str, OptionValue]) -> CardRules:
@@ -88,14 +103,85 @@ class FoscoState(TurnState):
         hand = self.hands[seat]
         if action.card not in hand:
             return f"you do not hold the {cards.name(action.card)}"
+        why = self._refusal(seat, action.card)
         now = counting.current_suit(hand)
-        if action.card not in counting.allowed(hand) and now is not None:
+        if why == "suit" and now is not None:
             return f"you must play {cards.SUIT_NAMES['standard'][now]} while you hold any"
-        if counting.doubling_too_late(counting.effect_of(action.card, self.previous, self.card_rules), self.count):
+        if why == "double":
             return (f"a card that doubles may not be played on a count above 10 "
                     f"(it stands at {counting.show(self.count)})")
-        return (f"the {cards.name(action.card)} would take the count past 21 "
-                f"(it stands at {counting.show(self.count)})")
+        if why == "limit":
+            return (f"the {cards.name(action.card)} would take the count past 21 "
+                    f"(it stands at {counting.show(self.count)})")
+        return super().why_illegal(seat, action)
+
+    def _refusal(self, seat: int, card: str) -> counting.Refusal | None:
+        """Why ``seat`` may not play ``card`` now (None: it may): the test the legal moves make."""
+        return counting.refusal(self.hands[seat], card, self.count, self.previous, self.card_rules, self.led)
+
+    def held(self, seat: int) -> tuple[str, ...]:
+        return tuple(self.rules.sort_cards(self.hands[seat])) if 0 <= seat < len(self.hands) else ()
+
+    def why_not(self, seat: int) -> dict[str, str]:
+        if seat not in self.to_move:
+            return {}
+        reasons: dict[str, str] = {}
+        for card in self.held(seat):
+            why = self._refusal(seat, card)
+            if why is not None:
+                reasons[card] = self._refusal_text(seat, card, why)
+        return reasons
+
+    def _refusal_text(self, seat: int, card: str, why: counting.Refusal) -> str:
+        """A refusal in plain words, for the seat that holds ``card``."""
+        if why == "suit":
+            now = counting.current_suit(self.hands[seat])
+            names = cards.SUIT_NAMES["standard"]
+            return f"You must play out your {names[now or 'S']} before your {names[counting.suit(card)]}"
+        if why == "double":
+            now = f"and it is {counting.show(self.count)}"
+            if counting.own_effect(card, self.card_rules) is None:
+                return f"This Jack would copy a doubling: only a count of 10 or less may double, {now} (F-6)"
+            if card.startswith("X"):
+                return f"A Joker that doubles may go only on a count of 10 or less, {now} (F-6, F-7)"
+            if card.startswith("K"):
+                return f"A King may double only a count of 10 or less, {now} (F-6)"
+            rank = cards.RANK_NAMES[cards.parse(card).rank]
+            return f"A {rank} that doubles may go only on a count of 10 or less, {now} (F-6, F-8)"
+        return f"{cards.short(card)} would take the count to {counting.show(self._after(card))}, past 21"
+
+    def ends_count(self, seat: int, card: str) -> bool:
+        """Whether ``card``, played now by ``seat`` (to move), ends the count so that it takes the
+        pile: the next player has no card that may go (F-3), or none at all (F-4), or it was the
+        deal's last card. The test :meth:`_settle` makes."""
+        effect, count, led = self._step(card)
+        hands = list(self.hands)
+        rest = list(hands[seat])
+        rest.remove(card)
+        hands[seat] = tuple(rest)
+        if not any(hands):
+            return True
+        nxt = hands[(seat + 1) % self.players]
+        return not nxt or not counting.playable(nxt, count, effect, self.card_rules, led)
+
+    def coaching(self, seat: int) -> Coaching | None:
+        if seat not in self.to_move:
+            return None
+        legal = self._playable(seat)
+        if len(legal) == 1:
+            return Coaching("forced", "Only one of your cards may go now: the suit order and the 21 limit rule "
+                                      "out the rest. Play it and see where the count goes")
+        if any(self.ends_count(seat, c) for c in legal):
+            return Coaching("take", "You can end this count now: play a card that leaves the next player nothing "
+                                    "that fits, and every card in the count is yours")
+        if not self.pile:
+            return Coaching("lead", "You start a new count: play any card of your current suit. Whoever plays "
+                                    "the count's last card takes every card in it")
+        if any(c.startswith("K") for c in legal):
+            return Coaching("king", f"Kings here {KING_SAYS[self.king_rule]}. A big jump can bring the count to "
+                                    "21, or past what the next player can follow")
+        return Coaching("follow", "Add a card to the count without passing 21. If the next player then has no "
+                                  "card that fits, the count ends and its cards are yours")
 
     def _apply(self, seat: int, action: Action) -> FoscoState:
         assert isinstance(action, Play)
@@ -242,6 +328,11 @@ class FoscoRules(Rules):
                "last card of a count wins it. Hands are played out suit by suit and every card is in "
                "view, so it is a game of pure calculation. Two players, or four in partnerships.")
     guide = GUIDE
+    quick_start = (
+        "Win cards by playing the last card of a count, a running total that may never go past 21",
+        "On your turn add one card to the count, from your spades first, then hearts, clubs and diamonds",
+        "Each suit's cards won beyond six score its weight (\u26601 \u26652 \u26633 \u26664); the higher total wins",
+    )
     options = (
         Option("king", "choice", "double", "What a King does to the count", choices=counting.KING_RULES),
         Option("jokers", "choice", 0, "Jokers added to the pack", choices=(0, 2, 4)),
@@ -265,6 +356,24 @@ class FoscoRules(Rules):
             captured=tuple(() for _ in range(sides)),
             totals=(0,) * sides,
         )
+
+    def example(self) -> Example:
+        """The computer's first twenty moves from seed 3 at a table of two (EXAMPLE_MOVES): seat 0
+        faces a count of 13 with five clubs that may go, one of which takes it to 21 and the pile."""
+        state = self.new_game(2, seed=EXAMPLE_SEED)
+        assert isinstance(state, FoscoState)
+        for card in EXAMPLE_MOVES:
+            state = state.apply(state.turn, Play(card))
+        seat = state.turn
+        count = counting.show(state.count)
+        takes = [a for a in state.legal_actions(seat)
+                 if isinstance(a, Play) and a.count_after == LIMIT and state.ends_count(seat, a.card)]
+        if takes:
+            caption = (f"Your turn: the count is {count}; {cards.short(takes[0].card)} takes it to 21 "
+                       "and wins the pile")
+        else:
+            caption = f"Your turn: the count is {count}; play a card that keeps it at 21 or under"
+        return Example(state, seat, caption)
 
     def parse_action(self, token: str) -> Action:
         check_token(token)

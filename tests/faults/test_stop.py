@@ -1,4 +1,4 @@
-"""SIGTERM mid-game: the real bot in its own process, stopped 20 times during games of Fosco at seeded
+"""SIGTERM mid-game: the real bot in its own process, stopped 12 times during games of Fosco at seeded
 random moments just after a click (some while the computer is about to move), and started again each
 time. Each stop must exit 0 within 10 s, run its close to the end and leave no process behind; every
 move the bot acknowledged must be in the store; a click that reaches the bot while it stops is told
@@ -41,7 +41,7 @@ from .bot_process import (
 from .lanes import Lane, Plan, assert_played_out, play_lane, run_lanes
 
 SEED = 20_261_125
-STOPS = 20
+STOPS = 12  # two on the acknowledgement in each lane; `python -m bench.faults --stops 20` runs more
 LANES = 2
 OPTIONS = {"target": 1}  # one deal of Fosco: 26 moves each, enough for every stop of a lane and an end
 # Above publish.QUICK, as in production (1 s): the computer waits before its move (the window a stop
@@ -167,7 +167,7 @@ async def stop_lane(folder: Path, n: int, plan: Plan) -> StopLane:
     return await play_lane(StopLane, folder, n, plan, stop_once, ai_delay=AI_DELAY, options=OPTIONS)
 
 
-async def test_sigterm_mid_game_at_20_random_points(tmp_path: Path) -> None:
+async def test_sigterm_mid_game_at_random_points(tmp_path: Path) -> None:
     rng = random.Random(SEED)
     lane_plans = [stop_plan(rng, STOPS // LANES) for _ in range(LANES)]  # every third on the ack
     lanes, report = await run_lanes(stop_lane, tmp_path, lane_plans, summary)
