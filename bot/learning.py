@@ -23,6 +23,7 @@ from .store import Stores
 
 ANSWER_WITHIN = 2.0  # a hint found within this long answers the click itself; else it is acknowledged first
 HINTS_OFF = "The host turned hints off at this table."
+ANSWER_MARKS = ("💡 ", "• ", "❔ ")  # the lines of an answer given in a copy, replaced by the next one
 NOT_YOUR_TURN = "There is nothing for you to choose just now: hints and reasons come with your turn."
 
 
@@ -91,11 +92,28 @@ class Learning:
         if seat not in state.to_move or state.between_rounds:
             raise Refusal(NOT_YOUR_TURN)
         if ref.what == "why":
-            await answer(interaction, self.why(interaction, state, seat))
+            await self.tell(interaction, self.why(interaction, state, seat))
             return
         if not hints_on(live.row.extra):
             raise Refusal(HINTS_OFF)
         await self.hint(interaction, live, seat)
+
+    @staticmethod
+    async def tell(interaction: discord.Interaction[Any], text: str, *, deferred: bool = False) -> None:
+        """Answer a question where it was asked: on a copy of the hand (a DM, or a hand shown to the
+        member alone) the answer goes into the copy, under its status, replacing an earlier answer
+        (one call, and the why-not menu is cleared for the next question); on the table message,
+        to the member alone."""
+        message = interaction.message
+        if message is None or not (message.flags.ephemeral or message.guild is None):
+            await answer(interaction, text)
+            return
+        kept = [line for line in message.content.split("\n") if not line.startswith(ANSWER_MARKS)]
+        content = "\n".join([*kept, text])[:2000]
+        if deferred:
+            await interaction.edit_original_response(content=content)
+        else:
+            await interaction.response.edit_message(content=content)
 
     @staticmethod
     def why(interaction: discord.Interaction[Any], state: State, seat: int) -> str:
@@ -107,20 +125,23 @@ class Learning:
         shown = cards.short(card, family)
         reason = state.why_not(seat).get(card)
         if reason is not None:
-            return f"**Why not {shown}?** {reason}"
+            return f"❔ **Why not {shown}?** {reason}"
         if card in state.held(seat):
-            return f"You may play {shown} now: the table has moved on since that list was made."
-        return f"You don't hold {shown} any more: the table has moved on since that list was made."
+            return f"❔ You may play {shown} now: the table has moved on since that list was made."
+        return f"❔ You don't hold {shown} any more: the table has moved on since that list was made."
 
     async def hint(self, interaction: discord.Interaction[Any], live: Live, seat: int) -> None:
         state = live.state
         thinking = asyncio.ensure_future(self.workers.hint(state, seat))
         done, _ = await asyncio.wait({thinking}, timeout=ANSWER_WITHIN)
-        if thinking not in done:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+        on_table = interaction.message is None or not (interaction.message.flags.ephemeral
+                                                       or interaction.message.guild is None)
+        if thinking not in done:  # a slow hint: acknowledged first, within Discord's three seconds
+            await (interaction.response.defer(ephemeral=True, thinking=True) if on_table
+                   else interaction.response.defer())
         _, label, reasons = await thinking
         lines = [f"💡 I would choose **{live.text(label)}**.", *(f"• {live.text(r)}" for r in reasons)]
-        await answer(interaction, "\n".join(lines))
+        await self.tell(interaction, "\n".join(lines), deferred=thinking not in done)
         await self.count(live, seat, len(state.history))
 
     async def count(self, live: Live, seat: int, version: int) -> None:

@@ -318,7 +318,9 @@ class Page:
             await asyncio.wait_for(rec.responded.wait(), self.discord.rest.interaction_deadline)
         except TimeoutError:
             raise Refused(NO_ANSWER, 504) from None
-        return {"ok": True}
+        # 4 or 7: the answer is already shown (a message of its own, or this one updated); 5 or 6:
+        # acknowledged, the message it changes is still to come
+        return {"ok": True, "type": rec.response_type}
 
     async def command(self, request: web.Request) -> Any:
         body = await self._body(request)

@@ -1033,7 +1033,9 @@ function showFailure(messageId, text) {
   });
 }
 
-const HOLD_AFTER_ANSWER = 2500; // ms a message stays held after the bot answered, awaiting its edit
+const HOLD_AFTER_ANSWER = 2500; // ms a message stays held after the bot acknowledged a click, awaiting its edit
+// The answer was shown at once (a message of its own, or this message updated): nothing to await.
+const SHOWN_AT_ONCE = new Set([4, 7]);
 
 /** While an interaction is on its way, the message's other controls are held (disabled, not dimmed):
  *  a second move from a hand that is about to change would be stale. The bot usually edits the
@@ -1057,8 +1059,8 @@ async function clickButton(btn) {
   const release = hold(msg, btn);
   let answered = false;
   try {
-    await post('/web/click', { message_id: msg.dataset.id, custom_id: btn.dataset.customId });
-    answered = true;
+    const res = await post('/web/click', { message_id: msg.dataset.id, custom_id: btn.dataset.customId });
+    answered = !SHOWN_AT_ONCE.has(res && res.type);
   } catch (e) {
     showFailure(msg.dataset.id, e.message);
   }
@@ -1075,8 +1077,8 @@ async function sendSelect(el, values, previous) {
   const release = hold(msg, el);
   let answered = false;
   try {
-    await post('/web/select', { message_id: msg.dataset.id, custom_id: el.dataset.customId, values });
-    answered = true;
+    const res = await post('/web/select', { message_id: msg.dataset.id, custom_id: el.dataset.customId, values });
+    answered = !SHOWN_AT_ONCE.has(res && res.type);
     if (el.tagName === 'SELECT') el.dataset.prev = values[0] || '';
   } catch (e) {
     showFailure(msg.dataset.id, e.message);

@@ -81,9 +81,10 @@ async def test_practice_fosco_coaches_hints_and_is_unrated(standin: LocalDiscord
             coached += [line for line in copy.content.split("\n") if line.startswith("🎓")]
             expected = registry.hint(live.state, 0)
             record = await standin.click(alice, copy, asks(copy)["hint"].custom_id)
-            said = await answer_of(standin, record)
-            assert said.ephemeral and expected.action.label in said.content, said.content
-            assert all(live.text(r) in said.content for r in expected.reasons)
+            await standin.wait_for(lambda c=copy: "I would choose" in c.content, 10, "the hint in the copy")
+            assert record.response_type in (6, 7)  # the copy (a DM only alice reads) says it
+            assert f"I would choose **{live.text(expected.action.label)}**" in copy.content, copy.content
+            assert all(live.text(r) in copy.content for r in expected.reasons)
             hinted += 1
             move = next(c for c in controls(copy, live.version) if ids.parse(c.custom_id).token
                         == expected.action.token)
@@ -140,14 +141,15 @@ async def test_why_not_names_the_rule_and_hints_can_be_turned_off(standin: Local
         assert set(questions["why"].values) == set(why)
         version = live.version
         record = await standin.select(players[seat], copy, questions["why"].custom_id, values=[card])
-        said = await answer_of(standin, record)
-        assert said.ephemeral and why[card] in said.content
+        await record.wait_response(5)
+        assert record.response_type == 7 and why[card] in copy.content  # said in the copy, and only there
         assert live.version == version  # asking changed nothing
         # a member not at the table is told so; a hint asked for at a table without hints is refused
         carol = standin.add_user("carol")
         guild.add_member(carol)
         stranger = await standin.select(carol, copy, questions["why"].custom_id, values=[card])
-        assert NOT_SEATED in (await answer_of(standin, stranger)).content
+        said = await answer_of(standin, stranger)
+        assert said.ephemeral and NOT_SEATED in said.content
         forged = ids.ask(guild.id, live.table_id, "hint")
         next(c for c in copy.components if c.type == 2).raw["custom_id"] = forged  # as if a Hint were shown
         refused = await standin.click(players[seat], copy, forged)

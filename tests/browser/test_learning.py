@@ -18,7 +18,6 @@ from .test_local_page import is_over, open_channel, run_slash, table_channel
 
 HINT_BUTTON = 'button[data-custom-id^="pl:q:"][data-custom-id$=":hint"]:not([disabled])'
 HINT = f".msg.ephemeral {HINT_BUTTON}"
-SAID = '.msg.ephemeral:has-text("I would choose")'
 WHY = '.msg.ephemeral select[data-custom-id^="pl:q:"][data-custom-id$=":why"]'
 GAMES = {"fosco": {"deals": "1"}, "busca": {"hands": "1"}, "manchester-piccadilly": {}}
 
@@ -31,18 +30,29 @@ def local(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Local]:
     program.stop()
 
 
+def copy_of(page: Any) -> Any:
+    """The player's copy of the game: the hand shown to them alone, with its Hint."""
+    return page.locator(".msg.ephemeral", has=page.locator(HINT_BUTTON)).last
+
+
+SAID_JS = """(hint) => {
+    const copies = [...document.querySelectorAll('.msg.ephemeral')].filter(m => m.querySelector(hint));
+    const copy = copies[copies.length - 1];
+    for (const strong of copy ? copy.querySelectorAll('.msg-content strong') : []) {
+        if ((strong.previousSibling?.textContent || '').includes('I would choose')) return strong.textContent;
+    }
+    return null; }"""
+
+
 def hinted(page: Any) -> str:
-    """Presses the newest copy's Hint and returns the move it names."""
-    before = page.locator(SAID).count()
+    """Presses the copy's Hint and returns the move it names (the answer comes in the copy)."""
     page.locator(HINT).last.click()
-    page.locator(SAID).nth(before).wait_for(timeout=15000)
-    answer = page.locator(SAID).nth(before)
-    return str(answer.locator("strong").first.inner_text())
+    return str(page.wait_for_function(SAID_JS, arg=HINT_BUTTON, timeout=15000).json_value())
 
 
 def press(page: Any, label: str) -> None:
     """Makes the move labelled ``label`` on the newest copy, however it is offered."""
-    copy = page.locator(".msg.ephemeral", has=page.locator(HINT_BUTTON)).last
+    copy = copy_of(page)
     button = copy.get_by_role("button", name=label, exact=True)
     if button.count():
         custom_id = button.first.get_attribute("data-custom-id")
@@ -71,7 +81,7 @@ def press(page: Any, label: str) -> None:
 @pytest.mark.parametrize("key", list(GAMES))
 def test_a_newcomer_plays_a_practice_game_pressing_only_the_hinted_moves(key: str, local: Local,
                                                                         context_of: Any) -> None:
-    page = context_of(viewport={"width": 1280, "height": 900}).new_page()
+    page = context_of(viewport={"width": 1280, "height": 1080}).new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(local.url)

@@ -96,8 +96,9 @@ async def test_a_game_opened_and_joined_from_the_page_with_private_hands(local: 
     guild, alice, bob, games = club(local)
     a, b = Page(http, local.http_base, alice), Page(http, local.http_base, bob)
     async with running(local, tmp_path):
+        # the lobby is the command's own answer (type 4); alice deals: a hand at once
         assert await a.post("command", channel_id=str(games.id), path=["play", "dracula"],
-                            options={"deals": 1, "first_dealer": 1}) == {"ok": True}  # alice deals: a hand at once
+                            options={"deals": 1, "first_dealer": 1}) == {"ok": True, "type": 4}
         lobby = (await a.messages(games))[-1]
         assert lobby["interaction"]["command"] == "play dracula" and lobby["author"]["bot"]
         await b.post("click", message_id=lobby["id"], custom_id=button(lobby, "Join"))
