@@ -108,6 +108,20 @@ def help_items(guild_id: int, table_id: int, *, hint: bool, blocked: Sequence[st
     return Help(button(ids.ask(guild_id, table_id, "hint"), "💡 Hint") if hint else None, why)
 
 
+def as_drawn(actions: Sequence[Action], sort: Callable[[list[str]], list[str]],
+             family: cards.Family = "standard") -> list[Action]:
+    """The moves in the order their cards are drawn in the hand (``sort``, the game's order): each
+    by the first card its token names; moves naming no card after them, as they came."""
+    def named(action: Action) -> str | None:
+        _, _, arg = action.token.partition(":")
+        return next((part for piece in arg.split(",") for part in piece.split("@")
+                     if cards.is_card(part, family)), None)
+
+    firsts = {card for card in map(named, actions) if card is not None}
+    place = {card: n for n, card in enumerate(sort(sorted(firsts)))}
+    return sorted(actions, key=lambda a: place.get(named(a) or "", len(place)))
+
+
 def move_view(guild_id: int, table_id: int, version: int, actions: Sequence[Action], *,
               pick: Pick | None = None, chosen: Sequence[int] = (), clock: int | None = None,
               label: Callable[[str], str] = str, family: cards.Family = "standard",

@@ -121,6 +121,8 @@ class HandCopies:
         if not actions and pick is None:
             return None
         on_clock = clock.since if clock is not None and seat in clock.seats else None
+        if on_clock is None:  # (on a clock the first move is the one that acts: its order stands)
+            actions = tuple(controls.as_drawn(actions, state.rules.sort_cards, state.rules.card_order.family))
         return controls.move_view(live.guild_id, live.table_id, len(state.history), actions, pick=pick,
                                   chosen=chosen or (), clock=on_clock, label=live.text,
                                   family=state.rules.card_order.family, help_items=help_items(live, seat, state))

@@ -81,3 +81,18 @@ def test_many_moves_become_selects_of_25() -> None:
     assert len(selects) == -(-len(actions) // 25)
     assert [ids.parse(s.custom_id) for s in selects] == [ids.ActionRef(1, 2, 3, str(n), select=True)
                                                          for n in range(len(selects))]
+
+
+def test_moves_come_in_the_order_the_hand_is_drawn() -> None:
+    """Issue 36 point 1: the buttons follow the picture (the game's own order of cards), a move by
+    the first card it names, and moves that name no card after them."""
+    from games.fan_tan.rules import Pass
+    from games.fan_tan.rules import Play as FanTanPlay
+
+    rules = registry.get("fan-tan")
+    moves = [FanTanPlay(("6D", "JD")), Pass(), FanTanPlay(("7S",)), FanTanPlay(("KH",)),
+             FanTanPlay(("2S",))]
+    drawn = [m.token for m in controls.as_drawn(moves, rules.sort_cards)]
+    order = rules.sort_cards(["6D", "7S", "KH", "2S"])
+    assert drawn[:4] == [next(m.token for m in moves if m.token.startswith(f"play:{c}")) for c in order]
+    assert drawn[4] == "pass"
