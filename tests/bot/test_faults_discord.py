@@ -73,7 +73,7 @@ async def result_shown(standin: LocalDiscord, live: Live, table: Channel) -> lis
 
 # Each game as short as its options make it: what is tested is the result's way out, not the length.
 SHORT: dict[str, dict[str, object]] = {"fosco": {"deals": 1}, "dracula": {"deals": 1}, "busca": {"hands": 1},
-                                       "fscking-ace": {"rounds": 1}, "bullshit": {"call_seconds": 3}}
+                                       "bullshit": {"call_seconds": 3}}
 
 
 async def test_every_game_shows_its_result_while_discord_refuses_one_request_in_five(
