@@ -183,6 +183,18 @@ class HandCopies:
                 async with self.limits.write(previous[0]):
                     await self.channel(previous[0]).get_partial_message(previous[1]).edit(view=None)
 
+    async def ended(self, live: Live, who: str) -> None:
+        """The table was stopped without a result: every copy of a hand (its DM, a hand shown in
+        reply) says so, names its table, and loses its controls, so nothing there can be pressed."""
+        said = {seat: f"**{live.state.rules.title}** · table #{live.table_id} · {live.names[seat]}\n"
+                      f"🛑 {who} ended this table, so it is not played any more and no result was recorded."
+                for seat in range(len(live.row.seats))}
+        await self.replies.ended(live, said)
+        for seat, (channel_id, message_id) in ((int(k), v) for k, v in live.row.extra.get("dm", {}).items()):
+            with contextlib.suppress(discord.HTTPException):
+                async with self.limits.write(channel_id):
+                    await self.channel(channel_id).get_partial_message(message_id).edit(content=said[seat], view=None)
+
     async def send_hand(self, live: Live, seat: int, fresh: bool, state: State | None = None) -> None:
         """A new DM when a turn starts (so the player is notified), else the last one edited."""
         member_id = live.row.seats[seat].member_id

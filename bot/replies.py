@@ -254,6 +254,12 @@ class Replies:
         entry = live.row.extra.get("replies", {}).get(str(seat))
         return bool(entry) and entry[3] > time.time()
 
+    async def ended(self, live: Live, content: dict[int, str]) -> None:
+        """The table was stopped: each tracked reply says so (``content`` by seat), without controls."""
+        for key, entry in dict(live.row.extra.get("replies", {})).items():
+            if entry[3] > time.time() and int(key) in content:
+                await self._edit_reply(entry, content=content[int(key)], view=None)
+
     async def untrack_dm(self, live: Live, seat: int) -> None:
         """A new hand message was sent: the token of a click on the old one no longer reaches it."""
         replies = live.row.extra.get("replies", {})

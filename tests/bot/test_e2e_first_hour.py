@@ -1,0 +1,45 @@
+"""A newcomer's first hour (issue 36), through the real bot: a stopped table's copies say so and
+can no longer be pressed."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from localcord import LocalDiscord
+from tests.discord_spec import local_discord
+
+from .parlour_harness import channel_named, controls, live_table, open_table, running
+
+
+@pytest.fixture
+async def standin() -> AsyncIterator[LocalDiscord]:
+    async with local_discord() as server:
+        yield server
+    server.assert_clean()
+
+
+async def test_an_ended_tables_copies_say_so_and_lose_their_controls(standin: LocalDiscord, tmp_path: Path) -> None:
+    guild = standin.add_guild("Card club")
+    alice, bob = standin.add_user("alice"), standin.add_user("bob")
+    guild.add_member(alice)
+    guild.add_member(bob)
+    lobby = guild.add_text_channel("games")
+    async with running(standin, tmp_path) as bot:
+        await open_table(standin, alice, lobby, "fan-tan", {}, joiners=(bob,), computers=1)
+        live = await live_table(standin, bot)
+        mover = alice if live.seat_of(alice.id) in live.state.to_move else bob
+        await standin.wait_for(lambda: any(controls(m, live.version) for m in standin.dm_messages(mover)), 10,
+                               "a copy with moves")
+        table = channel_named(guild, f"fan-tan-{live.table_id}")
+        assert table is not None
+        await standin.slash(alice, table, "table", "end")
+        for user in (alice, bob):  # (a copy is sent once its player's turn comes)
+            copies = standin.dm_messages(user)
+            if user is not mover and not copies:
+                continue
+            await standin.wait_for(lambda c=copies: "ended this table" in c[-1].content, 10, "the copy to say so")
+            assert all(not m.components for m in copies), "a stopped table's copy offers nothing to press"
+            assert f"table #{live.table_id}" in copies[-1].content
