@@ -61,8 +61,14 @@ def counts_text(rules: Rules) -> str:
 
 
 def describe_options(rules: Rules, options: dict[str, Any], players: int) -> str:
+    """The table's options as the lobby lists them, leaving out those that do not apply (a Joker's
+    rule without jokers)."""
     parts = []
     for opt in rules.options:
+        if opt.required:
+            other, wanted = opt.required
+            if options.get(other, rules.option(other).default_for(players)) not in wanted:
+                continue
         value = options.get(opt.name, opt.default_for(players))
         if opt.kind == "seat":
             value = "decided by the game" if value is None else f"seat {int(value) + 1}"
@@ -113,13 +119,13 @@ def lobby_embed(rules: Rules, row: TableRow, note: str = "") -> discord.Embed:
     rematch_of = row.extra.get("rematch_of")
     if rematch_of:
         embed.description = f"A rematch of table #{rematch_of}: same game, options and seats. {rules.summary}"
-    if note:
-        embed.add_field(name="\u200b", value=note, inline=False)
     if row.extra.get("practice"):
         embed.title = f"{rules.title} — practice table #{row.id}"
         embed.description = (f"A practice game against the computer, with hints: unrated, and no stakes change. "
                              f"{rules.summary}")
-    elif not note:  # an open lobby; once started, cancelled or expired its note says so instead
+    if note:  # where the lobby stands now (started, cancelled, expired), first thing, not under a blank heading
+        embed.description = f"**{note}**\n{embed.description}"
+    elif not row.extra.get("practice"):  # an open lobby; once started, cancelled or expired its note says so instead
         embed.set_footer(text="Join to take a seat. The host starts the game. The lobby closes after 15 idle "
                               "minutes.")
     return embed

@@ -3,6 +3,8 @@ embed limits (a field holds 1,024 characters): Fscking Ace seats 30 (docs/rules/
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.lobby import FIELD_LIMIT, lobby_embed
 from bot.store import TableRow
 from bot.store.rows import Seat
@@ -33,3 +35,21 @@ def test_a_small_table_keeps_one_field() -> None:
     rules = registry.get("fscking-ace")
     embed = lobby_embed(rules, row([Seat(1, "alice"), Seat(None, "Computer 1", ai=True)]))
     assert [f.name for f in embed.fields][:2] == ["Players (2; 3 to 30 can play)", "Options"]
+
+
+def test_options_that_do_not_apply_are_left_out_and_a_note_leads() -> None:
+    """Issue 36 point 4: no "joker: half" without jokers; once started the card says so first,
+    with no blank line and no invitation to join; hints off and an Easy computer are said."""
+    rules = registry.get("fosco")
+    seats = [Seat(1, "alice"), Seat(None, "Easy computer 1", ai=True, level="easy")]
+    plain = replace(row(seats), game="fosco", extra={})
+    options = next(str(f.value) for f in lobby_embed(rules, plain).fields if f.name == "Options")
+    assert "joker:" not in options and "king: double" in options
+    jokers = replace(plain, options={"jokers": 2})
+    assert "joker: half" in next(str(f.value) for f in lobby_embed(rules, jokers).fields if f.name == "Options")
+    assert "Join to take a seat" in str(lobby_embed(rules, plain).footer.text)
+    started = lobby_embed(rules, replace(plain, extra={"hints": False}), "Started! Play in <#5>.")
+    assert str(started.description).startswith("**Started! Play in <#5>.**") and started.footer.text is None
+    assert all(f.name != "\u200b" for f in started.fields)
+    listed = str(started.fields[0].value)
+    assert "Easy computer 1" in listed and "(computer)" not in listed and "hints: off" in str(started.fields[1].value)
