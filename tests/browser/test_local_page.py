@@ -194,6 +194,10 @@ def test_on_a_phone_a_player_beats_the_computer_to_the_end(local: Local, context
     open_channel(page, local.state()["dms"][0]["id"])
     page.locator(".msg img").last.wait_for()
     shoot(page, "local-phone-hand.png")
+    # Issue 36 point 8: as in Discord's app, a row of up to five buttons is one line on a phone.
+    lines = page.evaluate("""() => [...document.querySelectorAll('.comp-row')].map(r =>
+        new Set([...r.querySelectorAll('.btn')].map(b => Math.round(b.getBoundingClientRect().top))).size)""")
+    assert lines and max(lines) == 1, lines
     assert play_until_over(local, table, [page]) >= 1
     open_channel(page, table)
     page.get_by_role("button", name="Rematch").wait_for()
