@@ -26,15 +26,27 @@ GAME_CHOICES = [app_commands.Choice(name=r.title, value=r.key) for r in registry
 RANKED_LINES = 10
 PROVISIONAL_LINES = 8
 CHART_GAMES = 30
-HOW_RANKED = (f"Ranked by skill rating: {BASE:,} + {SCALE} \u00d7 (skill \u2212 {Z} \u00d7 uncertainty), "
-              "a rating each player is fairly sure to play at, at least. Beating strong players raises it "
-              f"most; every game makes it surer. Fewer than {PROVISIONAL_GAMES} games: provisional.")
+HOW_RANKED = (f"Everyone starts at {BASE:,}. A rating is the level a player is fairly sure to play at, at least: "
+              "beating strong players raises it most, and every game makes it surer. Fewer than "
+              f"{PROVISIONAL_GAMES} games: provisional. (Skill ratings by openskill: {BASE:,} + {SCALE} \u00d7 "
+              f"(skill \u2212 {Z} \u00d7 uncertainty).)")
 
 
 def who(entity: int) -> str:
+    """A player as the boards name them; the computers as the tables do ("Computer 1", "Easy computer 1")."""
     if entity in COMPUTERS:
-        return "Parlour (computer)" if entity == COMPUTER else "Parlour (easy computer)"
+        return "Computer" if entity == COMPUTER else "Easy computer"
     return f"<@{entity}>"
+
+
+def counted(n: int, word: str) -> str:
+    """"1 game", "3 games"."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def title_of(key: str) -> str:
@@ -56,10 +68,9 @@ def board_lines(rows: Sequence[Rating]) -> tuple[list[str], list[str]]:
     """The ranked lines and the provisional ones of a game's board."""
     ranked = [r for r in rows if not r.provisional]
     provisional = [r for r in rows if r.provisional]
-    lines = [f"`{i + 1:>2}.` {who(r.entity)} — **{r.shown:,}** · {r.games} games · {_rate(r)}"
+    lines = [f"`{i + 1:>2}.` {who(r.entity)} — **{r.shown:,}** · {counted(r.games, 'game')} · {_rate(r)}"
              for i, r in enumerate(ranked[:RANKED_LINES])]
-    early = [f"{who(r.entity)} {r.shown:,} ({r.games} game{'s' if r.games != 1 else ''})"
-             for r in provisional[:PROVISIONAL_LINES]]
+    early = [f"{who(r.entity)} {r.shown:,} ({counted(r.games, 'game')})" for r in provisional[:PROVISIONAL_LINES]]
     return lines, early
 
 
@@ -71,7 +82,7 @@ def leaderboard_embed(key: str | None, rows: Sequence[Rating], tops: Mapping[str
         if early:
             embed.add_field(name="Provisional", value=", ".join(early), inline=False)
     else:
-        lines = [f"`{i + 1:>2}.` {who(r.entity)} — **{r.shown:,}** at {title_of(r.game)} ({r.games} games)"
+        lines = [f"`{i + 1:>2}.` {who(r.entity)} — **{r.shown:,}** at {title_of(r.game)} ({counted(r.games, 'game')})"
                  for i, r in enumerate(rows[:RANKED_LINES])]
         embed = discord.Embed(title="Best players here", colour=discord.Colour.gold(),
                               description="\n".join(lines) or f"Nobody has {PROVISIONAL_GAMES} rated games in any "
@@ -120,14 +131,15 @@ async def stat_lines(store: GuildStore, member_id: int, stats: Sequence[StatRow]
             where = await store.rating_rank(row.game, member_id)
             ranked = len([r for r in await store.leaderboard(row.game)
                           if r.entity not in COMPUTERS and not r.provisional])
-            place = f"rank {where} of {ranked}" if where is not None else "provisional"
-            head = f"**{rating.shown:,}** (skill {rating.mu:.1f} ± {rating.sigma:.1f}) · {place}"
+            place = (f"{ordinal(where)} of {counted(ranked, 'ranked player')}" if where is not None else
+                     f"provisional until {counted(PROVISIONAL_GAMES, 'game')}")
+            head = f"rating **{rating.shown:,}**, {place}"
         if rules is not None and rules.low_scores_win:
-            best = f"best (lowest) {row.lowest_score}"
+            best = f"best score {row.lowest_score} (low scores win)"
         else:
-            best = f"best {shown_score(rules, row.best_score, unit, with_word=False)}"
+            best = f"best score {shown_score(rules, row.best_score, unit, with_word=False)}"
         drawn = f", {row.draws} drawn" if row.draws else ""
-        lines.append(f"**{rules.title if rules else row.game}**: {head} · {row.games} games, "
+        lines.append(f"**{rules.title if rules else row.game}**: {head} · {counted(row.games, 'game')}, "
                      f"{row.wins} won{drawn} · {best}")
     return lines
 

@@ -722,7 +722,10 @@ function messageHtml(i) {
     s += `<div class="msg-content md">${md(m.content, edited)}</div>`;
   }
   for (const e of m.embeds || []) s += embedHtml(e);
-  if ((m.attachments || []).length) s += `<div class="attachments">${m.attachments.map(attachmentHtml).join('')}</div>`;
+  // As Discord: a file an embed shows (its image or thumbnail) is not shown again below it.
+  const inEmbeds = new Set((m.embeds || []).flatMap((e) => [e.image && e.image.url, e.thumbnail && e.thumbnail.url]));
+  const loose = (m.attachments || []).filter((a) => !inEmbeds.has(a.url));
+  if (loose.length) s += `<div class="attachments">${loose.map(attachmentHtml).join('')}</div>`;
   if ((m.components || []).length) s += componentsHtml(m.components);
   const fail = S.failures.get(m.id);
   if (fail && fail.until > Date.now()) s += failureHtml(fail.text);

@@ -120,7 +120,7 @@ async def test_a_full_fosco_game_against_the_computer(standin: LocalDiscord, tmp
         assert picture.attachments[0].data[:8] == b"\x89PNG\r\n\x1a\n"
         board = await standin.slash(alice, lobby, "leaderboard", options={"game": "fosco"})
         text = board.content + str(board.embeds)
-        assert f"<@{alice.id}>" in text and "Parlour (computer)" in text
+        assert f"<@{alice.id}>" in text and "Computer" in text and "Parlour (computer)" not in text
 
 
 async def test_a_full_dracula_game_by_clicks(standin: LocalDiscord, tmp_path: Path) -> None:
@@ -268,7 +268,10 @@ async def test_leaderboard_after_several_games(standin: LocalDiscord, tmp_path: 
         assert f"<@{alice.id}>" in text and f"<@{bob.id}>" in text
         assert "Provisional" in text and text.count("(3 games)") == 2  # three games: not yet ranked
         stats = await answer_of(standin, await standin.slash(bob, lobby, "stats"))
-        assert stats.ephemeral and "3 games" in " ".join(e.get("description", "") for e in stats.embeds)
+        said = " ".join(e.get("description", "") for e in stats.embeds)
+        assert stats.ephemeral and "3 games" in said
+        # Issue 36 point 6: plain words, no jargon
+        assert "rating **" in said and "provisional until 5 games" in said and "skill" not in said and "±" not in said
         assert f"<@{alice.id}>: " in str(stats.embeds)  # head to head
         (chart,) = stats.attachments
         assert chart.filename == "rating.png" and chart.data[:8] == b"\x89PNG\r\n\x1a\n"

@@ -97,7 +97,7 @@ async def test_three_players_with_the_dealers_card_laid_aside_play_to_the_end_wi
         text = str(board.embeds)
         assert f"<@{alice.id}>" in text and "skill rating" in text
         stats = await answer_of(standin, await standin.slash(alice, lobby_channel, "stats"))
-        assert "best (lowest)" in str(stats.embeds)
+        assert "(low scores win)" in str(stats.embeds)
 
 
 async def test_rules_and_play_know_busca(standin: LocalDiscord, tmp_path: Path) -> None:

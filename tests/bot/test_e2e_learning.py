@@ -185,7 +185,7 @@ async def test_an_easy_computer_is_added_in_the_lobby_and_rated_apart(standin: L
         rated = {r.entity for r in await store.leaderboard("fan-tan")}
         assert rated == {alice.id, 0, EASY_COMPUTER}
         board = await standin.slash(alice, lobby, "leaderboard", options={"game": "fan-tan"})
-        assert "Parlour (easy computer)" in str(board.embeds) + board.content
+        assert "Easy computer" in str(board.embeds) + board.content
 
 
 async def test_rules_open_with_a_quick_start_and_a_picture(standin: LocalDiscord, tmp_path: Path) -> None:
