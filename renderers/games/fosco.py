@@ -324,8 +324,7 @@ class Table:
             y += SCORE_ROW
         past = self.view.get("deal_scores") or []
         if past:
-            text = "Deals so far: " + "   ".join(
-                f"{i + 1}) " + "-".join(str(p) for p in d) for i, d in enumerate(past))
+            text = "   ".join(f"Deal {i + 1}: " + " to ".join(str(p) for p in d) for i, d in enumerate(past))
             draw_text(draw, (cols["name"][0], y + 14), layout.ellipsize(text, theme.TEXT_SIZE - 2, x1 - x0 - 2 * PAD),
                       theme.TEXT_SIZE - 2, theme.MUTED, anchor="lm")
 
