@@ -85,6 +85,10 @@ class HandCopies:
         png = await self.bot.workers.seat(live.row.game, seen, view)
         status = live.text(str(view["status"]))
         content = f"**{state.rules.title}** · table #{live.table_id} · {live.names[seat]}\n{status}"
+        news = live.round_news
+        if news is not None and news[0] <= len(state.history) and news[1] \
+                and not any(s == seat for s, _ in state.history[news[0]:]):
+            content += "".join(f"\n🏁 {live.text(line)}" for line in news[1][-3:])  # the round that just ended
         coach = await self.learning.coach_line(live, seat, state)
         if coach:
             content += f"\n{coach}"

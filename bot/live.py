@@ -48,6 +48,9 @@ class Live:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     unit: str = "dollars"  # the guild's stakes unit, for amounts in lines and images
     clock_started: tuple[int, float] | None = None  # (version, time) of the action that began a clock
+    # (version, its lines): the last action that ended a round (a hand scored), and what the channel
+    # was told of it, so each player's copy says it too until they next move
+    round_news: tuple[int, tuple[str, ...]] | None = None
 
     @property
     def table_id(self) -> int:
@@ -224,6 +227,8 @@ class Tables:
             live.state = after
             if after.clock is not None and after.clock.since == version + 1:
                 live.clock_started = (version + 1, at)
+            if len(after.round_ends) > len(before.round_ends) or len(after.settlements) > len(before.settlements):
+                live.round_news = (version + 1, tuple(e.text for e in after.log[len(before.log):] if e.notable))
             # what the commit just wrote, without reading it back on every move
             live.row = replace(live.row, record=record, version=version + 1, updated_at=at,
                                turn_started_at=at, reminded=False, seats=seats)

@@ -28,6 +28,7 @@ log = logging.getLogger("parlour.turns")
 MINUTE = 60.0  # seconds; tests shorten it to run the timers quickly
 LOBBY_IDLE_MINUTES = 15
 MAX_TURN_MOVES = 200  # a turn the computer finishes for an absent player is never longer
+ROUND_PAUSE = 4  # times the computer's delay: after a round ends, before the next round's first move
 CLOCK_STEP = 0.2  # seconds between computers answering on one clock, after the first has
 RETRY_FIRST, RETRY_MAX = 1.0, 60.0  # seconds before a failed timer tries again, doubling each time
 
@@ -141,6 +142,9 @@ class Turns:
             delay = self.bot.config.ai_delay
             if clock is not None and version > clock.since:
                 delay = min(delay, CLOCK_STEP)
+            news = live.round_news
+            if news is not None and news[0] == version and any(not s.ai for s in live.row.seats):
+                delay *= ROUND_PAUSE  # a round just ended: a moment to read how it went before play goes on
             await asyncio.sleep(delay)
             for seat in computers:
                 await self._play_for(live, version, seat, "computer")

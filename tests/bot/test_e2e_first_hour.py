@@ -43,3 +43,32 @@ async def test_an_ended_tables_copies_say_so_and_lose_their_controls(standin: Lo
             await standin.wait_for(lambda c=copies: "ended this table" in c[-1].content, 10, "the copy to say so")
             assert all(not m.components for m in copies), "a stopped table's copy offers nothing to press"
             assert f"table #{live.table_id}" in copies[-1].content
+
+
+async def test_a_hands_end_is_told_in_the_copy_too(standin: LocalDiscord, tmp_path: Path) -> None:
+    """Issue 36 point 2: a player following the game in their copy reads how the hand went there, until
+    they next move, not only in the table's channel."""
+    guild = standin.add_guild("Card club")
+    alice = standin.add_user("alice")
+    guild.add_member(alice)
+    lobby = guild.add_text_channel("games")
+    async with running(standin, tmp_path) as bot:
+        await open_table(standin, alice, lobby, "busca", {"hands": 2}, computers=3)
+        live = await live_table(standin, bot)
+        while not live.state.round_ends:
+            if 0 in live.state.to_move:
+                copy = await standin.wait_for(
+                    lambda: next((m for m in reversed(standin.dm_messages(alice)) if controls(m, live.version)),
+                                 None), 10, "alice's copy")
+                version = live.version
+                await standin.click(alice, copy, controls(copy, version)[0].custom_id)
+                await standin.wait_for(lambda v=version: live.version > v, 10, "the move")
+            else:
+                await standin.wait_for(lambda v=live.version: live.version > v or live.state.round_ends, 10,
+                                       "a computer's move")
+        assert live.round_news is not None
+        lines = [live.text(line) for line in live.round_news[1]]
+        assert lines and any("Hand 1" in line for line in lines), lines
+        await standin.wait_for(lambda: 0 in live.state.to_move, 20, "alice's first turn of hand 2")
+        await standin.wait_for(lambda: any(f"🏁 {lines[-1]}" in m.content and controls(m, live.version)
+                                           for m in standin.dm_messages(alice)), 10, "the hand's end in the copy")
