@@ -70,6 +70,8 @@ def describe_options(rules: Rules, options: dict[str, Any], players: int) -> str
             if options.get(other, rules.option(other).default_for(players)) not in wanted:
                 continue
         value = options.get(opt.name, opt.default_for(players))
+        if opt.kind == "int" and value == 0 and "(0: " in opt.help:  # what 0 means, not a bare 0
+            value = opt.help.split("(0: ", 1)[1].split(")")[0]
         if opt.kind == "seat":
             value = "decided by the game" if value is None else f"seat {int(value) + 1}"
         elif opt.kind == "bool":
@@ -82,6 +84,11 @@ def computer_seat(seats: list[Seat], level: Literal["normal", "easy"]) -> Seat:
     """A computer's seat, named by its number among the table's computers and, if Easy, so."""
     number = sum(1 for s in seats if s.ai and s.member_id is None) + 1
     return Seat(None, f"Easy computer {number}" if level == "easy" else f"Computer {number}", ai=True, level=level)
+
+
+def players_for(rules: Rules, seated: int) -> int:
+    """The table size its options are read for: as seated, once that is a size the game takes."""
+    return seated if seated in rules.player_counts else rules.min_players
 
 
 def practice_size(rules: Rules) -> int:
@@ -115,6 +122,9 @@ def lobby_embed(rules: Rules, row: TableRow, note: str = "") -> discord.Embed:
                         inline=False)
     options = " · ".join(part for part in (describe_options(rules, dict(row.options), len(row.seats)),
                                            "" if hints_on(row.extra) else "hints: off") if part)
+    length = rules.length(rules.resolve_options(dict(row.options), players_for(rules, len(row.seats))))
+    if length:
+        embed.add_field(name="How long", value=f"{length[:1].upper()}{length[1:]}", inline=False)
     embed.add_field(name="Options", value=options or "none", inline=False)
     rematch_of = row.extra.get("rematch_of")
     if rematch_of:

@@ -563,6 +563,19 @@ class Rules(ABC):
                                      + " or ".join(str(w) for w in wanted))
         return resolved
 
+    def length(self, options: Mapping[str, OptionValue]) -> str:
+        """How long a game with these (resolved) options lasts, in a few words for a newcomer: "2
+        hands", "until someone has 31 points". By the options' usual names (deals, hands, rounds
+        and target); a game whose length is told otherwise says so itself."""
+        for name in ("deals", "hands", "rounds"):
+            value = options.get(name)
+            if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+                return f"{value} {name[:-1] if value == 1 else name}"
+        target = options.get("target")
+        if isinstance(target, int) and not isinstance(target, bool):
+            return f"until someone has {target} points"
+        return ""
+
     def example(self) -> Example | None:
         """A typical moment of the game for the picture /rules opens with (a fixed seed and moves,
         so it is the same every time)."""

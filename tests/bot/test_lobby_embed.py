@@ -51,5 +51,10 @@ def test_options_that_do_not_apply_are_left_out_and_a_note_leads() -> None:
     started = lobby_embed(rules, replace(plain, extra={"hints": False}), "Started! Play in <#5>.")
     assert str(started.description).startswith("**Started! Play in <#5>.**") and started.footer.text is None
     assert all(f.name != "\u200b" for f in started.fields)
-    listed = str(started.fields[0].value)
-    assert "Easy computer 1" in listed and "(computer)" not in listed and "hints: off" in str(started.fields[1].value)
+    fields = {f.name: str(f.value) for f in started.fields}
+    listed = next(v for k, v in fields.items() if str(k).startswith("Players"))
+    assert "Easy computer 1" in listed and "(computer)" not in listed and "hints: off" in fields["Options"]
+    # issue 36 point 9: how long the game is, and what a 0 means
+    assert fields["How long"] == "Until someone has 31 points" and "deals: play to the target" in fields["Options"]
+    three = lobby_embed(rules, replace(plain, options={"deals": 3}))
+    assert {f.name: str(f.value) for f in three.fields}["How long"] == "3 deals"
