@@ -6,20 +6,26 @@ few cells are left, then solves the rest exactly with both sides playing their b
 is this side's coffin score minus the other side's. Sequential halving spends a fixed amount of
 work on the candidates that still look best. Works on small ints and bitmasks rather than
 State.apply, for speed; deterministic given ``rng``.
+
+``explain`` says why, from the same search (remembered, so a hint does not search twice): what
+the placement does to the lines through its cell, and how the play-outs found the coffin ending.
+``choose_easy`` is a greedy beginner that looks no further than the lines as they stand.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
 
-from games.core import decks
-from games.core.base import Action, State
+from games.core import cards, decks
+from games.core.base import Action, State, player
 from games.core.errors import IllegalAction
 
 from . import scoring
-from .actions import Place, Way
-from .rules import DraculaState, side_of
+from .actions import CELL_NAMES, Place, Way, card_label
+from .rules import DIR_WORDS, RUNG_NAMES, DraculaState, side_of
+from .scoring import VAMPIRES
 
 # Placements tried per decision (rollout steps plus search nodes): about 20 ms of work.
 WORK = {2: 10_000, 4: 10_000}
@@ -119,26 +125,91 @@ def _desc(x: int, y: int, z: int) -> tuple[int, int, int]:
 
 
 def choose(state: State, seat: int, rng: random.Random) -> Action:
+    return _decide(state, seat, rng).action
+
+
+@dataclass(frozen=True)
+class Tried:
+    """One placement the search weighed: how the coffin came out for my side on average (my
+    score minus the other side's) over ``count`` play-outs."""
+
+    place: Place
+    mean: float
+    count: int
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What :func:`choose` decided and what it weighed: the placements it tried, the one it picked
+    first and the runner-up second (empty when there was nothing to weigh), whether the coffin was
+    solved to the end for every guess (``exact``) and the board's mirror symmetries."""
+
+    action: Action
+    tried: tuple[Tried, ...] = ()
+    exact: bool = False
+    mirrors: tuple[tuple[int, ...], ...] = ()
+
+    def weighed(self, place: Place) -> Tried | None:
+        """The search's figures for ``place``, or for the placement a mirror makes the same."""
+        key = _class_key(place, self.mirrors)
+        return next((t for t in self.tried if _class_key(t.place, self.mirrors) == key), None)
+
+
+# The last few searches, so that explaining a move does not search again (see :func:`explain`).
+# Keyed by all the searching seat may see and the generator's state, which settle the result.
+_MEMO: dict[Hashable, Decision] = {}
+MEMO_SIZE = 32
+
+
+def _memo_key(state: DraculaState, seat: int, rng: random.Random) -> Hashable:
+    unseen = frozenset(t for s, hand in enumerate(state.hands) if s != seat for t in hand) | frozenset(state.stock)
+    return (state.players, seat, state.dealer, state.ways, state.cells, state.hands[seat], unseen,
+            tuple(len(h) for h in state.hands), rng.getstate())
+
+
+def _decide(state: State, seat: int, rng: random.Random) -> Decision:
     if not isinstance(state, DraculaState):
         raise TypeError("the Dracula player needs a Dracula game")
     legal = state.legal_actions(seat)
     if not legal:
         raise IllegalAction("that seat has nothing to do now")
     if len(legal) == 1:
-        return legal[0]
+        return Decision(legal[0])
     if isinstance(legal[0], Way):
-        return rng.choice(legal)  # the two directions are mirror images of each other
+        return Decision(rng.choice(legal))  # the two directions are mirror images of each other
     places = [a for a in legal if isinstance(a, Place)]
-    return _search(state, seat, places, rng)
+    key = _memo_key(state, seat, rng)
+    decision = _search(state, seat, places, rng)
+    if len(_MEMO) >= MEMO_SIZE:
+        _MEMO.clear()
+    _MEMO[key] = decision
+    return decision
+
+
+def _recall(state: DraculaState, seat: int) -> Decision:
+    """The decision the registry's computer move made here (``registry.computer_move`` seeds its
+    generator so), remembered if it was just made, else made again the same way."""
+    rng = decks.rng(state.seed, "default", len(state.history))
+    found = _MEMO.get(_memo_key(state, seat, rng))
+    return found if found is not None else _decide(state, seat, rng)
+
+
+def _class_key(place: Place, mirrors: Sequence[tuple[int, ...]]) -> tuple[str, int]:
+    return place.card, min([place.cell, *(m[place.cell] for m in mirrors)])
+
+
+def _mirrors(board: list[int]) -> tuple[tuple[int, ...], ...]:
+    """The reflections that leave this board as it is."""
+    return tuple(m for m in MIRRORS if all(board[m[i]] == board[i] for i in range(9)))
 
 
 def _candidates(board: list[int], places: list[Place]) -> list[Place]:
     """One placement per class of placements that a board symmetry makes equivalent."""
-    symmetries = [m for m in MIRRORS if all(board[m[i]] == board[i] for i in range(9))]
+    symmetries = _mirrors(board)
     seen: set[tuple[str, int]] = set()
     out = []
     for p in places:
-        key = (p.card, min([p.cell, *(m[p.cell] for m in symmetries)]))
+        key = _class_key(p, symmetries)
         if key not in seen:
             seen.add(key)
             out.append(p)
@@ -227,7 +298,7 @@ def _rollout(board: list[int], occ: int, hands: list[list[int]], turn: int, play
     return _endgame(board, occ, hands, turn, players, mine, my_side, -10**6, 10**6, spent)
 
 
-def _search(state: DraculaState, seat: int, places: list[Place], rng: random.Random) -> Place:
+def _search(state: DraculaState, seat: int, places: list[Place], rng: random.Random) -> Decision:
     """Sequential halving: each round shares the work budget among the candidates still in the
     running and keeps the better half, until two are left."""
     assert state.ways is not None
@@ -235,8 +306,9 @@ def _search(state: DraculaState, seat: int, places: list[Place], rng: random.Ran
     board = [-1 if t is None else INDEX[t] for t in state.cells]
     occ = sum(1 << i for i in range(9) if board[i] >= 0)
     cands = _candidates(board, places)
+    mirrors = _mirrors(board)
     if len(cands) == 1:
-        return cands[0]
+        return Decision(cands[0], mirrors=mirrors)
     guesses = _guesses(state, seat, rng)
     players, nxt, my_side, rnd = state.players, (seat + 1) % state.players, seat % 2, rng.random
     # Solved exactly from the candidate on, a guess always gives the same answer: try each once.
@@ -262,5 +334,197 @@ def _search(state: DraculaState, seat: int, places: list[Place], rng: random.Ran
                     break
         alive.sort(key=lambda i: -sums[i] / counts[i])
         if len(alive) <= 2:
-            return cands[alive[0]]
+            rest = sorted(set(range(len(cands))) - set(alive), key=lambda i: -sums[i] / counts[i])
+            tried = tuple(Tried(cands[i], sums[i] / counts[i], counts[i]) for i in (*alive, *rest))
+            return Decision(cands[alive[0]], tried, exact, mirrors)
         alive = alive[:(len(alive) + 1) // 2]
+
+
+# -- the Easy computer ------------------------------------------------------------------------
+def choose_easy(state: State, seat: int, rng: random.Random) -> Action:
+    """A beginner's greedy rule, no look-ahead: the placement that leaves the coffin's lines, as
+    they stand, best for my side (the points in my lines times what their suits give so far, less
+    the same for the other side's lines); a direction at random."""
+    if not isinstance(state, DraculaState):
+        raise TypeError("the Dracula player needs a Dracula game")
+    legal = state.legal_actions(seat)
+    if not legal:
+        raise IllegalAction("that seat has nothing to do now")
+    places = [a for a in legal if isinstance(a, Place)]
+    if not places or state.ways is None:
+        return rng.choice(legal)
+    mine = state.ways[side_of(seat)]
+    values = [_greedy_value(state.cells, p, mine) for p in places]
+    best = max(values)
+    return rng.choice([p for p, v in zip(places, values, strict=True) if v == best])
+
+
+def _partial_value(toks: Sequence[str | None], direction: scoring.Direction) -> int:
+    """A line as a beginner sees it: its points so far times the multiplier its cards make so far."""
+    down = [t for t in toks if t is not None]
+    if len(down) < 2:
+        return sum(scoring.points(t, direction) for t in down)
+    return scoring.line_value(down, direction)
+
+
+def _greedy_value(cells: tuple[str | None, ...], place: Place, mine: scoring.Direction) -> int:
+    after = list(cells)
+    after[place.cell] = place.card
+    theirs = scoring.other(mine)
+    return (sum(_partial_value([after[i] for i in line], mine) for line in scoring.LINES[mine])
+            - sum(_partial_value([after[i] for i in line], theirs) for line in scoring.LINES[theirs]))
+
+
+# -- why the computer plays what it plays ---------------------------------------------------------
+LINE_NAMES: dict[scoring.Direction, tuple[str, str, str]] = {
+    "rows": ("top row", "middle row", "bottom row"),
+    "cols": ("left column", "middle column", "right column"),
+}
+MULT_WORDS = {5: "all one suit, \u00d75", 3: "all one colour, \u00d73", 2: "two of a suit, \u00d72"}
+
+
+def explain(state: DraculaState, seat: int, action: Action) -> tuple[str, ...]:
+    """Why the computer plays ``action``: what the placement does to the lines through its cell
+    (which it completes, builds or spoils, or the coffin's score when it fills it), and how the
+    search's play-outs found the coffin ending with it, against the runner-up. The search reads
+    only what the seat may see (its guesses at the other hands are drawn from the unseen cards as
+    a set), and explaining the move it just chose reuses that search rather than run it again."""
+    legal = state.legal_actions(seat)
+    chosen = next((a for a in legal if a.token == action.token), None)
+    if chosen is None:
+        raise ValueError(f"{action.token} is not a move {player(seat)} may make now")
+    if isinstance(chosen, Way):
+        return _way_reasons(state, seat, chosen.direction)
+    assert isinstance(chosen, Place)
+    effect = _effect(state, seat, chosen)
+    if len(legal) == 1:
+        return effect, "It is your only move: one card and one open cell"
+    search = _search_reason(state, seat, chosen, _recall(state, seat))
+    return (effect, search) if search else (effect,)
+
+
+def _way_reasons(state: DraculaState, seat: int, direction: scoring.Direction) -> tuple[str, ...]:
+    other = _opponents(state, seat)[0]
+    court, theirs = ("Queens", "Kings") if direction == "rows" else ("Kings", "Queens")
+    return (f"You'll score the {DIR_WORDS[direction]}: {court} count 10 there, {theirs} only for {other}",
+            "Rows and columns are mirror images, so neither way is better before the deal")
+
+
+def _opponents(state: DraculaState, seat: int) -> tuple[str, str]:
+    """The other side as a line names it, and its possessive."""
+    if state.players == 2:
+        return player(1 - seat), f"{player(1 - seat)}'s"
+    return "your opponents", "your opponents'"
+
+
+def _line_of(cell: int, direction: scoring.Direction) -> int:
+    return cell // 3 if direction == "rows" else cell % 3
+
+
+def _effect(state: DraculaState, seat: int, place: Place) -> str:
+    """What the placement does to the two lines through its cell, the most telling thing first."""
+    assert state.ways is not None
+    mine = state.ways[side_of(seat)]
+    theirs = scoring.other(mine)
+    opp, opps = _opponents(state, seat)
+    card, cell = place.card, place.cell
+    after = list(state.cells)
+    after[cell] = card
+    if None not in after:
+        score = scoring.score_coffin(after, (mine, theirs))
+        tie = "" if score.rung == 0 else f" (best lines equal: the {RUNG_NAMES[score.rung]} count)"
+        return f"Fills the coffin: you score {score.scored[0]} and {opp} {score.scored[1]}{tie}"
+    my_name = LINE_NAMES[mine][_line_of(cell, mine)]
+    their_name = LINE_NAMES[theirs][_line_of(cell, theirs)]
+    my_line = [after[i] for i in scoring.LINES[mine][_line_of(cell, mine)]]
+    their_line = [after[i] for i in scoring.LINES[theirs][_line_of(cell, theirs)]]
+    if card in VAMPIRES:
+        return f"Your Vampire drains {opps} {their_name} and your {my_name}: both now score 0"
+    my_full, their_full = None not in my_line, None not in their_line
+    my_value = scoring.line_value([t for t in my_line if t], mine) if my_full else 0
+    their_value = scoring.line_value([t for t in their_line if t], theirs) if their_full else 0
+    if my_full and their_full:
+        return f"Completes your {my_name} ({my_value}) and {opps} {their_name} ({their_value})"
+    if my_full:
+        mult = scoring.multiplier([t for t in my_line if t])
+        words = f" ({MULT_WORDS[mult]})" if mult in MULT_WORDS else ""
+        return f"Completes your {my_name}, worth {my_value}{words}"
+    label = card_label(card)
+    mine_pts, their_pts = scoring.points(card, mine), scoring.points(card, theirs)
+    if their_full:
+        return _closes(f"Closes {opps} {their_name} at {their_value}", card, their_line, their_pts)
+    # Neither line is full: each holds at most one card besides this one.
+    my_other = next((after[i] for i in scoring.LINES[mine][_line_of(cell, mine)] if i != cell and after[i]), None)
+    their_other = next((after[i] for i in scoring.LINES[theirs][_line_of(cell, theirs)] if i != cell and after[i]),
+                       None)
+    suit = cards.suit_of(card)
+    red = suit in cards.RED_SUITS
+    pair = ""  # what it makes of my line with the card already there
+    if my_other is not None and my_other not in VAMPIRES:
+        if cards.suit_of(my_other) == suit:
+            pair = "suit"
+        elif (cards.suit_of(my_other) in cards.RED_SUITS) == red:
+            pair = "colour"
+    spoil = ""  # what it takes from the other side's line
+    if their_other is not None and their_other not in VAMPIRES:
+        if (cards.suit_of(their_other) in cards.RED_SUITS) != red:
+            spoil = "colour"
+        elif cards.suit_of(their_other) != suit:
+            spoil = "suit"
+    if pair == "suit":
+        return (f"Pairs {label} with {card_label(str(my_other))} in your {my_name}: "
+                f"a third {cards.SUIT_NAMES['standard'][suit][:-1]} makes it \u00d75")
+    if mine_pts >= 10 and their_pts == 0:
+        return f"{label} counts {mine_pts} in your {my_name} but 0 in {opps} {their_name}"
+    if spoil == "colour":
+        return f"Spoils {opps} {their_name}: it can't be all one suit or one colour now"
+    if pair == "colour":
+        return (f"Pairs {label} with {card_label(str(my_other))} in your {my_name}: "
+                f"a third {'red' if red else 'black'} card makes it \u00d73")
+    if spoil == "suit":
+        return f"Spoils {opps} {their_name}: it can't be all one suit now"
+    if mine_pts == 0 and their_pts == 0:
+        return f"{label} counts 0 in any line, so it gives {opp} nothing"
+    if their_pts == 0:
+        return f"{label} counts 0 in {opps} {their_name}"
+    return f"Puts {mine_pts} points in your {my_name}"
+
+
+def _closes(text: str, card: str, line: Sequence[str | None], points: int) -> str:
+    """Why closing the other side's line with ``card`` keeps it down."""
+    label = card_label(card)
+    if points == 0:
+        return f"{text}: {label} counts 0 for them"
+    before = [t for t in line if t is not None and t != card]
+    suits = {cards.suit_of(t) for t in before}
+    if len(suits) == 1 and cards.suit_of(card) not in suits:
+        return f"{text}, before a third {cards.SUIT_NAMES['standard'][suits.pop()][:-1]} could make it \u00d75"
+    colours = {s in cards.RED_SUITS for s in suits}
+    if len(colours) == 1 and (cards.suit_of(card) in cards.RED_SUITS) not in colours:
+        return f"{text}, before a third {'red' if colours.pop() else 'black'} card could make it \u00d73"
+    if points <= 4:
+        return f"{text} with a low card"
+    return f"{text}, before a better card could go there"
+
+
+def _lead(margin: float) -> str:
+    points = round(abs(margin))
+    if points == 0:
+        return "level"
+    return f"{points} ahead" if margin > 0 else f"{points} behind"
+
+
+def _search_reason(state: DraculaState, seat: int, place: Place, decision: Decision) -> str:
+    """How the search's play-outs found the coffin ending after ``place``, against the runner-up
+    (or, for a move the computer did not pick, against its pick)."""
+    mine = decision.weighed(place)
+    if mine is None:
+        return ""
+    how = "Best play to the end" if decision.exact else "Trial play-outs"
+    picked = isinstance(decision.action, Place) and decision.weighed(decision.action) is mine
+    rival = decision.tried[1] if picked and len(decision.tried) > 1 else decision.tried[0]
+    text = f"{how}: about {_lead(mine.mean)} in this coffin"
+    if rival is mine:
+        return text
+    which = "next best" if picked else "the computer's pick"
+    return f"{text}; {which} ({card_label(rival.place.card)}, {CELL_NAMES[rival.place.cell]}) {_lead(rival.mean)}"

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from games.core import decks
-from games.core.base import Action, Event, Option, OptionValue, Outcome, Rules, State, player
-from games.core.cards import CardOrder
+from games.core.base import Action, Coaching, Event, Example, Option, OptionValue, Outcome, Rules, State, player
+from games.core.cards import SUIT_NAMES, CardOrder, short
 
 from . import scoring
 from .actions import CELL_NAMES, WAY_NAMES, Place, Way, card_label, parse
@@ -27,6 +27,19 @@ NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
     for r in range(3) for c in range(3)
 )
 COFFINS_PER_DEAL = {2: 1, 4: 6}
+COACH_DIRECTION = ("Choose what your side scores all game: the rows (Queens count 10 there) or the columns "
+                   "(Kings count 10). The other side scores the other way.")
+COACH_OPEN = ("The coffin is empty, so your card goes in the centre. It will count in the middle row and the "
+              "middle column: one for each side.")
+COACH_PLACE = ("Put a card on an open cell beside one already down. Build your own lines (one suit \u00d75, one "
+               "colour \u00d73) and spoil the other side's.")
+COACH_LAST = ("This card fills the coffin. Then each side scores its best line; if the two best lines are equal, "
+              "the next best counts instead.")
+# The rules' example: seed 22 at a table of two, the computer's first twelve moves. {p1}, who
+# scores the columns, may finish a middle column of three clubs.
+EXAMPLE_SEED = 22
+EXAMPLE_MOVES = ("way:rows", "place:7D@01", "place:2S@21", "place:QD@20", "place:JH@22", "place:2C@12",
+                 "place:9C@10", "place:5C@02", "place:KD@00", "place:9S@10", "place:7C@01", "place:4S@12")
 RUNG_NAMES = ("best", "second best", "third best")
 DIR_WORDS: dict[Direction, str] = {"rows": "rows", "cols": "columns"}
 
@@ -99,10 +112,36 @@ class DraculaState(State):
     def _legal(self, seat: int) -> tuple[Action, ...]:
         if self.phase == "way":
             return (Way("rows"), Way("cols"))
-        where = legal_cells(self.cells)
-        return tuple(
-            Place(card, cell // 3, cell % 3) for card in self.rules.sort_cards(self.hands[seat]) for cell in where
-        )
+        return tuple(Place(card, cell // 3, cell % 3) for card in self.held(seat) for cell in self._cells_for(card))
+
+    def _cells_for(self, card: str) -> tuple[int, ...]:
+        """The cells a held card may go to now: every card may go to any open cell beside the
+        cards already down (the centre of an empty coffin); no card of a hand is ever barred."""
+        return legal_cells(self.cells)
+
+    def held(self, seat: int) -> tuple[str, ...]:
+        return tuple(self.rules.sort_cards(self.hands[seat])) if self.hands else ()
+
+    def why_not(self, seat: int) -> dict[str, str]:
+        """Empty in practice: while the coffin has an open cell, one touches a card already down
+        (or it is the centre of an empty coffin), and any card may go there. Before the deal, while
+        the directions are chosen, no one holds a card."""
+        if seat not in self.to_move or self.phase != "place":
+            return {}
+        return {card: "There is no open cell beside a card in the coffin" for card in self.held(seat)
+                if not self._cells_for(card)}
+
+    def coaching(self, seat: int) -> Coaching | None:
+        if seat not in self.to_move:
+            return None
+        if self.phase == "way":
+            return Coaching("direction", COACH_DIRECTION)
+        open_cells = sum(c is None for c in self.cells)
+        if open_cells == 9:
+            return Coaching("open", COACH_OPEN)
+        if open_cells == 1:
+            return Coaching("last-cell", COACH_LAST)
+        return Coaching("place", COACH_PLACE)
 
     def why_illegal(self, seat: int, action: Action) -> str:
         if isinstance(action, Way):
@@ -411,6 +450,11 @@ class DraculaRules(Rules):
     key = "dracula"
     title = "Dracula"
     player_counts = (2, 4)
+    quick_start = (
+        "Together you fill a three-by-three coffin of cards; one side scores its rows, the other its columns",
+        "On your turn put one card from your hand on an open cell touching a card already down",
+        "A full coffin scores each side's best line (a suit or colour multiplies it); the higher total wins",
+    )
     card_order = CardOrder()
     summary = ("Two players fill a three-by-three coffin of cards together, one scoring its rows and the "
                "other its columns; matching suits multiply a line and a Vampire wipes out its row and "
@@ -450,3 +494,28 @@ class DraculaRules(Rules):
 
     def parse_action(self, token: str) -> Action:
         return parse(token)
+
+    def example(self) -> Example:
+        """The second deal of a game for two (EXAMPLE_SEED, EXAMPLE_MOVES): {p1}, scoring the
+        columns, holds the club that would finish a middle column of three clubs."""
+        state = self.new_game(2, seed=EXAMPLE_SEED)
+        for token in EXAMPLE_MOVES:
+            state = state.apply(min(state.to_move), token)
+        assert isinstance(state, DraculaState) and state.ways is not None
+        seat = state.turn
+        mine = state.ways[side_of(seat)]
+        caption = f"Your turn: you score the {DIR_WORDS[mine]}; play a card beside one already in the coffin"
+        for action in state.legal_actions(seat):
+            assert isinstance(action, Place)
+            after = list(state.cells)
+            after[action.cell] = action.card
+            line = next(line for line in LINES[mine] if action.cell in line)
+            toks = [after[i] for i in line]
+            if None not in toks and scoring.multiplier([t for t in toks if t]) == 5:
+                worth = scoring.line_value([t for t in toks if t], mine)
+                suit = SUIT_NAMES["standard"][action.card[-1]]
+                caption = (f"Your turn: you score the {DIR_WORDS[mine]}; {short(action.card)} at the "
+                           f"{CELL_NAMES[action.cell]} would finish a {DIR_WORDS[mine][:-1]} of three {suit}, "
+                           f"worth {worth}")
+                break
+        return Example(state, seat, caption)
