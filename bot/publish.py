@@ -423,8 +423,10 @@ class Publisher(HandCopies):
         nudged: list[int] = []
         files = []
         digest = False
-        for before, after in batch.steps():
-            digest = digest or worth_a_message(before, after)
+        cut = 0  # the log's length at the last step worth a message: later lines wait for the next one,
+        for before, after in batch.steps():  # so the channel reads in order (a round's account, then the next)
+            if worth_a_message(before, after):
+                digest, cut = True, len(after.log)
             for member in nudges(live, before, after):
                 if member not in nudged:
                     nudged.append(member)
@@ -445,7 +447,7 @@ class Publisher(HandCopies):
         log = batch.last.log
         now = len(batch.states[batch.lines_from].log)  # cards turned up are said with the move that did it only
         lines = [live.text(f"{e.text} {e.shown}" if e.shown and i >= now else e.text)
-                 for i, e in enumerate(log[posted:], posted) if e.notable] if digest else []
+                 for i, e in enumerate(log[posted:cut], posted) if e.notable] if digest else []
         outcome = batch.last.outcome
         if outcome is not None:  # the result says it (``results``)
             lines = [line for line in lines if line != live.text(outcome.detail)]
@@ -462,7 +464,7 @@ class Publisher(HandCopies):
             await self.post(live.row.channel_id, text, files=files[-10:] if last and files else discord.utils.MISSING,
                             allowed_mentions=mentions)
         if digest:
-            await self.merge_extra(live, {"lines_at": len(log)})
+            await self.merge_extra(live, {"lines_at": cut})
 
     # -- the end -------------------------------------------------------------------------------
     async def results(self, live: Live, state: State | None = None, done: set[str] | None = None,

@@ -28,7 +28,7 @@ PROVISIONAL_LINES = 8
 CHART_GAMES = 30
 HOW_RANKED = (f"Everyone starts at {BASE:,}. A rating is the level a player is fairly sure to play at, at least: "
               "beating strong players raises it most, and every game makes it surer. Fewer than "
-              f"{PROVISIONAL_GAMES} games: provisional. (Skill ratings by openskill: {BASE:,} + {SCALE} \u00d7 "
+              f"{PROVISIONAL_GAMES} games: provisional. (The skill rating, by openskill: {BASE:,} + {SCALE} \u00d7 "
               f"(skill \u2212 {Z} \u00d7 uncertainty).)")
 
 

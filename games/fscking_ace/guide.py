@@ -60,3 +60,24 @@ seated when the current round is settled, and the packs grow with the table.
 how they are shown: dollars, cents (a friendlier game, a dollar's worth played for a cent) or \
 points. Balances may go below zero. See /stakes for balances, history and the leaderboard.
 """
+
+# The three lines /rules opens with.
+QUICK_START = (
+    "Bank cards from one shared stock and dare not to be the one who turns up the Ace of spades",
+    "On your turn flip a card, then flip again or stop to score your turn's cards; a spade ends the turn and "
+    "loses them",
+    "Each card you score is worth $1 (jokers and red 2s more); whoever turns up the Ace pays everyone their "
+    "cards' worth plus $1",
+)
+
+# What a newcomer is told, once each, as the moment comes up (FsckingAceState.coaching).
+COACH_FLIP = ("Your turn: flip the top card of the stock. A spade ends your turn; turning up the Ace makes you "
+              "the round's loser, who pays everyone")
+COACH_PUSH = ("Flip again to add a card to the ones on the line, or stop to score them for good. A spade now "
+              "throws away this turn's cards")
+COACH_DOUBLED = ("You kept a 2\u2660, so if you turn up the Ace this round you pay double: every extra flip costs "
+                 "you more than it costs the others")
+COACH_ONLY_ACE = ("Every spade but the Ace is out: another flip cannot lose your cards any more, but the Ace "
+                  "would still make you pay everyone")
+COACH_BETWEEN = ("The round is settled and paid. Play another round (a fresh shuffle, every pile empty) or end "
+                 "the game with the money as it stands")

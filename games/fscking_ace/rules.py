@@ -16,18 +16,47 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from games.core import decks
-from games.core.base import VIEW_LOG_LINES, Action, Event, Option, OptionValue, Outcome, Rules, TurnState, player
+from games.core.base import (
+    VIEW_LOG_LINES,
+    Action,
+    Coaching,
+    Event,
+    Example,
+    Option,
+    OptionValue,
+    Outcome,
+    Rules,
+    TurnState,
+    player,
+)
 from games.core.stakes import money
 
 from . import values
 from .actions import END, FLIP, JOIN, NEXT, parse, stop
-from .guide import CARD_ORDER, GUIDE, SUMMARY
+from .guide import (
+    CARD_ORDER,
+    COACH_BETWEEN,
+    COACH_DOUBLED,
+    COACH_FLIP,
+    COACH_ONLY_ACE,
+    COACH_PUSH,
+    GUIDE,
+    QUICK_START,
+    SUMMARY,
+)
 from .values import ACE, REVERSE, SPADE_TWO, RoundSettlement, is_spade, label
 
 Phase = Literal["play", "between", "over"]
 CLOCKWISE, COUNTERCLOCKWISE = 1, -1
 DIRECTION_NAMES = {CLOCKWISE: "clockwise", COUNTERCLOCKWISE: "counterclockwise"}
 LOTS = 100  # first dealer by lot: each player draws a different number from 1 to 100
+# The rules' example: four players, seed 7, the computer's first 25 moves. {p0} has 2♥ and 9♥
+# on the line (worth $9 with the red 2's doubling), and the computer would stop.
+EXAMPLE_SEED = 7
+EXAMPLE_MOVES = (
+    "flip", "flip", "flip", "flip", "stop", "flip", "flip", "flip", "flip", "flip", "stop", "flip", "flip",
+    "flip", "flip", "flip", "stop", "flip", "flip", "flip", "stop", "flip", "flip", "flip", "flip",
+)
 
 
 @lru_cache(maxsize=64)
@@ -116,6 +145,27 @@ class FsckingAceState(TurnState):
         if action.token in ("next", "end", "join"):
             return "the round is still going: flip a card or stop"
         return super().why_illegal(seat, action)
+
+    @property
+    def unseen_spades(self) -> int:
+        """Spades not yet turned up this round (the Ace among them while the round is on)."""
+        return _spades(self.players, self.remove_extra_twos) - sum(1 for c in self.seen() if is_spade(c))
+
+    def coaching(self, seat: int) -> Coaching | None:
+        """The moment ``seat`` faces: the turn's compulsory first flip ("flip"), flip or stop with
+        cards on the line ("push"; "only-ace" once every other spade is out; "doubled" with a 2♠
+        kept, A-1), or the table's choice between rounds ("between-rounds")."""
+        if seat not in self.to_move:
+            return None
+        if self.phase == "between":
+            return Coaching("between-rounds", COACH_BETWEEN)
+        if not self.flips:
+            return Coaching("flip", COACH_FLIP)
+        if self.unseen_spades == 1:
+            return Coaching("only-ace", COACH_ONLY_ACE)
+        if SPADE_TWO in self.scored[seat]:
+            return Coaching("doubled", COACH_DOUBLED)
+        return Coaching("push", COACH_PUSH)
 
     def hidden_cards(self, seat: int | None) -> frozenset[str]:
         """The stock's cards, which nobody may see, spectators included.
@@ -282,7 +332,6 @@ class FsckingAceState(TurnState):
         piles = [values.pile(s) for s in self.scored]
         last = self.last_settlement
         live = self.phase == "play"
-        spades_seen = sum(1 for c in self.seen() if is_spade(c))
         return {
             "phase": self.phase,
             "round": self.round_no,
@@ -300,7 +349,7 @@ class FsckingAceState(TurnState):
             "card_counts": [p.cards for p in piles],
             "doublers": [[p.red_twos, p.club_twos, p.spade_twos] for p in piles],  # red 2s, 2♣s, 2♠s
             "stock": self.stock_left,
-            "unseen_spades": _spades(self.players, self.remove_extra_twos) - spades_seen,
+            "unseen_spades": self.unseen_spades,
             "discarded": len(self.discards),
             "bonus": values.BONUS_PER_PLAYER * self.players,  # cents, before any doubling
             "balances": list(self.balances),  # cents over the game
@@ -321,6 +370,7 @@ class FsckingAceRules(Rules):
     card_order = CARD_ORDER
     summary = SUMMARY
     guide = GUIDE
+    quick_start = QUICK_START
     open_play = True  # nothing is dealt: the whole game is on the table
     open_ended = True
     joinable = True
@@ -358,3 +408,17 @@ class FsckingAceRules(Rules):
     def parse_action(self, token: str) -> Action:
         return parse(token)
 
+    def example(self) -> Example:
+        """Round 1 at a table of four (EXAMPLE_SEED, EXAMPLE_MOVES): {p0} has two hearts on the
+        line, a red 2 among them, and chooses whether to flip again."""
+        state = self.new_game(4, seed=EXAMPLE_SEED)
+        assert isinstance(state, FsckingAceState)
+        for token in EXAMPLE_MOVES:
+            state = state.apply(state.turn, token)
+        assert state.flips
+        seat = state.turn
+        now = values.value(state.scored[seat])
+        gain = values.value(state.scored[seat] + state.flips) - now
+        caption = (f"Your turn: {_plural(len(state.flips), 'card')} on the line (+{money(gain)}), and "
+                   f"{state.unseen_spades} of the {state.stock_left} unseen cards are spades. Flip again or stop?")
+        return Example(state, seat, caption)
