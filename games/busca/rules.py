@@ -12,7 +12,9 @@ from typing import Any, ClassVar
 from games.core import base, cards, decks, tricks
 from games.core.base import (
     Action,
+    Coaching,
     Event,
+    Example,
     Option,
     OptionValue,
     Outcome,
@@ -37,6 +39,10 @@ HAND_SIZES = {3: 13, 4: 10, 5: 8}
 DIRECTION = COUNTERCLOCKWISE  # the deal, the play and the next dealer all go to the right
 NO_TRICK = Trick(0)  # before the deal
 STRENGTH = tricks.follow_suit_strength(RANKS, cards.suit_of, cards.rank_of)
+# The rules' example: four players, seat 0 dealing, and the computer's first eleven cards from
+# this seed; seat 2, last to the third trick, may duck under {p3}'s 3♦ with its A♦.
+EXAMPLE_SEED = 25
+EXAMPLE_MOVES = ("QH", "KH", "5H", "JH", "QC", "KC", "JC", "6C", "JD", "KD", "3D")
 
 
 def suit_name(card: str) -> str:
@@ -96,9 +102,25 @@ class BuscaState(TurnState):
     def discarding(self) -> bool:
         return self.players == 3 and self.discard is None
 
+    def _barred(self, seat: int) -> dict[str, str]:
+        """The cards of ``seat``'s hand that may not go on the trick now, each with the rule that
+        stops it (lower case): the one test behind the legal plays, ``why_illegal`` and
+        ``why_not``. A card of the suit led must be played by whoever holds one; anyone holding
+        none may play any card."""
+        hand = self.hands[seat]
+        led = self.trick.led_card()
+        if led is None:
+            return {}
+        suit = cards.suit_of(led)
+        if not any(cards.suit_of(c) == suit for c in hand):
+            return {}
+        rule = f"you must follow {suit_name(led)}"
+        return {c: rule for c in hand if cards.suit_of(c) != suit}
+
     def playable(self, seat: int) -> tuple[str, ...]:
         """The cards ``seat`` may put on the trick now (following suit if able)."""
-        return tricks.follow(self.hands[seat], self.trick, cards.suit_of)
+        barred = self._barred(seat)
+        return tuple(c for c in self.hands[seat] if c not in barred)
 
     def _legal(self, seat: int) -> tuple[Action, ...]:
         if self.discarding:
@@ -113,9 +135,39 @@ class BuscaState(TurnState):
             return f"{player(self.dealer)} lays a card aside first"
         if action.card not in self.hands[seat]:
             return f"you do not hold the {cards.name(action.card)}"
+        return self._barred(seat).get(action.card) or super().why_illegal(seat, action)
+
+    def held(self, seat: int) -> tuple[str, ...]:
+        return tuple(self.rules.sort_cards(self.hands[seat])) if 0 <= seat < len(self.hands) else ()
+
+    def why_not(self, seat: int) -> dict[str, str]:
+        """Each card ``seat`` holds that may not go on the trick now, with the rule that stops it.
+        While a three-player dealer lays a card aside any card may go, so there is nothing to say."""
+        if seat not in self.to_move or self.discarding:
+            return {}
+        barred = self._barred(seat)
+        return {c: f"{barred[c][0].upper()}{barred[c][1:]}" for c in self.held(seat) if c in barred}
+
+    def coaching(self, seat: int) -> Coaching | None:
+        """The moment ``seat`` faces: laying a card aside, the last trick, leading, following
+        suit, or free to throw anything away (void in the suit led)."""
+        if seat not in self.to_move:
+            return None
+        if self.discarding:
+            return Coaching("discard", "You dealt, so you hold a card extra: lay one aside face down. It goes to "
+                                       "whoever takes the last trick, so a costly card is a good choice")
+        if len(self.hands[seat]) == 1:
+            return Coaching("last-trick", "The last trick: whoever takes it scores what is left of 11 after the "
+                                          "others, so it carries everyone's fractions")
         led = self.trick.led_card()
-        assert led is not None
-        return f"you must follow {suit_name(led)}"
+        if led is None:
+            return Coaching("lead", "You lead: play any card. The highest card of that suit wins the trick, so a "
+                                    "low card that others can beat passes the trick and its points on")
+        if any(cards.suit_of(c) == cards.suit_of(led) for c in self.hands[seat]):
+            return Coaching("follow", "Play a card of the suit led. One below the best card on the trick lets "
+                                      "someone else take it, with its points")
+        return Coaching("void", "You have none of the suit led, so any card may go, and it cannot win: a good "
+                                "moment to throw away an Ace or another costly card")
 
     def hidden_cards(self, seat: int | None) -> frozenset[str]:
         hidden = {c for s, hand in enumerate(self.hands) if s != seat for c in hand}
@@ -271,6 +323,11 @@ class BuscaRules(Rules):
     summary = ("Take tricks without taking points: Aces and court cards count against you, and the "
                "last trick is the worst. Lowest total wins. Three to five players.")
     guide = GUIDE
+    quick_start = (
+        "Avoid points: each Ace you win costs 1, and each 3, 2, King, Queen and Jack a third",
+        "Play one card a turn, following suit if you can; the top card of the suit led takes the trick",
+        "A hand scores 11 in all, the last trick's taker carrying the odd thirds; at 31 the lowest total wins",
+    )
     low_scores_win = True
     options = (
         Option("target", "int", 31, "The total that ends the game", min=5, max=200),
@@ -285,6 +342,22 @@ class BuscaRules(Rules):
         state = BuscaState(rules=self, players=players, seed=seed, options=dict(options), deck=deck, dealer=dealer,
                            hands=_deal_hands(players, dealer, seed, 0, deck), totals=(0,) * players)
         return _start_hand(state)
+
+    def example(self) -> Example:
+        """The computer's first eleven cards from EXAMPLE_SEED at a table of four: the seat to
+        move plays last to a trick that a higher card of the suit led already tops."""
+        state = self.new_game(4, seed=EXAMPLE_SEED, options={"first_dealer": 0})
+        assert isinstance(state, BuscaState)
+        for card in EXAMPLE_MOVES:
+            state = state.apply(state.turn, Play(card))
+        seat, led = state.turn, state.trick.led_card()
+        assert led is not None
+        suit = cards.suit_of(led)
+        holder, top = max(((s, c) for s, c in state.trick.plays if cards.suit_of(c) == suit),
+                          key=lambda play: LOW_TO_HIGH.index(cards.rank_of(play[1])))
+        caption = (f"Your turn, last to play: {player(holder)}'s {cards.short(top)} tops the {suit_name(led)}; "
+                   "any lower one leaves the trick and its points to them")
+        return Example(state, seat, caption)
 
     def parse_action(self, token: str) -> Action:
         check_token(token)

@@ -283,9 +283,11 @@ def plate_heading(img: Image.Image, draw: Draw, box: Box, *, seat: int, name: st
     if winner:
         layout.star(draw, (right - 10, mid), 10, theme.HIGHLIGHT)
         right -= 24
+    room = max(30.0, right - x)
     size = theme.TEXT_SIZE - 3
-    layout.draw_rich(img, draw, (x, mid), layout.ellipsize(name, size, max(30.0, right - x), True), size, ink,
-                     bold=True)
+    while size > theme.TEXT_SIZE - 7 and text_width(name, size, True) > room:
+        size -= 1  # a long name ("Easy computer 3") a little smaller rather than cut
+    layout.draw_rich(img, draw, (x, mid), layout.ellipsize(name, size, room, True), size, ink, bold=True)
 
 
 def tag(draw: Draw, right_mid: tuple[float, float], text: str, colour: RGB, size: int = SMALL - 3) -> float:
