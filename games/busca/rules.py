@@ -199,7 +199,8 @@ class BuscaState(TurnState):
         shown = " ".join(cards.short(c) for c in self.trick.cards)
         what = "the last trick" if last else "the trick"
         points = f" with {thirds_text(worth)} {'point' if worth == 3 else 'points'}" if worth else ""
-        line = Event(f"{player(won_by)} takes {what} ({shown}){points}", notable=bool(worth) or last)
+        # every trick is part of the hand's story in the channel, points or none (issue 36 point 3)
+        line = Event(f"{player(won_by)} takes {what} ({shown}){points}", notable=True)
         state = dataclasses.replace(self, taken=taken, tricks_won=won, last_trick=(won_by, self.trick),
                                     trick=Trick(won_by), turn=won_by, log=self.with_events(line))
         return state._score_hand(won_by) if last else state
