@@ -126,8 +126,11 @@ class _Pool:
         self.processes = processes
         self.initializer = initializer
         self._executor: concurrent.futures.Executor | None = None
+        self.stopped = False  # the bot is stopping: a worker that dies now is not replaced
 
     def executor(self) -> concurrent.futures.Executor:
+        if self.stopped:  # no worker is started once the bot is stopping (issue 37 point 5)
+            raise BrokenProcessPool(f"the {self.kind} workers are stopped")
         if self._executor is None:
             if self.processes > 0:
                 self._executor = concurrent.futures.ProcessPoolExecutor(
@@ -141,6 +144,8 @@ class _Pool:
         try:
             return await loop.run_in_executor(self.executor(), fn, *args)
         except BrokenProcessPool:
+            if self.stopped:  # the stop ended it: nothing to start again
+                raise
             # A worker died (killed, out of memory): start fresh ones and try once more.
             log.warning("a %s worker died; starting new ones", self.kind)
             self.close()
@@ -155,6 +160,8 @@ class _Pool:
     def close(self, deadline: float | None = None) -> None:
         """Stop the workers; with a ``deadline`` (``time.monotonic()``), make sure every one has
         exited by then, killing any that linger (the bot is stopping: its workers go with it)."""
+        if deadline is not None:
+            self.stopped = True
         executor, self._executor = self._executor, None
         if executor is None:
             return

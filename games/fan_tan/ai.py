@@ -31,13 +31,20 @@ also says it held none of the playable cards before it in that order. The belief
 grows each time a card it passed over turns up in another hand, and dies when it plays one of
 them itself or lays down two cards at once; in that share of the deals it is dealt and played as
 such a player.
+
+**Teaching.** :func:`explain` says why, from the same decision (:func:`_decide`): what the play
+frees of the seat's own cards (the heuristic's terms), then the play it holds back, or the
+play-outs that overruled the heuristic. :func:`choose_easy` is a beginner's rule of thumb: the
+play with the most of its own cards beyond it, near or far, with no play-outs.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Literal, NamedTuple
 
+from games.core import cards, decks
 from games.core.base import Action
 
 from .rules import SEVEN, SUITS, FanTanState, Pass, Play, card_of
@@ -77,28 +84,48 @@ CONFIDENCE = 2.0  # how many standard deviations of luck a play must beat the he
 RANDOM, FIRST, HEURISTIC = 0, 1, 2  # how a stand-in picks its card
 
 
+class Decision(NamedTuple):
+    """What :func:`choose` weighed: the plays (none: it must pass), how it decided ("pass",
+    "only": one play, "out": a play empties its hand, "weighed": the heuristic and play-outs),
+    each play's heuristic worth, the heuristic's favourite and the chosen play (indexes into
+    ``plays``), and how many deals were played out (0: none)."""
+
+    action: Action
+    plays: tuple[Play, ...]
+    how: Literal["pass", "only", "out", "weighed"]
+    worth: tuple[float, ...] = ()
+    favourite: int = 0
+    chosen: int = 0
+    deals: int = 0
+
+
 def choose(state: FanTanState, seat: int, rng: random.Random) -> Action:
     """The heuristic's play unless the play-outs find a clearly better one; a pass only when
     there is nothing to play."""
+    return _decide(state, seat, rng).action
+
+
+def _decide(state: FanTanState, seat: int, rng: random.Random) -> Decision:
     legal = state.legal_actions(seat)
     if not legal:
         raise ValueError("that seat has nothing to do now")
-    plays = [a for a in legal if isinstance(a, Play)]
+    plays = tuple(a for a in legal if isinstance(a, Play))
     if not plays:
-        return next(a for a in legal if isinstance(a, Pass))
+        return Decision(next(a for a in legal if isinstance(a, Pass)), plays, "pass")
     if len(plays) == 1:
-        return plays[0]
+        return Decision(plays[0], plays, "only")
     mine = cards_mask(state.hands[seat])
     masks = [cards_mask(p.cards) for p in plays]
     if mine in masks:  # it can go out now
-        return plays[masks.index(mine)]
-    worth = [heuristic(mine, m) for m in masks]
+        return Decision(plays[masks.index(mine)], plays, "out", chosen=masks.index(mine))
+    worth = tuple(heuristic(mine, m) for m in masks)
     ranked = sorted(range(len(plays)), key=lambda k: -worth[k])[:MAX_CANDIDATES]
     moves = hand_moves(state)
     counts = [len(h) for h in state.hands]
     wins = playouts(mine, table_mask(state), counts, seat, [masks[k] for k in ranked],
                     read(moves, state.players, seat, mine, state.strict), rng)
-    return plays[ranked[pick(wins, [worth[k] for k in ranked])]]
+    chosen = ranked[pick(wins, [worth[k] for k in ranked])]
+    return Decision(plays[chosen], plays, "weighed", worth, ranked[0], chosen, deals_for(len(ranked), counts))
 
 
 def pick(wins: list[int], worth: list[float]) -> int:
@@ -281,6 +308,11 @@ def deal(unseen: int, counts: list[int], me: int, lacks: list[int], rng: random.
     return hands
 
 
+def deals_for(candidates: int, counts: list[int]) -> int:
+    """How many deals the play-outs of so many candidate plays make (see WORK)."""
+    return max(MIN_DEALS, min(MAX_DEALS, WORK // ((candidates + 1) * sum(counts))))
+
+
 def playouts(mine: int, table: int, counts: list[int], me: int, candidates: list[int],
              reading: tuple[list[int], list[int], list[float]], rng: random.Random) -> list[int]:
     """Which of the same random deals each candidate play goes on to win (bit d: deal d)."""
@@ -288,7 +320,7 @@ def playouts(mine: int, table: int, counts: list[int], me: int, candidates: list
     n = len(counts)
     frontier = frontier_of(table)
     unseen = FULL & ~mine & ~table
-    deals = max(MIN_DEALS, min(MAX_DEALS, WORK // ((len(candidates) + 1) * sum(counts))))
+    deals = deals_for(len(candidates), counts)
     wins = [0] * len(candidates)
     after = [placed(frontier, m) for m in candidates]
     for d in range(deals):
@@ -342,3 +374,203 @@ def playout(hands: list[int], frontier: int, turn: int, me: int, styles: list[in
         turn += 1
         if turn == n:
             turn = 0
+
+
+# -- the Easy computer -----------------------------------------------------------------------------
+def choose_easy(state: FanTanState, seat: int, rng: random.Random) -> Action:
+    """A beginner's rule of thumb: go out when it can; else lay the play with the most of its own
+    cards of the same suit beyond it (a 7: the rest of its suit it holds), at random among the
+    best, whether they are near or far and whatever it frees for the others on the way. No
+    play-outs and no reading of the table; a pass only with nothing to play."""
+    plays = state.plays(seat)
+    if not plays:
+        return Pass()
+    mine = cards_mask(state.hands[seat])
+    out = [p for p in plays if cards_mask(p.cards) == mine]
+    if out:
+        return out[0]
+    beyond = [sum(((UP[i] | DOWN[i]) & mine).bit_count() for i in bits(cards_mask(p.cards))) for p in plays]
+    most = max(beyond)
+    return rng.choice([p for p, n in zip(plays, beyond, strict=True) if n == most])
+
+
+# -- the reasons -----------------------------------------------------------------------------------
+NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+LISTED = 3  # cards named in a list before "and N more"
+
+
+class Reach(NamedTuple):
+    """What placing one card frees in one direction, as the heuristic counts it: our cards
+    beyond it (nearest first), the others' cards before our first one (``gap``; all of them
+    when we hold none) and the others' cards behind our first one."""
+
+    suit: int
+    ours: tuple[int, ...]
+    gap: int
+    behind: int
+
+
+def reaches(hand: int, i: int) -> list[Reach]:
+    """Card ``i``'s reach upward and downward (a 7 has both), from ``hand`` alone."""
+    found = []
+    for beyond, nearest_first in ((UP[i], bits(UP[i])), (DOWN[i], bits(DOWN[i])[::-1])):
+        if not beyond:
+            continue
+        ours = tuple(b for b in nearest_first if hand >> b & 1)
+        gap = nearest_first.index(ours[0]) if ours else len(nearest_first)
+        found.append(Reach(i // 13, ours, gap, len(nearest_first) - len(ours) - gap))
+    return found
+
+
+def _short(i: int) -> str:
+    return cards.short(TOKENS[i])
+
+
+def _listed(items: Sequence[str]) -> str:
+    if len(items) > LISTED:
+        return f"{', '.join(items[:LISTED])} and {len(items) - LISTED} more"
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def _suit(s: int) -> str:
+    return cards.SUIT_NAMES["standard"][SUITS[s]]
+
+
+def _count(n: int) -> str:
+    return NUMBERS[n] if n < len(NUMBERS) else str(n)
+
+
+def _cards(tokens: Sequence[str]) -> str:
+    return _listed([cards.short(t) for t in tokens])
+
+
+def _frees(reach: Reach) -> str:
+    """One direction of a non-7 card, in words: "Frees your 8♦ and 9♦", "Leads to your J♦,
+    after two of the others' diamonds", "Frees none of your cards, only two of the others' hearts"."""
+    if not reach.ours:
+        return f"Frees none of your cards, only {_count(reach.gap)} of the others' {_suit(reach.suit)}"
+    if reach.gap:
+        return f"Leads to your {_listed([_short(i) for i in reach.ours])}, after {_count(reach.gap)} " \
+               f"of the others' {_suit(reach.suit)}"
+    step = 1 if reach.ours[-1] > reach.ours[0] else -1
+    now = 1
+    while now < len(reach.ours) and reach.ours[now] == reach.ours[0] + now * step:
+        now += 1
+    first = f"Frees your {_listed([_short(i) for i in reach.ours[:now]])}"
+    later = reach.ours[now:]
+    return f"{first}, then leads to your {_listed([_short(i) for i in later])}" if later else first
+
+
+def effect(hand: int, play: Play) -> str:
+    """What ``play`` does for ``hand``, in the heuristic's terms: the cards of ours it frees, the
+    rows it opens."""
+    index = [BIT[c].bit_length() - 1 for c in play.cards]
+    if all(i % 13 + 1 == SEVEN for i in index):
+        suits = [i // 13 for i in index]
+        ours = sum(len(r.ours) for i in index for r in reaches(hand, i))
+        if len(suits) == 1:
+            return (f"Opens {_suit(suits[0])}: you hold {_count(ours)} more of them" if ours else
+                    f"Opens {_suit(suits[0])}, where you hold no other card")
+        opened = _listed([_suit(s) for s in suits])
+        more = "one more card" if ours == 1 else f"{_count(ours)} more cards"
+        return (f"Opens {opened}: you hold {more} of those suits" if ours else
+                f"Opens {opened}, though you hold no other card of those suits")
+    if len(index) == 1:
+        found = reaches(hand, index[0])
+        if not found:
+            return f"Ends the {_suit(index[0] // 13)[:-1]} row: it frees no card for anyone"
+        return _frees(found[0])
+    suit = _suit(index[0] // 13)[:-1]
+    near = [_short(b) for i in index for r in reaches(hand, i) if not r.gap for b in r.ours[:1]]
+    return f"Lays both ends of the {suit} row at once (T-2): " + (
+        f"frees your {_listed(near)}" if near else "two cards gone in one turn")
+
+
+def _gift(hand: int, card: str) -> bool:
+    """Whether placing ``card`` frees only the others' cards: some, and none of ours."""
+    found = reaches(hand, BIT[card].bit_length() - 1)
+    return bool(found) and not any(r.ours for r in found)
+
+
+def _held_back(hand: int, card: str) -> str:
+    suit = _suit((BIT[card].bit_length() - 1) // 13)
+    if cards.rank_of(card) == "7":
+        return f"Holds back {cards.short(card)}: it would open {suit} only for the others"
+    return f"Holds back {cards.short(card)}: it would only free the others' {suit}"
+
+
+def _terms(hand: int, tokens: Sequence[str]) -> tuple[float, float, float]:
+    """The heuristic's three terms for these cards: our cards beyond them, the others' cards
+    before our first ones (all those beyond where we hold none), the others' cards behind."""
+    found = [r for c in tokens for r in reaches(hand, BIT[c].bit_length() - 1)]
+    return (MINE * sum(len(r.ours) for r in found), -GAP * sum(r.gap for r in found),
+            -BEHIND * sum(r.behind for r in found))
+
+
+def compared(hand: int, chosen: Play, other: Play) -> str:
+    """Why ``chosen`` weighs more than ``other`` in the heuristic: the term that makes most of
+    the difference, naming what the other play would lay that this one does not."""
+    kept = [c for c in other.cards if c not in chosen.cards]
+    name = _cards(kept)
+    if all(_gift(hand, c) for c in kept):
+        if not all(_gift(hand, c) for c in chosen.cards):
+            return _held_back(hand, kept[0]) if len(kept) == 1 else \
+                f"Holds back {name}: they would only free the others' cards"
+        return f"Holds back {name}: {'they' if len(kept) > 1 else 'it'} would free more of the others' cards"
+    if set(chosen.cards) <= set(other.cards):  # the other play is this one and more: what the more costs
+        found = [r for c in kept for r in reaches(hand, BIT[c].bit_length() - 1)]
+        gap, yours = sum(r.gap for r in found), [_short(i) for r in found for i in r.ours]
+        if gap:
+            return f"Keeps {name} for later: it would free {_count(gap)} of the others' cards, and only your " \
+                   f"{_listed(yours)}"
+        return f"Keeps {name} for later: more of the others' cards lie past yours there"
+    mine = _terms(hand, [c for c in chosen.cards if c not in other.cards])
+    theirs = _terms(hand, kept)
+    gains = [m - t for m, t in zip(mine, theirs, strict=True)]
+    term = max(range(3), key=lambda k: gains[k])
+    if term == 0:
+        ours = round(theirs[0] / MINE)
+        leads = f"it leads to {_count(ours)} of your cards" if ours else "it frees none of your cards"
+        return f"Keeps {name} for later: {leads}, this to {_count(round(mine[0] / MINE))}"
+    if term == 1:
+        return f"Keeps {name} for later: it would free more of the others' cards before yours"
+    return f"Keeps {name} for later: more of the others' cards lie past yours there"
+
+
+def explain(state: FanTanState, seat: int, action: Action) -> tuple[str, ...]:
+    """Why the computer plays ``action`` for ``seat``, from what :func:`_decide` weighed (run
+    again with the generator :func:`games.core.registry.computer_move` gives it): what the play
+    frees of the seat's own cards, and which other play it holds back, or the play-outs that
+    overruled the heuristic. It reads only the seat's hand, the rows and the table's public
+    moves, so the reasons name no card hidden from the seat."""
+    decision = _decide(state, seat, decks.rng(state.seed, "default", len(state.history)))
+    if not isinstance(action, Play):
+        if not decision.plays:
+            return ("None of your cards fits next to a row, so you pass",)
+        return ("A pass while a card fits is fined if found out (T-3): the computer never does it",
+                f"It would play {_cards(decision.plays[decision.chosen].cards)}")
+    play = next((p for p in decision.plays if p.token == action.token), None)
+    if play is None:
+        raise ValueError(f"{action.token} is not a play {seat} may make now")
+    hand = cards_mask(state.hands[seat])
+    if cards_mask(play.cards) == hand:
+        last = "Your last card" if len(play.cards) == 1 else "Your last cards, together (T-2)"
+        return (f"{last}: you go out and take the pot of {state.pot} chips",)
+    said = effect(hand, play)
+    if decision.how == "only":
+        return ("Your only play that fits now", said)
+    if play != decision.action:
+        return (said, f"The computer would rather play {_cards(decision.plays[decision.chosen].cards)}")
+    favourite = decision.plays[decision.favourite]
+    if decision.chosen != decision.favourite:
+        return (said, f"Played out {decision.deals} ways, this wins clearly more often than "
+                      f"{_cards(favourite.cards)}")
+    others = [k for k, p in enumerate(decision.plays) if k != decision.chosen and not set(p.cards) <= set(play.cards)]
+    if not others:  # every other play is part of this one
+        return (said, f"{_count(len(play.cards)).capitalize()} of your cards go in one turn, not one")
+    gifts = [k for k in others if len(decision.plays[k].cards) == 1 and _gift(hand, decision.plays[k].cards[0])]
+    if gifts and not all(_gift(hand, c) for c in play.cards):
+        worst = min(gifts, key=lambda k: decision.worth[k])
+        return (said, _held_back(hand, decision.plays[worst].cards[0]))
+    runner = max(others, key=lambda k: decision.worth[k])
+    return (said, compared(hand, play, decision.plays[runner]))

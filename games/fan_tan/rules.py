@@ -1,5 +1,5 @@
 """Fan Tan: build the four suits out from their 7s; the first player out of cards takes the pot
-(docs/rules/fan-tan.md, rulings T-1..T-5)."""
+(docs/rules/fan-tan.md, rulings T-1..T-6)."""
 
 from __future__ import annotations
 
@@ -7,12 +7,14 @@ import dataclasses
 import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from games.core import cards, decks
 from games.core.base import (
     Action,
+    Coaching,
     Event,
+    Example,
     Option,
     OptionValue,
     Outcome,
@@ -32,6 +34,11 @@ SUITS = ("S", "H", "D", "C")  # the rows of the table, top to bottom
 SEVEN = 7
 OFFENCE_FINE = 3  # T-3: into the pot, per withheld pass
 SEVEN_FINE = 5  # T-3: to each holder of that suit's 6 or 8, per withheld 7
+# The example moment (FanTanRules.example): the Normal computer's first moves for every seat of a
+# table of four from this seed, {p3} dealing.
+EXAMPLE_SEED = 5
+EXAMPLE_MOVES: tuple[str, ...] = ("pass", "play:7S", "play:7C", "play:7D", "play:6C", "play:8S", "play:6D",
+                                  "play:6S,9S", "play:5D,8D", "pass", "play:10S", "play:5S")
 Run = tuple[int, int] | None  # lowest and highest rank down in a suit (A = 1 … K = 13); None: no 7 yet
 
 
@@ -108,11 +115,23 @@ class FanTanState(TurnState):
         return tuple(c for c in self.hands[seat] if self._fits(c))
 
     def _fits(self, card: str) -> bool:
-        run = self.runs[SUITS.index(cards.suit_of(card))]
-        value = rank(card)
+        return not self.missing(card)
+
+    def missing(self, card: str) -> tuple[str, ...]:
+        """The cards that must go down before ``card`` fits, nearest the row first: none when it
+        fits now (a 7 on an empty row, the card just above or below its row); from the 7 where
+        its row is not open yet. The one test of a card's place, for the moves and for why_not."""
+        suit, value = cards.suit_of(card), rank(card)
+        run = self.runs[SUITS.index(suit)]
         if run is None:
-            return value == SEVEN
-        return value in (run[0] - 1, run[1] + 1)
+            way = range(SEVEN, value) if value > SEVEN else range(SEVEN, value, -1)
+        elif value > run[1]:
+            way = range(run[1] + 1, value)
+        elif value < run[0]:
+            way = range(run[0] - 1, value, -1)
+        else:  # already on the table: it is no one's to play
+            return (card,)
+        return tuple(card_of(v, suit) for v in way)
 
     def plays(self, seat: int) -> tuple[Play, ...]:
         """Every legal play (T-2): one card; two or more 7s together; both ends of one run."""
@@ -149,6 +168,58 @@ class FanTanState(TurnState):
     def hidden_cards(self, seat: int | None) -> frozenset[str]:
         return frozenset(c for s, hand in enumerate(self.hands) if s != seat for c in hand)
 
+    # -- teaching ----------------------------------------------------------------------------
+    def held(self, seat: int) -> tuple[str, ...]:
+        return tuple(self.rules.sort_cards(self.hands[seat])) if 0 <= seat < len(self.hands) else ()
+
+    def why_not(self, seat: int) -> dict[str, str]:
+        """Each held card that does not fit now (:meth:`missing`), and what it waits for: its row's
+        7, or the cards between it and its row (named only where they are the seat's own)."""
+        if seat not in self.to_move:
+            return {}
+        hand = set(self.hands[seat])
+        reasons: dict[str, str] = {}
+        for card in self.held(seat):
+            missing = self.missing(card)
+            if not missing:
+                continue
+            suit = cards.suit_of(card)
+            names = cards.SUIT_NAMES["standard"][suit]
+            if self.runs[SUITS.index(suit)] is None:
+                seven = card_of(SEVEN, suit)
+                start = f"your {cards.short(seven)} must start the row" if seven in hand else "a 7 starts each row"
+                reasons[card] = f"{names.capitalize()} are not open yet: {start}"
+            elif all(c in hand for c in missing):
+                yours = _listed(missing) if len(missing) <= 3 else \
+                    f"{cards.short(missing[0])} to {cards.short(missing[-1])}"
+                reasons[card] = (f"{cards.short(card)} can go only after your {yours}: "
+                                 "one card a turn at each end of a row (T-2)")
+            else:
+                nearest = cards.RANK_NAMES[cards.rank_of(missing[-1])]
+                reasons[card] = f"{cards.short(card)} can go only once the {names[:-1]} row reaches the {nearest}"
+        return reasons
+
+    def coaching(self, seat: int) -> Coaching | None:
+        if seat not in self.to_move or self.result is not None:
+            return None
+        plays = self.plays(seat)
+        if not plays:
+            return Coaching("pass", "None of your cards fits next to a row, so you pass. A pass costs nothing: "
+                                    "wait for the rows to grow toward your cards")
+        if any(set(p.cards) == set(self.hands[seat]) for p in plays):
+            return Coaching("out", "You can empty your hand this turn: do it and the whole pot is yours")
+        if not self.strict and not any(s == seat for s, _ in self.history):
+            return Coaching("honour", "Honour mode: you may pass even when a card fits, to hold up a row, but such "
+                                      "a pass is fined if it is found out (T-3)")
+        if all(r is None for r in self.runs):
+            return Coaching("open", "No row is started yet, so only a 7 can go down. A 7 opens its suit for "
+                                    "everyone: best if you hold more cards of that suit")
+        if any(len(p.cards) > 1 for p in plays):
+            return Coaching("together", "You may lay several 7s at once, or both ends of one row, in a single "
+                                        "turn (T-2): more cards gone, but more freed for the others")
+        return Coaching("build", "Lay a card next to the end of a row, or a 7 to start one. Each card frees the next "
+                                 "one beyond it, yours or someone else's")
+
     def _apply(self, seat: int, action: Action) -> FanTanState:
         if isinstance(action, Pass):
             return self._pass(seat)
@@ -159,7 +230,8 @@ class FanTanState(TurnState):
             i, value = SUITS.index(cards.suit_of(card)), rank(card)
             run = runs[i]
             runs[i] = (value, value) if run is None else (min(run[0], value), max(run[1], value))
-        line = Event(f"{player(seat)} plays {' and '.join(cards.short(c) for c in action.cards)}")
+        # every play and pass is the hand's story, told in the channel as the hand ends (issue 36 point 3)
+        line = Event(f"{player(seat)} plays {' and '.join(cards.short(c) for c in action.cards)}", notable=True)
         state = dataclasses.replace(
             self, hands=replace_at(self.hands, seat, hand), runs=tuple(runs), log=self.with_events(line),
             last_play=(seat, action.cards),
@@ -182,7 +254,7 @@ class FanTanState(TurnState):
             pending += (Offence(seat, playable, owed),)
         opening = self.opening_passes + 1 if self.opening_passes >= 0 else -1
         state = dataclasses.replace(self, pending=pending, opening_passes=opening,
-                                    log=self.with_events(Event(f"{player(seat)} passes")))
+                                    log=self.with_events(Event(f"{player(seat)} passes", notable=True)))
         if opening >= self.players:
             return state._dead_hand()
         return dataclasses.replace(state, turn=(seat + 1) % self.players)
@@ -327,6 +399,12 @@ class FanTanState(TurnState):
         }
 
 
+def _listed(tokens: tuple[str, ...]) -> str:
+    """Cards in words: "8♠", "8♠ and 9♠", "8♠, 9♠ and 10♠"."""
+    shown = [cards.short(c) for c in tokens]
+    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
+
+
 def _runs_json(runs: tuple[Run, ...]) -> list[dict[str, Any] | None]:
     return [None if r is None else {"suit": s, "low": r[0], "high": r[1]} for s, r in zip(SUITS, runs, strict=True)]
 
@@ -363,6 +441,11 @@ class FanTanRules(Rules):
     summary = ("Lay the cards out in four rows growing from the 7s, one card above or below at a time; "
                "the first player out of cards takes the pot of chips. Three to eight players.")
     guide = GUIDE
+    quick_start: ClassVar[tuple[str, ...]] = (
+        "Be the first to get rid of every card you hold: that player takes the pot of chips",
+        "On your turn lay one card that fits: a 7 starts a suit's row, which then grows one card up or down",
+        "If nothing fits you pass; the others pay a chip per card still in hand, and the most chips wins",
+    )
     options = (
         Option("chips", "int", 20, "Chips each player starts with", min=5, max=200),
         Option("hands", "int", 1, "Hands to play (the game also ends when someone runs out of chips)",
@@ -381,6 +464,20 @@ class FanTanRules(Rules):
             turn=(dealer + 1) % players,
         )
         return _ante(state)
+
+    def example(self) -> Example:
+        """A hand of four from EXAMPLE_SEED after EXAMPLE_MOVES: three rows are growing and
+        {p0}, to move, has four cards that fit, two of them both ends of the diamonds (T-2)."""
+        state = self.new_game(4, seed=EXAMPLE_SEED, options={"first_dealer": 3})
+        for token in EXAMPLE_MOVES:
+            state = state.apply(min(state.to_move), token)
+        assert isinstance(state, FanTanState)
+        seat = state.turn
+        caption = f"Your turn: {_listed(tuple(self.sort_cards(state.playable(seat))))} fit the rows"
+        ends = next((p.cards for p in state.plays(seat) if len(p.cards) == 2 and rank(p.cards[0]) != SEVEN), None)
+        if ends:
+            caption += f", {cards.short(ends[0])} and {cards.short(ends[1])} even together"
+        return Example(state, seat, caption + "; the first player out of cards wins the pot")
 
     def parse_action(self, token: str) -> Action:
         check_token(token)

@@ -12,6 +12,20 @@ class ManchesterPiccadillyRules(ManchesterRules):
     summary = ("Two-player tarot: a short hand of ten tricks, then two hands each, one of them a face-up "
                "dummy. Highest total over two hands wins.")
     guide = PICCADILLY_GUIDE
+    quick_start = (
+        "Take tricks holding the cards worth most: Kings, Aces, Honours and the other court cards",
+        "On your turn play one card: follow the suit led, else a trump; the top trump, or else the top card of "
+        "the suit, takes the trick",
+        "A hand is ten tricks, then thirteen from your hand and your face-up dummy; most points over two hands wins",
+    )
+    # The Normal computer's first moves from seed 5, into the second part's trick: the example.
+    example_seed = 5
+    example_moves = (
+        "discard:6B,AB,AD", "discard:4S,AS,NC", "play:JC", "play:QC", "play:9B", "play:T11", "play:6C", "play:9C",
+        "play:10B", "play:T9", "play:JS", "play:8S", "play:3B", "play:2C", "play:7C", "play:T3", "play:4B", "play:6D",
+        "play:JD", "play:3D", "play:9D", "play:7S", "choose:1", "choose:0", "play:2B", "play:T1", "play:7B",
+        "play:KB", "play:2S", "play:3S", "play:5S",
+    )
 
 
 RULES = ManchesterPiccadillyRules()

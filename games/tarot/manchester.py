@@ -28,7 +28,9 @@ from typing import Any, ClassVar, Literal
 from games.core import cards, decks
 from games.core.base import (
     Action,
+    Coaching,
     Event,
+    Example,
     Option,
     OptionValue,
     Outcome,
@@ -49,6 +51,10 @@ from .moves import CardsMove
 from .pack import FOOL, HONOURS
 
 Phase = Literal["discard", "play1", "choose", "discard2", "play2"]
+# Why a card a seat holds may not go to the trick now: the suit led to follow, a trump owed
+# (void in the suit led, or trumps led: K-2), a higher trump owed (K-2); or, for the cards of the
+# seat's other position, that position has played to this trick already or plays later in it.
+Refusal = Literal["follow", "trump", "beat", "played", "later"]
 FIRST_HAND = 13
 FIRST_DISCARD = 3
 DUMMY = -1  # the pile of Truffle's dummy, which counts for nobody
@@ -58,6 +64,44 @@ NO_TRICK = Trick(0)
 
 def choose(n: int) -> Word:
     return Word(f"choose:{n}", f"Hold hand {'AB'[n]}")
+
+
+def refusals(hand: tuple[str, ...], trick: Trick) -> dict[str, Refusal]:
+    """The cards of ``hand`` that may not go to ``trick``, each with the trick rule that stops it:
+    follow the suit led; else trump, and over a trump already in the trick (or when trumps are
+    led) beat the best so far if you can (K-2); with neither, anything. The Fool may always go as
+    the excuse (K-3). The one test both the legal cards (``playable``) and ``why_not`` make."""
+    led = trick.led_card((FOOL,))
+    if led is None:
+        return {}
+    others = [c for c in hand if c != FOOL]
+    followers = [c for c in others if pack.suit(c) == pack.suit(led)]
+    if followers and pack.suit(led) != pack.TRUMP:
+        return {c: "follow" for c in others if c not in followers}
+    trumps = [c for c in others if pack.is_trump(c)]
+    best = best_trump(trick)
+    top = None if best is None else pack.strength(best, led)
+    over = [c for c in trumps if top is None or (pack.strength(c, led) or 0.0) > top]
+    allowed = over or trumps or others
+    return {c: "beat" if pack.is_trump(c) else "trump" for c in others if c not in allowed}
+
+
+def best_trump(trick: Trick) -> str | None:
+    """The strongest trump in ``trick`` so far, or None."""
+    trumps = [c for c in trick.cards if c != FOOL and pack.is_trump(c)]
+    return max(trumps, key=lambda c: pack.strength(c, c) or 0.0) if trumps else None
+
+
+def honour(card: str) -> str:
+    """A card as the start of a sentence: "The Fool", "T21", "Ks"."""
+    return "The Fool" if card == FOOL else cards.short(card, "tarot")
+
+
+def suit_words(card: str | None) -> str:
+    """The suit a card sets for a trick, in words ("swords", "trumps")."""
+    if card is None or pack.suit(card) == pack.TRUMP:
+        return "trumps"
+    return cards.SUIT_NAMES["tarot"].get(pack.suit(card), "the suit led")
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
@@ -159,7 +203,8 @@ class ManchesterState(State):
         return tuple(CardsMove("play", (card,)) for card in self.playable(position))
 
     def playable(self, position: int) -> tuple[str, ...]:
-        return tuple(pack.ORDER.sort(pack.legal(self.holdings[position], self.trick)))
+        refused = refusals(self.holdings[position], self.trick)
+        return tuple(pack.ORDER.sort(c for c in self.holdings[position] if c not in refused))
 
     def pick(self, seat: int) -> Pick | None:
         if seat not in self.to_move or self.phase not in ("discard", "discard2"):
@@ -207,12 +252,10 @@ class ManchesterState(State):
         if self.phase == "choose":
             return "choose hand A or hand B (choose:0 or choose:1)"
         position = self.to_play
-        if isinstance(action, CardsMove) and position is not None and action.cards[0] in self.holdings[position]:
-            led = self.trick.led_card((FOOL,))
-            if led is not None and pack.suit(led) != pack.TRUMP and any(
-                    pack.suit(c) == pack.suit(led) for c in self.holdings[position]):
-                return "you must follow suit"
-            return "you must play a trump, higher than the best in the trick if you can"
+        if isinstance(action, CardsMove) and position is not None and action.cards[0] in self.held(seat):
+            reason = self.why_not(seat).get(action.cards[0])
+            if reason is not None:
+                return reason
         return "that card is not in the hand to play"
 
     def is_dummy(self, position: int) -> bool:
@@ -238,6 +281,134 @@ class ManchesterState(State):
             own = () if seat not in (0, 1) else (0, 1) if seat == self.dealer else (2, 3)
             hidden |= {c for i, hand in enumerate(self.candidates) if i not in own for c in hand}
         return frozenset(hidden)
+
+    # -- learning: what may not go, and the moment a seat faces -----------------------------------
+    def own_positions(self, seat: int) -> tuple[int, ...]:
+        """The positions ``seat`` plays from now: its hand, and in the second part a dummy it
+        controls (its own in Piccadilly; Truffle's on the tricks that are its turn to play it)."""
+        if seat not in (0, 1) or self.phase == "choose" or not self.holdings:
+            return ()
+        own = self.position_of(seat)
+        dummies = tuple(p for p in range(self.positions) if p != own and self.is_dummy(p)
+                        and self.controller(p) == seat)
+        return (own, *dummies)
+
+    def held(self, seat: int) -> tuple[str, ...]:
+        """The seat's hand, with the face-up dummy it plays from in the second part (its own in
+        Piccadilly; Truffle's while the trick in play is its turn to play it)."""
+        return tuple(pack.ORDER.sort(c for p in self.own_positions(seat) for c in self.holdings[p]))
+
+    def whose(self, position: int, seat: int) -> str:
+        """A position in words, to the seat that plays from it: "your hand", "your dummy", "the dummy"."""
+        if position == self.position_of(seat):
+            return "your hand"
+        return "your dummy" if self.owner(position) == seat else "the dummy"
+
+    def why_not(self, seat: int) -> dict[str, str]:
+        if seat not in self.to_move or self.phase == "choose":
+            return {}
+        if self.phase in ("discard", "discard2"):
+            return self._discard_refusals(seat)
+        position = self.to_play
+        assert position is not None
+        out = {card: self.refusal_text(seat, position, kind)
+               for card, kind in refusals(self.holdings[position], self.trick).items()}
+        played = {p for p, _ in self.trick.plays}
+        for other in self.own_positions(seat):
+            if other != position:
+                kind: Refusal = "played" if other in played else "later"
+                for card in self.holdings[other]:
+                    out[card] = self.refusal_text(seat, other, kind)
+        return out
+
+    def refusal_text(self, seat: int, position: int, kind: Refusal) -> str:
+        """The rule that stops a card of ``position`` (one ``seat`` plays from), in plain words."""
+        where = self.whose(position, seat)
+        if kind in ("played", "later"):
+            turn = self.whose(self.to_play or 0, seat)
+            when = "has played to this trick already" if kind == "played" else "plays later in this trick"
+            return f"It is {turn}'s turn: {where} {when}"
+        mine = where == "your hand"
+        subject, it = ("You", "you") if mine else (where[0].upper() + where[1:], "it")
+        led = self.trick.led_card((FOOL,))
+        suit = suit_words(led)
+        if kind == "follow":
+            after_fool = bool(self.trick.plays) and self.trick.plays[0][1] == FOOL
+            return f"{subject} must follow {suit}" + (": the Fool was led, so the next card set the suit (K-3)"
+                                                      if after_fool else "")
+        if kind == "trump":
+            if suit == "trumps":
+                return f"Trumps were led: {'you' if mine else where} must play a trump (K-2)"
+            return f"{'You have' if mine else subject + ' has'} no {suit}: {it} must play a trump (K-2)"
+        best = best_trump(self.trick)
+        shown = cards.short(best, "tarot") if best is not None else "the best trump"
+        return f"{subject} must beat {shown} with a higher trump while {it} {'hold' if mine else 'holds'} one (K-2)"
+
+    def _discard_refusals(self, seat: int) -> dict[str, str]:
+        """The cards of a discard's hand that may not be chosen: the kept ones (trumps, Honours and
+        Kings in the first part; Honours and Kings laid aside in Truffle), or, when every card
+        that may go must, those."""
+        pick = self.pick(seat)
+        assert pick is not None
+        out: dict[str, str] = {}
+        for card in self.holdings[self.position_of(seat)]:
+            if card in pick.fixed:
+                out[card] = ("It goes anyway: you hold fewer than three cards that are not trumps, Honours or "
+                             "Kings, so all of those go")
+            elif card not in pick.cards:
+                out[card] = self.discard_refusal(card)
+        return out
+
+    def discard_refusal(self, card: str) -> str:
+        """Why a card may not be discarded (laid aside, in Truffle's second part), in plain words."""
+        if self.phase == "discard2":
+            what = "an Honour" if card in HONOURS else "a King"
+            return f"{honour(card)} is {what}: Honours and Kings may not be laid aside"
+        when = "only when you have nothing else to give"
+        if card in HONOURS:
+            return f"{honour(card)} is an Honour: Honours may be discarded {when}"
+        if pack.is_king(card):
+            return f"Kings may be discarded {when}"
+        return f"Trumps may be discarded {when}"
+
+    def coaching(self, seat: int) -> Coaching | None:
+        if seat not in self.to_move:
+            return None
+        if self.phase == "discard":
+            return Coaching("discard", COACHING["discard"])
+        if self.phase == "discard2":
+            return Coaching("lay-aside", COACHING["lay-aside"])
+        if self.phase == "choose":
+            return Coaching("choose", COACHING["choose"])
+        return Coaching(*self._moment(seat))
+
+    def _moment(self, seat: int) -> tuple[str, str]:
+        """The kind of trick moment ``seat`` faces, with its line."""
+        position = self.to_play
+        assert position is not None
+        hand = self.holdings[position]
+        left = len(hand)
+        if self.phase == "play2" and FOOL in hand and left == 2 and self.owner(position) == seat:
+            return "fool-last", COACHING["fool-last"]
+        if self.is_dummy(position):
+            kind = "truffle-dummy" if self.truffle else "dummy"
+            return kind, COACHING[kind]
+        if not self.trick.plays:
+            kind = "lead" if self.phase == "play1" else "lead-winner"
+            return kind, COACHING[kind]
+        led = self.trick.led_card((FOOL,))
+        if led is None:
+            return "after-fool", COACHING["after-fool"]
+        refused = refusals(hand, self.trick)
+        if FOOL in hand and refused:
+            return "excuse", COACHING["excuse"]
+        if pack.suit(led) == pack.TRUMP:
+            return "trumps-led", COACHING["trumps-led"]
+        if any(pack.suit(c) == pack.suit(led) for c in hand):
+            return "follow", COACHING["follow"]
+        if any(pack.is_trump(c) for c in hand):
+            return "trump", COACHING["trump"]
+        return "throw", COACHING["throw"]
 
     # -- moves -----------------------------------------------------------------------------------
     def _apply(self, seat: int, action: Action) -> ManchesterState:
@@ -467,6 +638,63 @@ class ManchesterState(State):
         }
 
 
+# What a newcomer is told, once for each kind of moment: general words that name no card.
+COACHING: dict[str, str] = {
+    "discard": ("Put three cards face down on your own pile: their points are yours already. Trumps, Honours "
+                "and Kings may go only if nothing else can"),
+    "lay-aside": ("Lay three cards face up on your pile before the dummy is shown: they are yours if you win a "
+                  "trick this part. No Honours or Kings"),
+    "choose": ("Two hands are yours: keep one to hold and the other becomes your dummy, face up. You play both, "
+               "and both win tricks for you"),
+    "lead": ("You lead this trick: any card. The other must follow its suit, else trump. In this part the lead "
+             "takes turns, whoever wins (K-5)"),
+    "lead-winner": ("You lead: any card. Now the trick's winner leads the next, and every trick you take is a "
+                    "point besides the points in it"),
+    "dummy": ("You play your dummy's cards as well as your hand's: it is face up for both of you, and its "
+              "tricks count for you"),
+    "truffle-dummy": ("You play the dummy this trick (you take turns with it). A trick the dummy wins counts "
+                      "for nobody: use it to beat or to bury points"),
+    "after-fool": ("The Fool was led: it can never win, so your card sets the suit the next player must follow "
+                   "(K-3)"),
+    "follow": ("Follow the suit led. Play high to take the trick and its points, or low to keep your strong "
+               "cards for later"),
+    "trumps-led": ("Trumps were led: you must play a trump, higher than the best one in the trick if you can. "
+                   "With no trump at all, play anything"),
+    "trump": ("You have none of the suit led, so you must play a trump, higher than any trump already in the "
+              "trick if you can. The highest trump wins"),
+    "throw": "You hold neither the suit led nor a trump: any card may go, but it cannot win. Give one worth little",
+    "excuse": ("You hold the Fool: it may go instead of the card you owe. It never wins, comes back to you, and "
+               "costs you a cheap card at the end (K-3)"),
+    "fool-last": ("You hold the Fool with two tricks to go: played to the last trick of this part it is lost (K-6), "
+                  "so this is its last chance to come home"),
+}
+
+
+def example_caption(state: ManchesterState, seat: int) -> str:
+    """What the example pictures, from the seat to move: the moment it faces, in a line."""
+    position = state.to_play
+    assert position is not None
+    part = "Manchester" if state.phase == "play1" else ("Truffle" if state.truffle else "Piccadilly")
+    trick = f"trick {len(state.won) + 1} of {part}"
+    kind, _ = state._moment(seat)
+    led = state.trick.led_card((FOOL,))
+    suit = suit_words(led)
+    first = state.trick.leader
+    leader = state.position_name(first) if state.owner(first) != seat else state.whose(first, seat)
+    leader = "you" if leader == "your hand" else leader
+    if kind in ("dummy", "truffle-dummy"):
+        return f"Your turn in {trick}, playing from {state.whose(position, seat)}, face up for both of you"
+    if kind == "trump":
+        return f"Your turn in {trick}: {leader} led {suit} and you have none, so you must trump (K-2)"
+    if kind == "follow":
+        return f"Your turn in {trick}: follow {suit}, high to take the trick or low to keep your strength"
+    if kind == "trumps-led":
+        return f"Your turn in {trick}: {leader} led a trump, so you must play a higher one if you can (K-2)"
+    if kind in ("lead", "lead-winner"):
+        return f"Your turn to lead {trick}: any card may go"
+    return f"Your turn in {trick}"
+
+
 class ManchesterRules(Rules):
     """Both games; the subclass names which second part follows Manchester."""
 
@@ -474,6 +702,20 @@ class ManchesterRules(Rules):
     card_order = pack.ORDER
     family: ClassVar[cards.Family] = "tarot"
     options = (Option("first_dealer", "seat", None, "Who deals the first hand"),)
+    # The example /rules opens with: the Normal computer's first moves of a game from this seed,
+    # up to a moment of the second part (the tests hold them to what the computer plays).
+    example_seed: ClassVar[int] = 1
+    example_moves: ClassVar[tuple[str, ...]] = ()
+
+    def example(self) -> Example:
+        """The Normal computer's first moves from ``example_seed`` (``example_moves``: both discards,
+        the ten tricks of Manchester and into the second part), at a seat with a real choice."""
+        state = self.new_game(2, seed=self.example_seed)
+        assert isinstance(state, ManchesterState)
+        for token in self.example_moves:
+            state = state.apply(min(state.to_move), token)
+        seat = min(state.to_move)
+        return Example(state, seat, example_caption(state, seat))
 
     def _new_game(self, players: int, seed: int, options: Mapping[str, OptionValue],
                   deck: tuple[str, ...] | None) -> ManchesterState:

@@ -178,9 +178,23 @@ def greedy(deal: Deal, position: int, legal: list[int], suit_of: tuple[int, ...]
            strength_of: tuple[float, ...] = STR, points_of: tuple[int, ...] = PTS) -> int:
     """A quick card for the rollouts: for each card, who takes the trick if everyone still to
     play who would want to beat it (its controller is not winning it) plays their strongest
-    card, and so what the trick wins or loses, less what the card is worth later."""
+    card, and so what the trick wins or loses, less what the card is worth later
+    (``card_values``); the first of the best."""
     if len(legal) == 1:
         return legal[0]
+    values = card_values(deal, position, legal, suit_of, strength_of, points_of)
+    best = 0
+    for i in range(1, len(values)):
+        if values[i] > values[best]:
+            best = i
+    return legal[best]
+
+
+def card_values(deal: Deal, position: int, legal: Sequence[int], suit_of: tuple[int, ...] = SUIT,
+                strength_of: tuple[float, ...] = STR, points_of: tuple[int, ...] = PTS) -> list[float]:
+    """What each of ``legal`` is worth to its controller at once, as ``greedy`` sees it: the
+    points of the trick won (or given away, or to the dummy: nothing), everyone after it who
+    would want to beat it playing their strongest card, less what the card is worth later."""
     n = deal.n
     owner = deal.owner
     dummy_controller = 1 - deal.dealer if deal.tricks_done % 2 == 0 else deal.dealer
@@ -200,7 +214,7 @@ def greedy(deal: Deal, position: int, legal: list[int], suit_of: tuple[int, ...]
     led0, best0, pos0 = deal.led, deal.best, deal.best_pos
     at_stake = deal.trick_pts + deal.trick_bonus
     cost = COSTS[deal.trick_bonus]
-    choice, value = legal[0], -1e9
+    values: list[float] = []
     for card in legal:
         if card == FOOL:
             v = FOOL_VALUE if not deal.last_loses or deal.total - deal.tricks_done > 2 else 0.5
@@ -220,9 +234,23 @@ def greedy(deal: Deal, position: int, legal: list[int], suit_of: tuple[int, ...]
             winner = owner[pos]
             pts = at_stake + points_of[card]
             v = (pts if winner == me else 0 if winner == DUMMY else -pts) - cost[card]
-        if v > value:
-            choice, value = card, v
-    return choice
+        values.append(v)
+    return values
+
+
+def trick_taker(deal: Deal, card: int) -> int:
+    """The position that takes the trick in play if ``card`` goes to it now and the quick policy
+    plays the rest of it (the deal is left as it was)."""
+    d = deal.copy()
+    position = d.to_play()
+    while True:
+        d.hands[position].remove(card)
+        d._add(position, card)
+        if len(d.plays) == d.n:
+            return d.best_pos if d.best_pos >= 0 else d.leader
+        position = d.to_play()
+        legal = d.legal(position)
+        card = legal[0] if len(legal) == 1 else greedy(d, position, legal)
 
 
 def rollout(deal: Deal) -> None:

@@ -26,6 +26,20 @@ async def test_workers_draw_what_the_renderers_draw_and_choose_the_computers_mov
         workers.close()
 
 
+async def test_a_stopping_bot_starts_no_worker(caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 37 point 5: once the workers are stopped, a picture still asked for fails at once, and
+    no worker is started again (nor is "a worker died; starting new ones" said)."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    workers = Workers(1)
+    await workers.start()
+    workers.close(wait=True, seconds=5)
+    state = registry.get("dracula").new_game(2, seed=5)
+    with pytest.raises(BrokenProcessPool):
+        await workers.table("dracula", state.view(None))
+    assert workers.draw._executor is None and "starting new ones" not in caplog.text
+
+
 async def test_a_killed_worker_is_replaced_and_the_work_is_done() -> None:
     workers = Workers(1)
     try:
