@@ -11,6 +11,16 @@ class ScartoRules(Base):
                "discards three; play plain or with the Tontine, Last Laugh or Courtship rules.")
     guide = texts.SCARTO + texts.TABLE_PACK + texts.RULE_SET_CHOICE
     guide_parts = texts.RULE_SETS
+    quick_start = (
+        "Three players, each for themselves: win tricks holding points (Kings, Aces and Honours are 5)",
+        texts.QUICK_TURN,
+        "Everyone deals once; after three hands the highest points total wins",
+    )
+    # Seat 1, in trick 6, is void in swords: seven trumps to choose from.
+    example_seed = 1
+    example_moves = ("discard:QS,QC,JD", "play:KS", "play:9S", "play:2S", "play:3D", "play:4D", "play:KD", "play:KB",
+                     "play:4B", "play:6B", "play:T21", "play:T6", "play:FOOL", "play:QB", "play:7B", "play:3B",
+                     "play:NS", "play:7S")
 
 
 RULES = ScartoRules()

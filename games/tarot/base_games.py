@@ -9,6 +9,11 @@ Summoning Servants asks the winner whether to summon a King's servant, the Last 
 chooses the card that replaces the Fool, and manual Tontine asks the winner which cards to
 leave face up. A game is one hand dealt by each player.
 
+For a learner the state also says which held cards may not go and why (``why_not``, from the
+same refusals the legal cards come from: ``pack.refusals``, ``rule_sets.last_laugh_refusals``, the
+rules' ``discard_refusal``, the Butt's steps, Tontine's groups) and what kind of moment a seat
+faces (``coaching``: its lines are in ``guide.COACHING``).
+
 Table rulings of ours, beyond the shared K-1..K-10 (the guide marks them):
 - K-11 Scarto with Good and Evil: 25 cards each, the dealer takes the last five and discards five.
 - K-12 Tontine with partners: the side with 56 or more scores the difference between the sides'
@@ -36,6 +41,7 @@ from typing import Any, Literal, Protocol, cast
 from games.core import cards
 from games.core.base import (
     Action,
+    Coaching,
     Event,
     Outcome,
     Pick,
@@ -47,6 +53,7 @@ from games.core.base import (
 )
 from games.core.tricks import CLOCKWISE, Trick
 
+from . import guide as texts
 from . import pack, rule_sets
 from .moves import CardsMove
 from .pack import FOOL
@@ -68,6 +75,8 @@ class TableRules(Protocol):
     def extra_cards(self, good_and_evil: bool) -> int: ...
 
     def may_discard(self, card: str, hand: tuple[str, ...], good_and_evil: bool) -> bool: ...
+
+    def discard_refusal(self, card: str, hand: tuple[str, ...], good_and_evil: bool) -> str | None: ...
 
     def deal_hand(self, state: TarotTableState, hand_no: int) -> TarotTableState: ...
 NO_TRICK = Trick(0)
@@ -228,10 +237,16 @@ class TarotTableState(State):
         return bool(self.options.get("good_and_evil"))
 
     def playable(self, seat: int) -> tuple[str, ...]:
+        refused = self.refusals(seat)
+        return tuple(pack.ORDER.sort(c for c in self.hands[seat] if c not in refused))
+
+    def refusals(self, seat: int) -> dict[str, rule_sets.LaughRefusal]:
+        """The cards of ``seat``'s hand that may not go to the trick, each with the rule that stops
+        it: the one test both the legal cards (``playable``) and ``why_not`` make."""
         hand = self.hands[seat]
         if self.ruleset == "last-laugh":
-            return tuple(pack.ORDER.sort(rule_sets.last_laugh_legal(hand, self.trick)))
-        return tuple(pack.ORDER.sort(pack.legal(hand, self.trick)))
+            return rule_sets.last_laugh_refusals(hand, self.trick)
+        return dict(pack.refusals(hand, self.trick))
 
     def why_illegal(self, seat: int, action: Action) -> str:
         if self.phase == "discard":
@@ -243,16 +258,9 @@ class TarotTableState(State):
         if self.phase == "claim":
             return "leave face up only cards of this trick that are still the last of their group"
         if isinstance(action, CardsMove) and action.cards and action.cards[0] in self.hands[seat]:
-            card = action.cards[0]
-            if card == FOOL or (self.ruleset == "last-laugh" and FOOL in self.hands[seat]):
-                return ("under the Last Laugh the Fool must be played when trumps are led and you hold no court "
-                        "card, or when a suit is led and you hold one of its court cards, and at no other time "
-                        "before the last trick")
-            led = self.trick.led_card((FOOL,))
-            if led is not None and pack.suit(led) != pack.TRUMP and any(
-                    pack.suit(c) == pack.suit(led) for c in self.hands[seat] if c != FOOL):
-                return "you must follow suit"
-            return "you must play a trump, higher than the best in the trick if you can"
+            reason = self.why_not(seat).get(action.cards[0])
+            if reason is not None:
+                return reason
         return "that card is not in your hand"
 
     def hidden_cards(self, seat: int | None) -> frozenset[str]:
@@ -261,6 +269,168 @@ class TarotTableState(State):
             hidden |= set(self.discard) - set(self.shown)
         own = self.piles[seat] if seat is not None and 0 <= seat < self.players else ()
         return frozenset(hidden | (set(self.face_down) - set(own)))
+
+    # -- learning: what may not go, and the moment a seat faces -----------------------------------
+    def held(self, seat: int) -> tuple[str, ...]:
+        """The seat's hand; while it chooses which cards of a trick it won to leave face up
+        (Tontine), that trick's cards, which are what it chooses from."""
+        if not 0 <= seat < self.players:
+            return ()
+        if self.phase == "claim" and seat in self.to_move:
+            return tuple(pack.ORDER.sort(self.trick.cards))
+        return tuple(pack.ORDER.sort(self.hands[seat]))
+
+    def why_not(self, seat: int) -> dict[str, str]:
+        if seat not in self.to_move or self.phase == "summon":
+            return {}
+        if self.phase == "discard":
+            return self._discard_refusals(seat)
+        if self.phase == "give":
+            return self._give_refusals()
+        if self.phase == "claim":
+            return self._claim_refusals()
+        return {card: self._refusal_text(seat, kind) for card, kind in self.refusals(seat).items()}
+
+    def _refusal_text(self, seat: int, kind: rule_sets.LaughRefusal) -> str:
+        """A trick rule that stops a card, in plain words (docs/rules/tarot.md, K-2)."""
+        led = self.trick.led_card((FOOL,) if self.fool_free else ())
+        suit = texts.suit_name(led)
+        if kind == "follow":
+            return f"You must follow {suit}"
+        if kind == "trump":
+            if led is not None and pack.is_trump(led):
+                return "Trumps were led: you must play a trump (K-2)"
+            return f"You have no {suit}: you must play a trump (K-2)"
+        if kind == "beat":
+            best = pack.best_trump(self.trick, (FOOL,))
+            shown = cards.short(best, "tarot") if best is not None else "the best trump"
+            return f"You must beat {shown} with a higher trump while you hold one (K-2)"
+        if kind == "fool-trumps":
+            return "The Fool must go now: trumps were led and you hold no court card (the Last Laugh)"
+        if kind == "fool-court":
+            return f"The Fool must go now: you hold a court card of {suit}, the suit led (the Last Laugh)"
+        if kind == "fool-lead":
+            return "Under the Last Laugh the Fool may not be led before the last trick"
+        return "Under the Last Laugh the Fool stays in your hand until a lead forces it, or the last trick"
+
+    def _discard_refusals(self, seat: int) -> dict[str, str]:
+        pick = self.pick(seat)
+        assert pick is not None
+        hand = self.hands[seat]
+        out = {}
+        for card in hand:
+            if card in pick.fixed:
+                out[card] = "It goes in anyway: you hold too few cards you may discard, so every one of them must go"
+            elif card not in pick.cards:
+                reason = self.table.discard_refusal(card, hand, self.good_and_evil)
+                assert reason is not None
+                out[card] = reason
+        return out
+
+    def _give_refusals(self) -> dict[str, str]:
+        """The Last Laugh: the Butt's cards that may not go on their pile in the Fool's place."""
+        assert self.fool_holder is not None
+        step, choices = self._butt_step()
+        led = self.trick.led_card()
+        out = {}
+        for card in self.hands[self.fool_holder]:
+            if card in choices:
+                continue
+            if card == FOOL:
+                out[card] = "The Fool is the card you are paying for: another goes on your pile in its place"
+            elif pack.is_king(card):
+                out[card] = "A King never goes on your pile in the Fool's place"
+            elif step == 1:
+                out[card] = f"You hold a Queen, Cavalier or Jack of {texts.suit_name(led)}, the suit led: one must go"
+            elif step == 2:
+                out[card] = "You hold a Queen, Cavalier or Jack: one of those must go"
+            elif card in (pack.MAGICIAN, pack.WORLD):
+                out[card] = "The Magician and the World never go on your pile in the Fool's place"
+            elif step == 3:
+                out[card] = "Your highest trump must go (the Magician and the World aside)"
+            else:
+                out[card] = "A pip card must go: you hold no court card but Kings, and no trump that may go"
+        return out
+
+    def _claim_refusals(self) -> dict[str, str]:
+        """Tontine: the cards of the trick just won that may not be left face up."""
+        claimable = self._claimable()
+        last = rule_sets.last_of_groups(self.played)
+        out = {}
+        for card in self.trick.cards:
+            if card in claimable:
+                continue
+            name = rule_sets.group(card)
+            if card == FOOL:
+                out[card] = "The Fool already lies face up by its owner (K-10)"
+            elif name is None:
+                out[card] = (f"{cards.short(card, 'tarot')} scores nothing in Tontine: only Kings, Queens, Cavaliers, "
+                             "Jacks, Honours and pips do")
+            else:
+                later = cards.short(last[name], "tarot")
+                out[card] = f"{later} was played after it: only the last card of a group may score"
+        return out
+
+    def heading(self) -> int | None:
+        """The seat whose card heads the trick in play so far (None before a card that can win)."""
+        if self.trick.led_card((FOOL,)) is None:
+            return None
+        if self.courtship:
+            return rule_sets.courtship_winner(self.trick, self.courtship)[0]
+        return pack.winner(self.trick)
+
+    def coaching(self, seat: int) -> Coaching | None:
+        if seat not in self.to_move:
+            return None
+        kind = self.moment(seat)
+        partners = bool(self.table.partnerships(self.players))
+        line = texts.COACHING[kind]
+        if kind == "discard":
+            line = texts.discard_line(partners, self.ruleset == "tontine", aces=not partners or self.good_and_evil)
+        elif kind == "partner":
+            mate = next(s for s in range(self.players) if s != seat and self.side(s) == self.side(seat))
+            line = line.format(partner=player(mate))
+            if self.rules.table_talk:
+                line += texts.TALK
+        return Coaching(kind, line)
+
+    def moment(self, seat: int) -> str:
+        """The kind of moment ``seat`` (to move) faces: the key of its coach's line."""
+        if self.phase != "play":
+            return {"discard": "discard", "claim": "tontine-claim", "summon": "summons", "give": "butt"}[self.phase]
+        hand = self.hands[seat]
+        legal = self.playable(seat)
+        fool = FOOL in hand
+        if self.ruleset == "last-laugh" and fool and legal == (FOOL,) and len(hand) > 1:
+            return "fool-due"
+        for card in legal:
+            why = self._courtship_rule(seat, card)
+            if why:
+                return why.replace("_", "-")
+        if not self.trick.plays:
+            if self.ruleset == "last-laugh" and fool:
+                return "fool-wait"
+            return "tontine-lead" if self.ruleset == "tontine" else "lead"
+        head = self.heading()
+        if head is not None and head != seat and self.side(head) == self.side(seat):
+            return "partner"
+        led = self.trick.led_card((FOOL,) if self.fool_free else ())
+        excuse = self.fool_free and fool
+        if led is not None and pack.is_trump(led):
+            return "excuse" if excuse else "trumps-led"
+        if led is None or any(pack.suit(c) == pack.suit(led) for c in hand if c != FOOL):
+            return "follow"
+        if any(pack.is_trump(c) for c in hand):
+            return "excuse" if excuse else "trump"
+        return "throw"
+
+    def _courtship_rule(self, seat: int, card: str) -> str:
+        """The Courtship rule by which ``card``, played now, would head the trick ("" if none)."""
+        if not self.courtship or not self.trick.plays or not rule_sets.is_suit_card(card):
+            return ""
+        trick = self.trick.add(seat, card)
+        winner, why = rule_sets.courtship_winner(trick, self.courtship)
+        return why if winner == seat else ""
 
     # -- moves ----------------------------------------------------------------------------------
     def _apply(self, seat: int, action: Action) -> TarotTableState:

@@ -1,5 +1,12 @@
 """The players' account of the two-player tarot games (/rules), in our own words. "Table
-ruling" marks what we decided where the source is silent (rulings K-2..K-7)."""
+ruling" marks what we decided where the source is silent (rulings K-2..K-7); and what the base
+games say to someone learning them (the coach's lines)."""
+
+from __future__ import annotations
+
+from games.core.cards import SUIT_NAMES
+
+from . import pack
 
 PACK = """\
 **The pack.** 78 tarot cards: four suits (swords, batons, cups, coins) of fourteen, King, Queen, \
@@ -156,3 +163,62 @@ in the trick, the winner decides on each in turn.
 """
 
 RULE_SETS = (("Tontine", TONTINE_GUIDE), ("The Last Laugh", LAST_LAUGH_GUIDE), ("Courtship Rules", COURTSHIP_GUIDE))
+
+# -- learning: the quick start's turn (the base games' quick starts are in their packages) -----
+QUICK_TURN = ("Your turn: play one card. Follow the suit led, else trump; the top trump, or else the top card of "
+              "the suit, wins")
+
+# -- learning: the coach's lines for the base games (one per kind of moment) ---------------------
+# General words for someone who has never played: no card is named, and the Fool only to the seat
+# that holds it (its holder's moments: "excuse", "fool-wait", "fool-due", "butt").
+COACHING: dict[str, str] = {
+    "discard": "",  # see discard_line
+    "lead": ("You lead this trick: any card. The others must follow its suit, else trump; the highest trump, "
+             "or else the highest card of the suit, wins"),
+    "tontine-lead": ("In Tontine a group's points go to its last card played, if the trick's winner left it face "
+                     "up. Lead any card: the others follow suit, else trump"),
+    "follow": ("Follow the suit led. Play high to take the trick and its points, or low to keep your strong "
+               "cards for later tricks"),
+    "trumps-led": ("Trumps were led: you must play a trump, higher than the best one in the trick if you can. "
+                   "With no trump at all, play anything"),
+    "trump": ("You have none of the suit led, so you must play a trump, beating any trump already in the trick "
+              "if you can. The highest trump wins"),
+    "throw": ("You hold neither the suit led nor a trump: any card may go, but it cannot win. Give away one "
+              "worth little"),
+    "partner": ("Your partner {partner} is winning this trick: no need to beat them. Add a card with points if "
+                "it looks safe"),
+    "excuse": ("You hold the Fool: it may go instead of the trump you owe. It never wins, comes back to you, and "
+               "costs you a cheap card at the end (K-3)"),
+    "fool-wait": ("You hold the Fool. Under the Last Laugh it may not be led: it stays in your hand until a lead "
+                  "forces it, or the last trick, which it wins"),
+    "fool-due": ("The Last Laugh: the Fool must go now. Whoever takes this trick is the Butt, who takes the Fool "
+                 "into hand and gives a card for it"),
+    "butt": ("You took the Fool, so you are the Butt: it goes into your hand, and one of the cards offered goes "
+             "on your pile in its place"),
+    "tontine-claim": ("You won the trick: choose which of its cards to leave face up. One scores if it stays the "
+                      "last of its group played; a claim costs nothing"),
+    "summons": ("Your trick holds a King: call its Jack or its Cavalier, or pass. A servant called from a hand "
+                "takes the place of its holder's card in the trick (K-16)"),
+    "queens-ruff": ("Queen's Ruff: the Queen of the suit led is in this trick (not as its lead), so that suit's "
+                    "Jack played now takes it over every trump"),
+    "royal-marriage": ("Royal Marriage: the King of the suit led is in this trick, so that suit's Queen played now "
+                       "takes it, unless someone trumps"),
+    "royal-affair": ("Royal Affair: with neither the suit led nor a trump, a Queen (after the King led) or a King "
+                     "(after a Queen led) of another suit takes this trick"),
+}
+TALK = ". Talk it over with them in your side's thread"
+
+
+def discard_line(partners: bool, tontine: bool, aces: bool) -> str:
+    """The dealer's coach's line: lay the extra cards down, what they score, what may not go."""
+    pile = "your side's pile" if partners else "your pile"
+    worth = "In Tontine they score nothing (K-10)" if tontine else "They count for you"
+    barred = "Kings, Aces and Honours" if aces else "Kings and Honours"
+    return f"You took the cards left over from the deal: lay as many face down on {pile}. {worth}; {barred} may not go"
+
+
+def suit_name(card: str | None) -> str:
+    """The suit a card sets for a trick, in words ("swords", "trumps")."""
+    if card is None or pack.suit(card) == pack.TRUMP:
+        return "trumps"
+    return SUIT_NAMES["tarot"].get(pack.suit(card), "the suit led")

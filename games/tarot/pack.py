@@ -7,7 +7,7 @@ with K-6's variant for the last trick)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TypeVar
+from typing import Literal, TypeVar
 
 from games.core import cards, tricks
 from games.core.cards import TAROT_RANKS, TAROT_SUITS, CardOrder
@@ -71,21 +71,42 @@ def legal(hand: Sequence[str], trick: Trick, fool_free: bool = True) -> tuple[st
     """The cards of ``hand`` that may go to ``trick``: follow suit; else trump, and over a trump
     already in the trick (or when trumps are led) beat the best so far if you can (K-2); with
     neither, anything. The Fool may always be played as the excuse (K-3) where ``fool_free``."""
+    refused = refusals(hand, trick, fool_free)
+    return tuple(c for c in hand if c not in refused)
+
+
+Refusal = Literal["follow", "trump", "beat"]
+
+
+def refusals(hand: Sequence[str], trick: Trick, fool_free: bool = True) -> dict[str, Refusal]:
+    """The cards of ``hand`` that may not go to ``trick``, each with the rule that stops it
+    (what :func:`legal` leaves out): ``follow`` the suit led; ``trump`` when void in it, or when
+    trumps are led (K-2); ``beat`` the best trump so far with a higher one while holding one (K-2)."""
     free = (FOOL,) if fool_free else ()
     led = trick.led_card(free)
     if led is None:
-        return tuple(hand)
+        return {}
     others = [c for c in hand if c not in free]
     followers = [c for c in others if suit(c) == suit(led)]
     if followers and suit(led) != TRUMP:
-        allowed = followers
-    else:
-        trumps = [c for c in others if is_trump(c)]
-        best = max((s for c in trick.cards if c not in free and (s := strength(c, led)) is not None and is_trump(c)),
-                   default=None)
-        over = [c for c in trumps if best is None or (strength(c, led) or 0) > best]
-        allowed = over or trumps or others
-    return tuple(c for c in hand if c in allowed or c in free)
+        return {c: "follow" for c in others if c not in followers}
+    trumps = [c for c in others if is_trump(c)]
+    best = best_trump(trick, free)
+    top = None if best is None else strength(best, led)
+    over = [c for c in trumps if top is None or (strength(c, led) or 0) > top]
+    allowed = over or trumps or others
+    return {c: "beat" if is_trump(c) else "trump" for c in others if c not in allowed}
+
+
+def best_trump(trick: Trick, free: Sequence[str] = (FOOL,)) -> str | None:
+    """The strongest trump in ``trick`` so far (the first played of equals: K-1), or None."""
+    best: tuple[float, str] | None = None
+    for card in trick.cards:
+        if card not in free and is_trump(card):
+            value = strength(card, card) or 0.0
+            if best is None or value > best[0]:
+                best = (value, card)
+    return None if best is None else best[1]
 
 
 def winner(trick: Trick) -> int:

@@ -77,18 +77,33 @@ def last_laugh_legal(hand: Sequence[str], trick: Trick) -> tuple[str, ...]:
     when trumps are led and they hold no court card, or when a suit is led and they hold a court
     card of that suit; otherwise it may not be played until the last trick (when it is all that
     is left). Nobody leads it before then."""
+    refused = last_laugh_refusals(hand, trick)
+    return tuple(c for c in hand if c not in refused)
+
+
+LaughRefusal = Literal["follow", "trump", "beat", "fool-trumps", "fool-court", "fool-held", "fool-lead"]
+
+
+def last_laugh_refusals(hand: Sequence[str], trick: Trick) -> dict[str, LaughRefusal]:
+    """The cards of ``hand`` that may not go to ``trick`` under the Last Laugh, each with the rule
+    that stops it (what :func:`last_laugh_legal` leaves out): the trick rules of
+    :func:`games.tarot.pack.refusals`; every other card while the Fool is due (``fool-trumps``:
+    trumps led and no court card held; ``fool-court``: a suit led whose court card is held); the
+    Fool itself before the last trick (``fool-lead`` when leading, else ``fool-held``)."""
     if FOOL not in hand:
-        return pack.legal(hand, trick, fool_free=False)
+        return dict(pack.refusals(hand, trick, fool_free=False))
     if len(hand) == 1:
-        return tuple(hand)
+        return {}
     others = [c for c in hand if c != FOOL]
     led = trick.led_card()
     if led is not None:
         if pack.is_trump(led) and not any(is_court(c) for c in others):
-            return (FOOL,)
+            return {c: "fool-trumps" for c in others}
         if is_suit_card(led) and any(is_court(c) and pack.suit(c) == pack.suit(led) for c in others):
-            return (FOOL,)
-    return pack.legal(others, trick, fool_free=False)
+            return {c: "fool-court" for c in others}
+    out: dict[str, LaughRefusal] = dict(pack.refusals(others, trick, fool_free=False))
+    out[FOOL] = "fool-lead" if led is None else "fool-held"
+    return out
 
 
 ButtStep = Literal[1, 2, 3, 4, 5]

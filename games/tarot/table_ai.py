@@ -31,6 +31,11 @@ once), which steadies the few deals there is time for:
   points banked against power kept).
 - **Tontine claims**: everything claimable is left face up (a claim costs nothing).
 
+The Easy computer (``choose_easy``) looks at the trick on the table and nothing else: a few
+rules of thumb a beginner knows, no deals and no playing out. ``explain`` makes the Normal
+decision again, traced (``_decide``: who took the trick in play after each card on each deal),
+and says in plain words what it weighed.
+
 What it plays for is its side's result: plain, Courtship and the Last Laugh, the side's card
 points less the other side's; Tontine, the group points as the hand settles (K-12 with
 partners). In Scarto, where each plays alone, its game total less the mean and the best of the
@@ -43,11 +48,13 @@ import itertools
 import math
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from games.core.base import Action, Word
+from games.core import cards, decks
+from games.core.base import Action, Word, player
 
-from . import determinize
+from . import determinize, pack, rule_sets
 from . import table_ai_sim as sim
 from .base_games import PASS, SUMMON_CAVALIER, SUMMON_JACK, TarotTableState
 from .moves import CardsMove
@@ -76,31 +83,68 @@ Move = Callable[[Table], None]
 
 
 def choose(state: TarotTableState, seat: int, rng: random.Random) -> Action:
+    return _decide(state, seat, rng).action
+
+
+@dataclass
+class Weighing:
+    """What a search weighed: the move it found best; the moves it played out (``considered``),
+    each with its last score, the deals it was played out on and, where traced, how often each
+    seat took the trick in play after it (``taken``); and whether the deals were solved exactly."""
+
+    best: int
+    considered: list[int]
+    score: dict[int, float]
+    deals: dict[int, int]
+    exact: bool
+    taken: dict[int, list[int]] = field(default_factory=dict)
+
+
+@dataclass
+class Decision:
+    """A decision and how it was reached: ``kind`` (``claim``, ``discard``, ``only``: one move
+    may go, ``alike``: the cards that may go are worth the same, ``summon``, ``give``, ``play``),
+    the moves weighed in the order the search numbered them, and what it weighed."""
+
+    action: Action
+    kind: str
+    moves: tuple[Action, ...] = ()
+    weighing: Weighing | None = None
+
+
+def _decide(state: TarotTableState, seat: int, rng: random.Random, trace: bool = False) -> Decision:
+    """The move ``choose`` makes, with what it weighed (``trace``: also who took the trick in
+    play on each deal, for ``explain``; the choice is the same either way)."""
     phase = state.phase
     if phase == "claim":  # leave up every card that may still score: a claim costs nothing
-        return state.offered(seat)[0]
+        return Decision(state.offered(seat)[0], "claim")
     if phase == "discard":
         pick = state.pick(seat)
         assert pick is not None
-        return CardsMove("discard", _discard(state, seat, rng, pick.cards, pick.most, pick.fixed))
+        groups, weighing = _discard(state, seat, rng, pick.cards, pick.most, pick.fixed)
+        moves = tuple(CardsMove("discard", tuple(NAMES[c] for c in g)) for g in groups)
+        return Decision(moves[weighing.best], "discard", moves, weighing)
     legal = state.legal_actions(seat)
     if len(legal) == 1:
-        return legal[0]
+        return Decision(legal[0], "only")
     if phase == "summon":
         calls = (SUMMON_JACK, SUMMON_CAVALIER, PASS)
-        best = _search(state, seat, rng, [_summoning(sim.CALLS[c]) for c in calls], [1.0, 2.0, 0.0],
-                       prior=_summon_worth)  # a tie passes: a call that brings nothing only gives away news
-        return Word(calls[best])
+        weighing = _search(state, seat, rng, [_summoning(sim.CALLS[c]) for c in calls], [1.0, 2.0, 0.0],
+                           prior=_summon_worth)  # a tie passes: a call that brings nothing only gives away news
+        words = tuple(Word(c) for c in calls)
+        return Decision(words[weighing.best], "summon", words, weighing)
     if phase == "give":
         choices = [ID[a.token.partition(":")[2]] for a in legal]
-        best = _search(state, seat, rng, [_giving(c) for c in choices], [-PTS[c] for c in choices])
-        return CardsMove("give", (NAMES[choices[best]],))
+        weighing = _search(state, seat, rng, [_giving(c) for c in choices], [-PTS[c] for c in choices])
+        gifts = tuple(CardsMove("give", (NAMES[c],)) for c in choices)
+        return Decision(gifts[weighing.best], "give", gifts, weighing)
     cards = _distinct(state, seat, [ID[c] for c in state.playable(seat)])
+    plays = tuple(CardsMove("play", (NAMES[c],)) for c in cards)
     if len(cards) == 1:
-        return CardsMove("play", (NAMES[cards[0]],))
-    best = _search(state, seat, rng, [_playing(c) for c in cards], [sim.COST[c] + 0.01 * PTS[c] for c in cards],
-                   lambda t: sim.card_values(t, seat, cards), shortlist=True)
-    return CardsMove("play", (NAMES[cards[best]],))
+        return Decision(plays[0], "alike", plays)
+    weighing = _search(state, seat, rng, [_playing(c) for c in cards], [sim.COST[c] + 0.01 * PTS[c] for c in cards],
+                       lambda t: sim.card_values(t, seat, cards), shortlist=True, trace=trace)
+    return Decision(plays[weighing.best], "play", plays, weighing)
 
 
 def _summon_worth(t: Table) -> list[float]:
@@ -350,12 +394,13 @@ def _objective(state: TarotTableState, seat: int) -> Callable[[Table], float]:
 
 def _search(state: TarotTableState, seat: int, rng: random.Random, moves: Sequence[Move],
             costs: Sequence[float] | None = None, prior: Callable[[Table], list[float]] | None = None,
-            shortlist: bool = False) -> int:
+            shortlist: bool = False, trace: bool = False) -> Weighing:
     """The move with the best total over deals of the unseen cards (ties to the lowest cost),
     with ``PRIOR`` times the ``prior`` worth of each at once (the quick policy's, over a few
     deals). With ``shortlist`` only the ``SHORTLIST`` moves it rates best are played out. The
     moves are played out on shared deals in rounds, the worse half dropped after each round, so
-    that the budget goes to telling the best apart."""
+    that the budget goes to telling the best apart. ``trace`` counts who takes the trick in play
+    after each move on each deal (the quick policy playing it out), which the choice ignores."""
     knowledge = Knowledge(state, seat)
     value = _objective(state, seat)
     tie = list(costs) if costs is not None else [float(i) for i in range(len(moves))]
@@ -368,6 +413,7 @@ def _search(state: TarotTableState, seat: int, rng: random.Random, moves: Sequen
     if shortlist:
         alive.sort(key=lambda i: (-worth[i], tie[i]))
         alive = sorted(alive[:SHORTLIST])
+    considered = list(alive)
     cards_left = (sum(int(s["count"]) for s in knowledge.view["seats"]) + len(state.trick.plays)) * WORK[
         state.ruleset]
 
@@ -378,6 +424,9 @@ def _search(state: TarotTableState, seat: int, rng: random.Random, moves: Sequen
     playout = determinize.PlayOut(sim.Solver(state.side(seat), value),
                                   lambda t: sim.tree_size(t, EXACT_TREE) <= EXACT_TREE, NODE_COST, play_out, cards_left)
     totals = [0.0] * len(moves)
+    taken = {i: [0] * state.players for i in alive} if trace else {}
+    last: dict[int, float] = {}
+    dealt: dict[int, int] = {}
     rounds = _rounds(len(alive))
     seen = 0
     for round_no in range(rounds):
@@ -390,12 +439,17 @@ def _search(state: TarotTableState, seat: int, rng: random.Random, moves: Sequen
             for i in alive:
                 child = table.copy()
                 moves[i](child)
+                if trace:
+                    taken[i][sim.trick_taker(child.copy(), table.done)] += 1
                 totals[i] += playout.worth(child)
         seen += deals
         score = [totals[i] / seen + (0.0 if playout.exact else PRIOR * worth[i]) for i in range(len(moves))]
+        for i in alive:
+            last[i], dealt[i] = score[i], seen
         if round_no < rounds - 1:
             alive = _better_half(alive, score, tie)
-    return max(alive, key=lambda i: (score[i], -tie[i]))
+    best = max(alive, key=lambda i: (score[i], -tie[i]))
+    return Weighing(best, considered, last, dealt, bool(playout.exact), taken)
 
 
 def _rounds(moves: int) -> int:
@@ -428,26 +482,38 @@ def _discard_estimate(hand: Sequence[int], chosen: Sequence[int], safe_points: b
 
 
 def _discard(state: TarotTableState, seat: int, rng: random.Random, offered: Sequence[str], most: int,
-             fixed: Sequence[str]) -> tuple[str, ...]:
+             fixed: Sequence[str]) -> tuple[list[list[int]], Weighing]:
+    """The handfuls weighed for the discard, the likeliest first, and the search among them."""
     hand = [ID[c] for c in _own_hand(state, seat)]
-    pool = [ID[c] for c in offered]
-    forced = [ID[c] for c in fixed]
-    safe_points = state.ruleset != "tontine"
+    groups = _discard_groups(hand, [ID[c] for c in offered], most, [ID[c] for c in fixed],
+                             state.ruleset != "tontine")
+    if len(groups) > 1:
+        groups = groups[:DISCARD_CANDIDATES]
+        return groups, _discard_weigh(state, seat, rng, hand, groups)
+    return groups, Weighing(0, [0], {0: 0.0}, {0: 0}, False)
+
+
+def _discard_groups(hand: list[int], pool: list[int], most: int, forced: list[int],
+                    safe_points: bool) -> list[list[int]]:
+    """Every handful that may be discarded (of the likeliest cards, when there are too many ways
+    to choose), by the quick estimate, best first."""
     if math.comb(len(pool), most) > 1500:  # the likeliest cards first
-        pool.sort(key=lambda c: -_discard_estimate(hand, [c], safe_points))
+        pool = sorted(pool, key=lambda c: -_discard_estimate(hand, [c], safe_points))
         pool = pool[:max(DISCARD_POOL, most)]
     groups = [[*forced, *g] for g in itertools.combinations(pool, most)]
     if len(groups) > 1:
         groups.sort(key=lambda g: -_discard_estimate(hand, g, safe_points))
-        groups = groups[:DISCARD_CANDIDATES]
-        best = _discard_search(state, seat, rng, hand, groups)
-    else:
-        best = 0
-    return tuple(NAMES[c] for c in groups[best])
+    return groups
 
 
 def _discard_search(state: TarotTableState, seat: int, rng: random.Random, hand: list[int],
                     groups: list[list[int]]) -> int:
+    """The index of the discard ``_discard_weigh`` finds best."""
+    return _discard_weigh(state, seat, rng, hand, groups).best
+
+
+def _discard_weigh(state: TarotTableState, seat: int, rng: random.Random, hand: list[int],
+                   groups: list[list[int]]) -> Weighing:
     """The discard whose hands played out do best, over deals of the unseen cards, the worse half
     dropped after each round as in ``_search``: a dealer discards once a hand, so it is given a
     budget of its own (``DISCARD_BUDGET``), enough to tell apart handfuls a few points apart."""
@@ -458,15 +524,16 @@ def _discard_search(state: TarotTableState, seat: int, rng: random.Random, hand:
     sides = [state.side(s) for s in range(n)]
     alive = list(range(len(groups)))
     totals = [0.0] * len(groups)
+    dealt = [0] * len(groups)
     order = [float(i) for i in range(len(groups))]  # ties to the likelier handful
     rounds = _rounds(len(alive))
     for round_no in range(rounds):
         deals = max(MIN_DEALS, min(DISCARD_MAX_DEALS, DISCARD_BUDGET // rounds // (len(alive) * length)))
         for _ in range(deals):
-            dealt = knowledge.sample(rng)
+            dealt_now = knowledge.sample(rng)
             for i in alive:
                 group = groups[i]
-                hands = [[c for c in hand if c not in group] if s == seat else list(dealt.get(s, []))
+                hands = [[c for c in hand if c not in group] if s == seat else list(dealt_now.get(s, []))
                          for s in range(n)]
                 t = Table(n, sides, hands, state.dealer, ruleset=state.ruleset,
                           courtship=state.courtship, manual=False, total=len(hands[seat]),
@@ -475,6 +542,275 @@ def _discard_search(state: TarotTableState, seat: int, rng: random.Random, hand:
                 t.disc = sim.mask(group)
                 sim.rollout(t)
                 totals[i] += value(t)
+                dealt[i] += 1
         if round_no < rounds - 1:
             alive = _better_half(alive, totals, order)
-    return max(alive, key=lambda i: (totals[i], -i))
+    best = max(alive, key=lambda i: (totals[i], -i))
+    return Weighing(best, list(range(len(groups))), {i: totals[i] / max(1, dealt[i]) for i in range(len(groups))},
+                    {i: dealt[i] for i in range(len(groups))}, False)
+
+
+# -- the Easy computer ------------------------------------------------------------------------------
+
+def choose_easy(state: TarotTableState, seat: int, rng: random.Random) -> Action:
+    """A beginner's rules of thumb, looking at the trick on the table and nothing else (no deals
+    of the unseen cards, no playing out): lead a King, else low from the longest suit; take the
+    trick with the least card that does when it is worth taking or nobody is left to beat it, else
+    play the cheapest card (and low under a partner's trick); keep the Fool for the last trick or
+    a trick it saves a card worth 3 or more. The likeliest discard by the quick estimate, unsearched;
+    summon the Jack, or the Cavalier once the Jack is played; the Butt banks its richest card;
+    every Tontine claim."""
+    phase = state.phase
+    if phase == "claim":
+        return state.offered(seat)[0]
+    if phase == "discard":
+        pick = state.pick(seat)
+        assert pick is not None
+        hand = [ID[c] for c in _own_hand(state, seat)]
+        groups = _discard_groups(hand, [ID[c] for c in pick.cards], pick.most, [ID[c] for c in pick.fixed],
+                                 state.ruleset != "tontine")
+        return CardsMove("discard", tuple(NAMES[c] for c in groups[0]))
+    legal = state.legal_actions(seat)
+    if len(legal) == 1:
+        return legal[0]
+    if phase == "give":
+        choices = [a.token.partition(":")[2] for a in legal]
+        return CardsMove("give", (max(choices, key=pack.points),))
+    if phase == "summon":
+        king = state.view(None)["summon"]
+        gone = {c for pile in state.piles for c in pile} | set(state.trick.cards)
+        jack, cavalier = ("J" + king[-1], "N" + king[-1]) if isinstance(king, str) else ("", "")
+        if jack not in gone:
+            return Word(SUMMON_JACK)
+        return Word(SUMMON_CAVALIER if cavalier not in gone else PASS)
+    return CardsMove("play", (_easy_card(state, seat),))
+
+
+def _easy_card(state: TarotTableState, seat: int) -> str:
+    legal = state.playable(seat)
+    others = [c for c in legal if c != pack.FOOL]
+    fool = pack.FOOL in legal
+    if not others:
+        return pack.FOOL
+
+    def cheap(card: str) -> tuple[int, bool, float]:
+        return pack.points(card), pack.is_trump(card), pack.strength(card, card) or 0.0
+
+    if not state.trick.plays:
+        kings = [c for c in others if pack.is_king(c)]
+        if kings:
+            return kings[0]
+        suits = [c for c in others if not pack.is_trump(c)]
+        if suits:
+            longest = max(cards.SUIT_NAMES["tarot"], key=lambda s: sum(pack.suit(c) == s for c in suits))
+            return min((c for c in suits if pack.suit(c) == longest), key=cheap)
+        return min(others, key=cheap)
+    head = state.heading()
+    lowest = min(others, key=cheap)
+    if head is not None and state.side(head) == state.side(seat):
+        return lowest
+    winners = [c for c in others if _heads(state, seat, c)]
+    last = len(state.trick.plays) == state.players - 1
+    worth = pack.total(c for c in state.trick.cards if c != pack.FOOL)
+    if winners and (last or worth >= 5 or not pack.is_trump(min(winners, key=cheap))):
+        return min(winners, key=lambda c: pack.strength(c, c) or 0.0)
+    if fool and state.fool_free and pack.points(lowest) >= 3:
+        return pack.FOOL
+    return lowest
+
+
+def _heads(state: TarotTableState, seat: int, card: str) -> bool:
+    """Whether ``card``, played now, heads the trick."""
+    trick = state.trick.add(seat, card)
+    if state.courtship:
+        return rule_sets.courtship_winner(trick, state.courtship)[0] == seat
+    return pack.winner(trick) == seat
+
+
+# -- the reasons ------------------------------------------------------------------------------------
+
+def explain(state: TarotTableState, seat: int, action: Action) -> tuple[str, ...]:
+    """Why the computer plays ``action`` for ``seat``: its decision made again, with the draws
+    ``registry.computer_move`` gives it, from the seat's view alone (the deals it tried are of the
+    cards the seat cannot see), telling what it weighed: who took the trick after the card on
+    those deals, and how the card's rival came out over the rest of the hand."""
+    decision = _decide(state, seat, decks.rng(state.seed, "default", len(state.history)), trace=True)
+    if decision.kind == "claim":
+        return _claim_reasons(state, seat, action)
+    if decision.kind == "only":
+        return _only_reasons(state, seat)
+    if decision.kind == "alike":
+        return ("Every card you may play is worth the same here: none does better than another",
+                "So this one, the lowest, will do")
+    index = next((i for i, move in enumerate(decision.moves) if move.token == action.token), None)
+    weighing = decision.weighing
+    assert weighing is not None
+    if index is None:  # a card no better than a lower one it holds (``_distinct``), or not a move
+        return ("It is worth no more than a lower card you could play instead",)
+    if decision.kind == "discard":
+        return _discard_reasons(state, seat, decision, index)
+    if decision.kind == "summon":
+        return _summon_reasons(state, decision, index)
+    label = _labeller(decision)
+    if decision.kind == "give":
+        card = decision.moves[index].token.partition(":")[2]
+        worth = _points(pack.points(card))
+        first = f"Puts {cards.short(card, 'tarot')} on your pile in the Fool's place, banking {worth}"
+        return (first, *_comparison(weighing, index, label))
+    return _play_reasons(state, seat, decision, index)
+
+
+def _labeller(decision: Decision) -> Callable[[int], str]:
+    def label(i: int) -> str:
+        move = decision.moves[i]
+        if isinstance(move, CardsMove):
+            return " ".join(cards.short(c, "tarot") for c in move.cards)
+        return {SUMMON_JACK: "Calling the Jack", SUMMON_CAVALIER: "Calling the Cavalier"}.get(move.token, "Passing")
+    return label
+
+
+def _points(n: float) -> str:
+    n = round(n)
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
+def _amount(diff: float) -> str:
+    """A difference in the search's score, in words: "about 3 points", "a little"."""
+    return "a little" if diff < 0.75 else f"about {_points(diff)}"
+
+
+def _comparison(weighing: Weighing, index: int, label: Callable[[int], str]) -> tuple[str, ...]:
+    """How the move compares with its closest rival in the search (the one weighed longest)."""
+    others = [i for i in weighing.considered if i != index and i in weighing.score]
+    if not others or index not in weighing.score:
+        return ()
+    if index != weighing.best:
+        diff = weighing.score[weighing.best] - weighing.score[index]
+        return (f"{label(weighing.best)} came out {_amount(diff)} better over the rest of the hand",)
+    rival = max(others, key=lambda i: (weighing.deals[i], weighing.score[i]))
+    diff = weighing.score[index] - weighing.score[rival]
+    if diff < 0.75:
+        return (f"{label(rival)} came out about as well over the hand: this one edged it",)
+    return (f"{label(rival)} instead came out {_amount(diff)} worse over the rest of the hand",)
+
+
+def _ways(k: int, n: int) -> str:
+    return f"in {k} of {n} random deals of the cards you can't see"
+
+
+def _play_reasons(state: TarotTableState, seat: int, decision: Decision, index: int) -> tuple[str, ...]:
+    """A card: who took the trick after it on the deals tried, and how its closest rival came out."""
+    weighing = decision.weighing
+    assert weighing is not None
+    move = decision.moves[index]
+    assert isinstance(move, CardsMove)
+    card = move.cards[0]
+    label = _labeller(decision)
+    if index not in weighing.taken:
+        return (f"It looked weaker than {label(weighing.best)} at a first glance, so it was not played out",)
+    name = cards.short(card, "tarot")
+    taken, n = weighing.taken[index], weighing.deals[index]
+    mine = taken[seat]
+    mates = [s for s in range(state.players) if s != seat and state.side(s) == state.side(seat)]
+    ours = mine + sum(taken[s] for s in mates)
+    worth = 0 if state.ruleset == "tontine" else pack.points(card)  # Tontine: a card's own points count nothing
+    if card == pack.FOOL:
+        first = ("Your Fool excuses you from this trick: it comes back to you for a cheap card (K-3)"
+                 if state.fool_free else "The Fool takes the last trick, whatever else is played (the Last Laugh)")
+    elif ours >= 0.7 * n and (mine * 2 >= ours or not mates):
+        first = f"{name} should win this trick: it did {_ways(mine, n)}"
+    elif ours >= 0.7 * n:
+        partner = player(max(mates, key=lambda s: taken[s]))
+        first = (f"Your partner {partner} should win this trick, so your {name} adds {_points(worth)} to it"
+                 if worth > 1 else f"Your partner {partner} should win this trick: no need to spend a stronger card")
+    elif ours <= 0.3 * n:
+        if not state.trick.plays:
+            first = (f"A cheap lead: {name} gives away little if the trick is lost" if worth <= 1 else
+                     f"{name} may not win this lead, but it did best over the rest of the hand")
+        else:
+            them = "the other side" if mates else "someone else"
+            first = (f"This trick should go to {them}: {name} gives just 1 point" if worth == 1 else
+                     f"This trick should go to {them}; over the hand, {name} costs the least")
+    else:
+        first = f"A fair chance: {name} won it for {'your side' if mates else 'you'} {_ways(ours, n)}"
+    return (first, *_comparison(weighing, index, label))
+
+
+_STRICTEST = ("fool-trumps", "fool-court", "beat", "trump", "follow", "fool-held", "fool-lead")
+
+
+def _only_reasons(state: TarotTableState, seat: int) -> tuple[str, ...]:
+    """A single legal move: the rule that leaves it alone (the strictest that stops another card)."""
+    if state.phase != "play":
+        return ("It is the only move the rules leave you",)
+    refused = state.refusals(seat)
+    if not refused:
+        return ("Your last card",)
+    kind = min(refused.values(), key=_STRICTEST.index)
+    card = next(c for c in state.held(seat) if refused.get(c) == kind)
+    return ("Your only card that may go now", state.why_not(seat)[card])
+
+
+def _claim_reasons(state: TarotTableState, seat: int, action: Action) -> tuple[str, ...]:
+    every = state.offered(seat)[0]
+    claimable = set(every.cards) if isinstance(every, CardsMove) else set()
+    chosen = set(action.cards) if isinstance(action, CardsMove) else set()
+    if chosen >= claimable:
+        return ("Leaves face up every card that may still score: a claim costs nothing",
+                "A face-up card scores if no later card of its group is played (Tontine)")
+    return ("A card left face down cannot score, and a claim costs nothing",)
+
+
+def _discard_reasons(state: TarotTableState, seat: int, decision: Decision, index: int) -> tuple[str, ...]:
+    weighing = decision.weighing
+    assert weighing is not None
+    move = decision.moves[index]
+    assert isinstance(move, CardsMove)
+    hand = _own_hand(state, seat)
+    kept = [c for c in hand if c not in move.cards]
+    suits = cards.SUIT_NAMES["tarot"]
+    voids = [suits[s] for s in suits if any(pack.suit(c) == s for c in hand) and not any(
+        pack.suit(c) == s for c in kept)]
+    pile = "your side's pile" if state.table.partnerships(state.players) else "your pile"
+    parts = []
+    if state.ruleset != "tontine":
+        parts.append(f"Puts {_points(pack.total(move.cards))} safely on {pile}")
+    if voids:
+        parts.append(f"empties your {' and '.join(voids)}, so you can trump {'it' if len(voids) == 1 else 'them'}")
+    if parts:
+        first = "; ".join(parts)
+        first = first[0].upper() + first[1:]
+    else:
+        first = "Lays down the cards you need least: a discard scores nothing in Tontine (K-10)"
+    if len(decision.moves) == 1:
+        return (first, "The only discard the rules leave you")
+    label = _labeller(decision)
+    if index == weighing.best:
+        rivals = [i for i in weighing.considered if i != index]
+        rival = max(rivals, key=lambda i: (weighing.deals[i], weighing.score[i]))
+        ahead = _amount(weighing.score[index] - weighing.score[rival])
+        return (first, f"The best of the {len(decision.moves)} discards I played out, {ahead} ahead of the next")
+    return (first, *_comparison(weighing, index, label))
+
+
+def _summon_reasons(state: TarotTableState, decision: Decision, index: int) -> tuple[str, ...]:
+    weighing = decision.weighing
+    assert weighing is not None
+    token = decision.moves[index].token
+    passing = len(decision.moves) - 1
+    if index != weighing.best:
+        return _comparison(weighing, index, _labeller(decision)) or ("Another answer came out better",)
+    if token == PASS:
+        return ("Neither call came out better than passing, over the deals I tried",
+                "A call that brings nothing only gives the table news (K-16)")
+    diff = weighing.score[index] - weighing.score[passing]
+    servant = "Jack" if token == SUMMON_JACK else "Cavalier"
+    king = state.view(None)["summon"]
+    gone = {c for pile in state.piles for c in pile} | set(state.trick.cards)  # played: public
+    if token == SUMMON_JACK:
+        rule = "A servant still in a hand joins your trick in place of its holder's card (K-16)"
+    elif isinstance(king, str) and "J" + king[-1] in gone:
+        rule = "The Jack is already played, so the Cavalier may come if it is in a hand (K-16)"
+    else:
+        rule = "The Cavalier comes only once the Jack is out of every hand (K-16)"
+    return (f"Calling the {servant} came out {_amount(diff)} better than passing over the hand", rule)

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from .base_games import TarotTableState
 
 __all__ = ["FOOL", "ID", "NAMES", "PTS", "STR", "SUIT", "TRUMP", "Solver", "Table", "card_values", "encode", "greedy",
-           "mask", "rollout", "tree_size"]
+           "mask", "rollout", "tree_size", "trick_taker"]
 
 PLAY, SUMMON, GIVE, CLAIM = 0, 1, 2, 3
 CALL_PASS, CALL_JACK, CALL_CAVALIER = 0, 1, 2  # the answers to a summons (K-16)
@@ -577,6 +577,20 @@ def rollout(t: Table) -> None:
         seat = (t.leader + len(t.plays)) % n
         legal = t.legal(seat)
         t.play(legal[0] if len(legal) == 1 else greedy(t, seat, legal))
+
+
+def trick_taker(t: Table, done: int) -> int:
+    """Who takes trick ``done`` (counting from 0) when the quick policy plays it out from ``t``,
+    which is played on: its taker already, if that trick is complete."""
+    n = t.n
+    while t.done == done and t.taker < 0 and t.done < t.total:
+        if t.phase != PLAY:
+            answer_phase(t)
+            continue
+        seat = (t.leader + len(t.plays)) % n
+        legal = t.legal(seat)
+        t.play(legal[0] if len(legal) == 1 else greedy(t, seat, legal))
+    return t.taker if t.taker >= 0 else t.leader
 
 
 class Solver(determinize.AlphaBeta[Table]):

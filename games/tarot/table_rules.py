@@ -13,6 +13,7 @@ from games.core import cards, decks
 from games.core.base import (
     Action,
     Event,
+    Example,
     Option,
     OptionValue,
     Rules,
@@ -22,6 +23,7 @@ from games.core.base import (
 )
 from games.core.errors import IllegalAction
 
+from . import guide as texts
 from . import pack, rule_sets
 from .base_games import LEGACY_SUMMON, NO_TRICK, PASS, SUMMONS, TarotTableState
 from .moves import CardsMove
@@ -37,6 +39,9 @@ class TarotTableRules(Rules):
     family: ClassVar[cards.Family] = "tarot"
     hand_size: ClassVar[int]
     discard_rule: ClassVar[str]
+    # The example /rules opens with: the computer's first moves of a game from this seed.
+    example_seed: ClassVar[int] = 1
+    example_moves: ClassVar[tuple[str, ...]] = ()
     options = (
         Option("first_dealer", "seat", None, "Who deals the first hand"),
         Option("ruleset", "choice", "plain", "Rule set: plain, tontine, last-laugh or courtship",
@@ -52,11 +57,26 @@ class TarotTableRules(Rules):
     def side_of(self, seat: int) -> int:
         return seat
 
+    def example(self) -> Example:
+        """The Normal computer's first moves from ``example_seed`` (``example_moves``, the dealer's
+        discard then the first tricks), stopping at a seat with a real choice to make."""
+        state = self.new_game(self.player_counts[0], seed=self.example_seed)
+        assert isinstance(state, TarotTableState)
+        for token in self.example_moves:
+            (seat,) = state.to_move
+            state = state.apply(seat, token)
+        (seat,) = state.to_move
+        return Example(state, seat, example_caption(state, seat))
+
     def extra_cards(self, good_and_evil: bool) -> int:
         """How many cards the dealer takes after the deal, and discards."""
         return len(decks.tarot(good_and_evil)) - self.hand_size * min(self.player_counts)
 
     def may_discard(self, card: str, hand: tuple[str, ...], good_and_evil: bool) -> bool:
+        return self.discard_refusal(card, hand, good_and_evil) is None
+
+    def discard_refusal(self, card: str, hand: tuple[str, ...], good_and_evil: bool) -> str | None:
+        """Why the dealer may not discard ``card`` from ``hand``, in plain words (None: they may)."""
         raise NotImplementedError
 
     def _new_game(self, players: int, seed: int, options: Mapping[str, OptionValue],
@@ -100,8 +120,40 @@ class TarotTableRules(Rules):
                             "claim:none, give:<card>, summon:J, summon:C or pass)")
 
 
+def example_caption(state: TarotTableState, seat: int) -> str:
+    """What the example pictures, from the seat to move: the moment it faces, in a line."""
+    trick = f"trick {state.trick_no}"
+    moment = state.moment(seat)
+    led = state.trick.led_card((FOOL,))
+    suit = texts.suit_name(led)
+    if moment == "trump":
+        leader = player(state.trick.leader)
+        return f"Your turn in {trick}: {leader} led {suit} and you have none, so you must trump (K-2)"
+    head = state.heading()
+    if moment == "partner" and head is not None:
+        card = cards.short(dict(state.trick.plays)[head], "tarot")
+        return f"Your turn in {trick}: your partner {player(head)} is winning it with {card}, so you may add points"
+    if moment == "follow":
+        return f"Your turn in {trick}: follow {suit}, high to take the trick or low to keep your strength"
+    if not state.trick.plays:
+        return f"Your turn to lead {trick}: any card may go"
+    return f"Your turn in {trick}"
+
+
 def is_ace(card: str) -> bool:
     return rule_sets.is_suit_card(card) and rule_sets.rank(card) == "A"
+
+
+def _refusal(card: str, aces: str) -> str | None:
+    """The discard rule that stops a card other than the Fool (Aces with the rule ``aces`` says,
+    where it says one)."""
+    if card in HONOURS:
+        return "The Magician and the World are Honours: Honours may not be discarded"
+    if pack.is_king(card):
+        return "Kings may not be discarded"
+    if aces and is_ace(card):
+        return aces
+    return None
 
 
 class ScartoRules(TarotTableRules):
@@ -111,10 +163,11 @@ class ScartoRules(TarotTableRules):
     hand_size = 25
     discard_rule = "no Aces, Kings or Honours (the Fool only when you hold no other trump)"
 
-    def may_discard(self, card: str, hand: tuple[str, ...], good_and_evil: bool) -> bool:
+    def discard_refusal(self, card: str, hand: tuple[str, ...], good_and_evil: bool) -> str | None:
         if card == FOOL:
-            return not any(pack.is_trump(c) for c in hand)
-        return not (card in HONOURS or pack.is_king(card) or is_ace(card))
+            return "The Fool may be discarded only when you hold no other trump" if any(
+                pack.is_trump(c) for c in hand) else None
+        return _refusal(card, "Aces may not be discarded in Scarto")
 
 
 class PartnershipRules(TarotTableRules):
@@ -122,8 +175,10 @@ class PartnershipRules(TarotTableRules):
     hand_size = 19
     discard_rule = "no Kings or Honours (with Good and Evil, no Aces either)"
 
-    def may_discard(self, card: str, hand: tuple[str, ...], good_and_evil: bool) -> bool:
-        return not (card in HONOURS or pack.is_king(card) or (good_and_evil and is_ace(card)))
+    def discard_refusal(self, card: str, hand: tuple[str, ...], good_and_evil: bool) -> str | None:
+        if card == FOOL:
+            return "The Fool is an Honour: Honours may not be discarded"
+        return _refusal(card, "With the 80-card pack, Aces may not be discarded" if good_and_evil else "")
 
 
 class TarocchiRules(PartnershipRules):

@@ -96,7 +96,10 @@ async def test_rules_and_play_know_the_base_games_and_their_rule_sets(standin: L
     async with running(standin, tmp_path):
         for key, word in (("scarto", "Twenty-five"), ("tarocchi", "opposite"), ("conference", "side by side")):
             rules = await standin.slash(alice, lobby_channel, "rules", options={"game": key})
-            text = str(rules.embeds)
+            await standin.wait_for(lambda r=rules: "Courtship Rules" in str([m.embeds for m in [r.message,
+                                                                                             *r.followups] if m]),
+                                   5, "the rules in full")
+            text = str([m.embeds for m in [rules.message, *rules.followups] if m])  # a long guide takes two messages
             assert rules.ephemeral and "Table ruling" in text and word in text
             for part in ("Tontine", "The Last Laugh", "Courtship Rules", "Queen's Ruff", "Butt", "37"):
                 assert part in text, (key, part)
