@@ -15,7 +15,9 @@ from games.core import cards, decks
 from games.core.base import (
     Action,
     Clock,
+    Coaching,
     Event,
+    Example,
     Option,
     OptionValue,
     Outcome,
@@ -35,11 +37,35 @@ from .guide import GUIDE
 CALL = Word("call", "Bullshit!")
 PASS = Word("pass", "No call")
 ACE_OF_SPADES = "AS"
+COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+# The example moment the rules open with: the computer's first fifteen moves at a table of four
+# from this seed, when {p2} claims three 5s and {p1} holds two of them.
+EXAMPLE_SEED = 18
+EXAMPLE_MOVES = ("play:AS,AD", "pass", "pass", "call", "play:2H", "pass", "pass", "pass", "play:2C,3C", "call",
+                 "play:2S", "pass", "pass", "pass", "play:4H,5D,5C")
+EXAMPLE_SEAT = 1
+COACH_CALL = ("{who} just claimed {claim}, face down. Call bullshit if you doubt it: a lie gives them the "
+              "whole pile, the truth gives it to you. Or let it stand")
+COACH_NEXT = ("{who} just claimed {claim} and you play next. Call bullshit, let it stand, or simply make your "
+              "own play: that closes the chance to call")
+COACH_LAST = ("{who} just put down their last cards: if the play stands, they win. Call bullshit to check "
+              "them (a lie sends them the pile), or let it stand")
+COACH_PLAY = ("Your turn: put 1 to {most} cards face down and claim they are all {rank}. The truth is safe; a "
+              "lie costs you the whole pile if someone calls it")
+COACH_BLUFF = ("You hold no {rank}, so whatever you put down is a bluff. Few cards keep the lie small: if "
+               "someone calls, you pick up the whole pile")
+COACH_OUT = ("You can put down all your cards now. You win only if the play stands, or a call finds it "
+             "true; caught lying, you take the pile and play on")
 
 
 def packs_for(players: int) -> int:
     """S-1: one pack up to six players, two from seven."""
     return 1 if players <= 6 else 2
+
+
+def count_word(n: int) -> str:
+    """"one" to "eight" (a play's most cards), else the digits."""
+    return COUNT_WORDS[n] if 0 <= n < len(COUNT_WORDS) else str(n)
 
 
 def rank_name(rank: str, count: int = 2) -> str:
@@ -165,6 +191,42 @@ class BullshitState(State):
             fits = 1 <= len(action.cards) <= self.most and all(have[c] >= n for c, n in want.items())
             return Play(action.cards, STANDARD_RANKS[self.rank]) if fits and self.can_play(seat) else None
         return next((word for word in self.offered(seat) if word.token == action.token), None)
+
+    def held(self, seat: int) -> tuple[str, ...]:
+        """The seat's hand: every card of it may be put down, whatever the rank asked."""
+        return tuple(self.rules.sort_cards(self.hands[seat])) if 0 <= seat < len(self.hands) else ()
+
+    def why_not(self, seat: int) -> dict[str, str]:
+        """Empty: any card may be played as the rank asked (a play need not be true), so while a
+        seat may play, its pick offers its whole hand; in a call window (or when the last cards are
+        down) the move is not a card, and there is nothing to say of each card."""
+        pick = self.pick(seat)
+        if seat not in self.to_move or pick is None:
+            return {}
+        return {card: "It is not in the hand you may play from" for card in self.held(seat) if card not in pick.cards}
+
+    def coaching(self, seat: int) -> Coaching | None:
+        """The moment ``seat`` faces: a claim to judge ("call-window"; "next-up" for the player who
+        may also play over it; "last-cards" when the claim is a player's last cards), or its own
+        play ("play"; "must-bluff" holding none of the rank asked; "going-out" when every card it
+        holds may go at once)."""
+        if seat not in self.to_move:
+            return None
+        declared = STANDARD_RANKS[self.rank]
+        if self.window is not None:
+            w = self.window
+            who, claim = player(w.seat), f"{len(w.cards)} \u00d7 {rank_name(w.rank, len(w.cards))}"
+            if w.last_cards:
+                return Coaching("last-cards", COACH_LAST.format(who=who))
+            if self.can_play(seat):
+                return Coaching("next-up", COACH_NEXT.format(who=who, claim=claim))
+            return Coaching("call-window", COACH_CALL.format(who=who, claim=claim))
+        hand = self.hands[seat]
+        if len(hand) <= self.most:
+            return Coaching("going-out", COACH_OUT)
+        if not any(cards.rank_of(c) == declared for c in hand):
+            return Coaching("must-bluff", COACH_BLUFF.format(rank=rank_name(declared)))
+        return Coaching("play", COACH_PLAY.format(most=self.most, rank=rank_name(declared)))
 
     def why_illegal(self, seat: int, action: Action) -> str:
         if isinstance(action, Play):
@@ -311,6 +373,11 @@ class BullshitRules(Rules):
     summary = ("Play your cards face down as the rank the table is up to, honestly or not; anyone may "
                "call bullshit. First out of cards wins. Three to ten players.")
     guide = GUIDE
+    quick_start = (
+        "Be the first to get rid of every card in your hand",
+        "On your turn put 1 to 4 cards face down and say they are the rank the table is up to, true or not",
+        "Anyone may call bullshit: a caught liar takes the whole pile, a wrong caller takes it instead",
+    )
     options = (
         Option("call_seconds", "int", 10, "Seconds to call bullshit after each play", min=3, max=60),
         Option("places", "bool", False, "Play on after the winner to rank every player"),
@@ -333,6 +400,22 @@ class BullshitRules(Rules):
                               dealer=dealer, hands=tuple(tuple(h) for h in hands), turn=starter)
         line = Event(f"{player(dealer)} deals; {player(starter)} holds the starting card, so plays first: Aces")
         return dataclasses.replace(state, log=state.with_events(line))
+
+    def example(self) -> Example:
+        """The computer's first fifteen moves from EXAMPLE_SEED at a table of four (EXAMPLE_MOVES):
+        {p2} has just claimed three 5s, and {p1}, pictured, holds two 5s, so the claim cannot be
+        true."""
+        state = self.new_game(4, seed=EXAMPLE_SEED)
+        assert isinstance(state, BullshitState)
+        for token in EXAMPLE_MOVES:
+            state = state.apply(min(state.to_move), token)
+        w = state.window
+        assert w is not None and EXAMPLE_SEAT in w.waiting
+        mine = sum(1 for c in state.hands[EXAMPLE_SEAT] if cards.rank_of(c) == w.rank)
+        n = len(w.cards)
+        caption = (f"{player(w.seat)} claims {count_word(n)} {rank_name(w.rank, n)} and you hold "
+                   f"{count_word(mine)} of the {count_word(state.most)}: call bullshit, or let it stand?")
+        return Example(state, EXAMPLE_SEAT, caption)
 
     def parse_action(self, token: str) -> Action:
         check_token(token)
