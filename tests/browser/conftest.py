@@ -39,15 +39,16 @@ def free_port() -> int:
 class Local:
     """``python -m bot`` in a folder of its own, on a fixed port so a page outlives a restart."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, ai_delay: float = 0.3) -> None:
         self.folder, self.port = folder, free_port()
+        self.ai_delay = ai_delay
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[str] | None = None
 
     def start(self) -> None:
         env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
-        env.update(PYTHONPATH=str(ROOT), PARLOUR_DATA_DIR=str(self.folder / "data"), PARLOUR_AI_DELAY="0.3",
-                   PARLOUR_WORKERS="1")
+        env.update(PYTHONPATH=str(ROOT), PARLOUR_DATA_DIR=str(self.folder / "data"),
+                   PARLOUR_AI_DELAY=str(self.ai_delay), PARLOUR_WORKERS="1")
         self.proc = subprocess.Popen([sys.executable, "-m", "bot", "--port", str(self.port)], cwd=self.folder,
                                      env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         assert self.proc.stdout is not None

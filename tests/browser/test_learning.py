@@ -24,7 +24,8 @@ GAMES = {"fosco": {"deals": "1"}, "busca": {"hands": "1"}, "manchester-piccadill
 
 @pytest.fixture(scope="module")
 def local(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Local]:
-    program = Local(Path(tmp_path_factory.mktemp("learning")))
+    # the computers answer quickly: the newcomer reads the hint, the test need not wait on them
+    program = Local(Path(tmp_path_factory.mktemp("learning")), ai_delay=0.05)
     program.start()
     yield program
     program.stop()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import random
 from collections.abc import Iterator
 
@@ -23,6 +24,8 @@ from games.core.errors import BadOptions, IllegalAction, UnknownGame
 from .leaks import leaked
 
 ALL = registry.all_rules()
+# The views' hidden-card sweep: a sample on every run, the full sweep with PARLOUR_FULL_SWEEP=1.
+SWEEP = 40 if os.environ.get("PARLOUR_FULL_SWEEP") else 20
 
 
 def sample_values(option: Option, players: int) -> list[OptionValue]:
@@ -173,7 +176,7 @@ def test_views_are_json_and_carry_status_and_log(rules: Rules) -> None:
         assert view["game"] == rules.key
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+@settings(max_examples=SWEEP, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 @given(data=st.data())
 def test_views_never_show_a_hidden_card(data: st.DataObject) -> None:
     rules = data.draw(st.sampled_from(ALL), label="game")
