@@ -20,6 +20,7 @@ from games.core.base import name_players, random_action
 from games.core.tricks import Trick
 from games.tarot import pack, rule_sets
 from games.tarot import table_ai as ai
+from games.tarot import table_teaching as teaching
 from games.tarot.base_games import TarotTableState
 from games.tarot.moves import CardsMove
 
@@ -344,7 +345,7 @@ def test_the_easy_computer_does_not_search() -> None:
         seat = min(state.to_move)
         if state.phase != "play" or len(state.playable(seat)) < 3:
             continue
-        easy = ai.choose_easy(state, seat, random.Random(1))
+        easy = teaching.choose_easy(state, seat, random.Random(1))
         normal = ai.choose(state, seat, random.Random(1))
         assert easy in state.legal_actions(seat)
         differs += easy != normal
@@ -357,7 +358,7 @@ def test_the_easy_computer_is_quick() -> None:
     moves = 0
     while not state.is_over and moves < 80:
         seat = min(state.to_move)
-        state = state.apply(seat, ai.choose_easy(state, seat, random.Random(moves)))
+        state = state.apply(seat, teaching.choose_easy(state, seat, random.Random(moves)))
         moves += 1
     assert (time.perf_counter() - start) / moves < 0.02
 
