@@ -21,7 +21,7 @@ from .test_local_page import newest_lobby, open_channel, run_slash
 ENABLED = '[data-custom-id^="pl:a:"]:not([disabled]), [data-custom-id^="pl:w:"]:not([disabled])'
 MOVE_SELECT = 'select[data-custom-id^="pl:s:"]:not([disabled])'
 CARD_MENU = '.select-menu:not(.disabled)[data-custom-id^="pl:c:"]'
-STEPS = 5  # moves (or cards ticked) each game must take from the page
+STEPS = 3  # moves (or cards ticked) each game must take from the page
 
 
 @pytest.fixture(scope="module")

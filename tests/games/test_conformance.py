@@ -25,7 +25,7 @@ from .leaks import leaked
 
 ALL = registry.all_rules()
 # The views' hidden-card sweep: a sample on every run, the full sweep with PARLOUR_FULL_SWEEP=1.
-SWEEP = 40 if os.environ.get("PARLOUR_FULL_SWEEP") else 20
+SWEEP = 40 if os.environ.get("PARLOUR_FULL_SWEEP") else 12
 
 
 def sample_values(option: Option, players: int) -> list[OptionValue]:
