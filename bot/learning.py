@@ -55,7 +55,7 @@ def help_items(live: Live, seat: int, state: State) -> controls.Help:
 
 
 def hints_used_line(extra: Mapping[str, Any], names: list[str], members: list[int | None]) -> str:
-    """"Hints used: Alex 3, Blair none" for the members of a table that offered hints."""
+    """"Hints used: Alex 3, Blair none" for the members of a table that offered hints, once anyone used one."""
     if not hints_on(extra):
         return ""
     used = extra.get("hints_used", {})
@@ -65,6 +65,8 @@ def hints_used_line(extra: Mapping[str, Any], names: list[str], members: list[in
             continue
         count = int(used.get(str(seat), 0))
         parts.append(f"{name} {count if count else 'none'}")
+    if not any(int(used.get(str(seat), 0)) for seat in range(len(names))):
+        return ""  # nobody asked: nothing worth a line
     return f"💡 Hints used: {', '.join(parts)}." if parts else ""
 
 
