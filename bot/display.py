@@ -180,11 +180,17 @@ def nudges(live: Live, before: State, after: State) -> list[int]:
 def messages_of(lines: list[str], limit: int = 2000) -> list[str]:
     """``lines`` in as few messages as Discord's length limit allows, none cut (a line longer than
     the limit alone is cut)."""
-    texts: list[str] = []
+    return [text for text, _ in message_groups(lines, limit)]
+
+
+def message_groups(lines: list[str], limit: int = 2000) -> list[tuple[str, int]]:
+    """``messages_of``, each message with how many of ``lines`` it holds (so a poster that fails
+    part-way knows which lines went)."""
+    groups: list[tuple[str, int]] = []
     for line in lines:
         line = line[:limit]
-        if texts and len(texts[-1]) + 1 + len(line) <= limit:
-            texts[-1] += "\n" + line
+        if groups and len(groups[-1][0]) + 1 + len(line) <= limit:
+            groups[-1] = (groups[-1][0] + "\n" + line, groups[-1][1] + 1)
         else:
-            texts.append(line)
-    return texts
+            groups.append((line, 1))
+    return groups

@@ -32,6 +32,7 @@ from .display import (
     Batch,
     Display,
     clock_moves,
+    message_groups,
     messages_of,
     nudges,
     passing,
@@ -446,23 +447,28 @@ class Publisher(HandCopies):
             await self.merge_extra(live, {"lines_at": posted})
         log = batch.last.log
         now = len(batch.states[batch.lines_from].log)  # cards turned up are said with the move that did it only
-        lines = [live.text(f"{e.text} {e.shown}" if e.shown and i >= now else e.text)
-                 for i, e in enumerate(log[posted:cut], posted) if e.notable] if digest else []
+        told = [(i, live.text(f"{e.text} {e.shown}" if e.shown and i >= now else e.text))
+                for i, e in enumerate(log[posted:cut], posted) if e.notable] if digest else []
         outcome = batch.last.outcome
         if outcome is not None:  # the result says it (``results``)
-            lines = [line for line in lines if line != live.text(outcome.detail)]
+            told = [(i, line) for i, line in told if line != live.text(outcome.detail)]
+        lines = [line for _, line in told]
         waiting = [m for m in nudged if (s := live.seat_of(m)) is not None and s in batch.last.to_move]
         if waiting and not batch.last.between_rounds:
             lines.append(", ".join(f"<@{m}>" for m in waiting) + ": your turn.")
         mentions = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(m) for m in waiting])
-        texts = messages_of(lines)
-        if outcome is not None and len(texts) == 1 and not files and not waiting:
-            batch.preface = texts  # said in the result's own message (``results``): one post, not two
-            texts = []
-        for n, text in enumerate(texts or ([None] if files else [])):
-            last = n == max(0, len(texts) - 1)
+        groups: list[tuple[str | None, int]] = list(message_groups(lines))
+        if outcome is not None and len(groups) == 1 and not files and not waiting:
+            batch.preface = [text for text, _ in groups if text]  # said in the result's own message
+            groups = []  # (``results``): one post, not two
+        sent = 0
+        for n, (text, count) in enumerate(groups or ([(None, 0)] if files else [])):
+            last = n == max(0, len(groups) - 1)
             await self.post(live.row.channel_id, text, files=files[-10:] if last and files else discord.utils.MISSING,
                             allowed_mentions=mentions)
+            sent += count
+            if not last and sent < len(told):  # a retry after a later message fails starts after this one
+                await self.merge_extra(live, {"lines_at": told[sent][0]})
         if digest:
             await self.merge_extra(live, {"lines_at": cut})
 

@@ -137,3 +137,40 @@ async def test_a_result_in_several_messages_is_posted_once_when_a_later_one_is_r
                 lambda: [m for m in table.messages if "Thank you for playing" in m.content], 10, "the last part")
             assert refused and len(thanks) == 1
             assert len([m for m in table.messages if "is over" in m.content]) == 1, "the result's first part once"
+
+
+async def test_a_long_account_refused_part_way_goes_on_from_the_line_that_failed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A round's lines go out as several messages; Discord refuses every third one. Each line still
+    reaches the channel once and in order (a retry used to post the whole account again, so a long
+    one, refused somewhere each time, never got through)."""
+    for module in (publish, turns):
+        monkeypatch.setattr(module, "RETRY_FIRST", 0.01)
+        monkeypatch.setattr(module, "RETRY_MAX", 0.1)
+    monkeypatch.setattr(publish, "message_groups", lambda lines: [(line, 1) for line in lines])  # a line a message
+    async with local_discord() as standin:
+        guild = standin.add_guild("Card club")
+        lobby = guild.add_text_channel("games")
+        async with running(standin, tmp_path) as bot:
+            member = standin.add_user("player")
+            guild.add_member(member)
+            await open_table(standin, member, lobby, "fosco", {"deals": 1}, computers=1)
+            live, table = await table_of(standin, bot, guild, "fosco")
+            posts = itertools.count()
+            refused: list[Call] = []
+
+            def inject(call: Call) -> tuple[int, Any] | None:
+                if call.method == "POST" and call.path.endswith(f"/channels/{table.id}/messages") \
+                        and "is over" not in json.dumps(call.body) and next(posts) % 3 == 2:
+                    refused.append(call)
+                    return 503, UNAVAILABLE
+                return None
+
+            standin.rest.inject = inject
+            await resign(standin, member, live, table)
+            await result_shown(standin, live, table)
+            await bot.publisher.settled(live, timeout=20)
+            final = [live.text(e.text) for e in live.state.log if e.notable and e.text != live.state.outcome.detail]
+            posted = [line for m in table.messages for line in m.content.split("\n") if line in final]
+            assert len(refused) >= 3 and len(final) >= 10
+            assert posted == final, "every line once, in order"
