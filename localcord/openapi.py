@@ -1,5 +1,10 @@
 """Discord's published OpenAPI 3.1 description: match a request to an operation, validate it (JSON Schema
-2020-12 through jsonschema), and check the stand-in's own responses against the documented shapes."""
+2020-12), and check the stand-in's own responses against the documented shapes.
+
+Why two validators: jsonschema (pure Python) explains an error well (the anyOf branch meant, the
+path to the bad value) but takes 3-10 ms for a message with components, which was half the test
+suite's time; jsonschema-rs (compiled) answers "valid?" in 0.02-0.2 ms. Every instance is checked
+by jsonschema-rs, and only one it rejects is checked again by jsonschema for the words."""
 
 from __future__ import annotations
 
@@ -7,6 +12,7 @@ import copy
 import functools
 import json
 import re
+import urllib.parse
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -82,6 +88,26 @@ class OpenAPI:
                     self.operations[(op.method, template)] = op
         self.paths = PathTable(spec["paths"])
         self._validators: dict[str, Draft202012Validator] = {}
+        self._fast: dict[str, Any] = {}
+        try:
+            import jsonschema_rs  # type: ignore[import-not-found,unused-ignore]
+        except ImportError:  # the Python validator alone: slower, the same verdicts
+            self._fast_registry: Any = None
+        else:
+            self._fast_registry = jsonschema_rs.Registry([(BASE_URI, spec)])
+
+    def _fast_valid(self, pointer: str, instance: Any) -> bool:
+        """True when the compiled validator finds ``instance`` valid (False: not checked, or invalid)."""
+        if self._fast_registry is None:
+            return False
+        v = self._fast.get(pointer)
+        if v is None:
+            import jsonschema_rs
+
+            ref = f"{BASE_URI}#{urllib.parse.quote(pointer, safe='/~')}"
+            v = self._fast[pointer] = jsonschema_rs.Draft202012Validator(
+                {"$ref": ref}, registry=self._fast_registry, validate_formats=False)
+        return bool(v.is_valid(instance))
 
     def _validator(self, pointer: str) -> Draft202012Validator:
         v = self._validators.get(pointer)
@@ -111,6 +137,8 @@ class OpenAPI:
         return op, params, None
 
     def _errors(self, pointer: str, instance: Any, where: str) -> list[str]:
+        if self._fast_valid(pointer, instance):
+            return []
         out = []
         for err in list(self._validator(pointer).iter_errors(instance))[:5]:
             err = _explain(err)
