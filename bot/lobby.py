@@ -191,6 +191,7 @@ class Lobbies:
         if problem is not None:
             raise Refusal(problem)
         players = practice_size(rules)
+        options = {**rules.practice_options, **options}
         try:
             resolved = rules.resolve_options(options, players)
         except BadOptions as err:

@@ -489,6 +489,9 @@ class Rules(ABC):
     guide: ClassVar[str] = ""
     # Three short lines that open /rules: what the game is about, what a turn is, how it is won.
     quick_start: ClassVar[tuple[str, ...]] = ()
+    # The options a practice table starts with unless the member chose otherwise: long enough to
+    # learn from (a game that one lopsided deal can end is not).
+    practice_options: ClassVar[Mapping[str, OptionValue]] = {}
     # Further sections of the guide, (title, text) each, shown after it (a game's rule sets).
     guide_parts: ClassVar[tuple[tuple[str, str], ...]] = ()
     # Nothing is dealt to private hands: every seat sees the same table, so the moves can be made

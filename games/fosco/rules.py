@@ -345,6 +345,7 @@ class FoscoRules(Rules):
         Option("target", "int", 31, "Points that end the game (ignored when deals is set)", min=1, max=500),
         Option("deals", "int", 0, "Play exactly this many deals (0: play to the target)", min=0, max=20),
     )
+    practice_options = {"deals": 3}  # to 31 points, a first deal won 51-0 would end a practice game
 
     def _new_game(self, players: int, seed: int, options: Mapping[str, OptionValue],
                   deck: tuple[str, ...] | None) -> FoscoState:

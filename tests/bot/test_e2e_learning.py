@@ -66,9 +66,10 @@ async def my_copy(standin: LocalDiscord, live: Live, user: User) -> Message:
 async def test_practice_fosco_coaches_hints_and_is_unrated(standin: LocalDiscord, tmp_path: Path) -> None:
     guild, alice, _bob, lobby = world(standin)
     async with running(standin, tmp_path) as bot:
-        started = await standin.slash(alice, lobby, "practice", "fosco")
+        started = await standin.slash(alice, lobby, "practice", "fosco", options={"deals": 1})  # her own length
         await started.wait_response(5)
         live = await live_table(standin, bot)
+        assert live.row.options.get("deals") == 1
         assert live.row.extra.get("practice") and [s.ai for s in live.row.seats] == [False, True]
         assert live.row.seats[1].level == "easy"  # the practice computer is Easy unless asked
         coached: list[str] = []
@@ -106,6 +107,8 @@ async def test_practice_fosco_coaches_hints_and_is_unrated(standin: LocalDiscord
         await again.wait_response(5)
         second = await live_table(standin, bot)
         assert second.table_id != live.table_id
+        # Fosco's practice length: three deals, not "to 31 points", which one lopsided deal can end
+        assert second.row.options.get("deals") == 3 and "3 deals" in str(again.message.embeds if again.message else "")
         if 0 in second.state.to_move:
             copy = await my_copy(standin, second, alice)
             kind = second.state.coaching(0)

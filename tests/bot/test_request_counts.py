@@ -18,7 +18,6 @@ prints them.
 
 from __future__ import annotations
 
-import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -28,6 +27,7 @@ from bot import turns
 from games import registry
 from games.tarot import manchester_ai, table_ai
 from localcord import LocalDiscord
+from tests.sampling import FULL
 
 from .counting import Figures, whole_game
 from .parlour_harness import running
@@ -36,7 +36,6 @@ from .parlour_harness import running
 # in hands, a pick, a clock, a dummy, partners who talk, play on the table), one member against the
 # computers in the others and in Fscking Ace; PARLOUR_FULL_SWEEP=1 counts every game both ways, and
 # `python -m bench.requests [--humans 2]` prints every game's figures.
-FULL = bool(os.environ.get("PARLOUR_FULL_SWEEP"))
 TWO_MEMBER_GAMES = registry.keys() if FULL else (
     "fosco", "busca", "bullshit", "manchester-piccadilly", "conference", "fscking-ace")
 ONE_MEMBER_GAMES = registry.keys() if FULL else tuple(

@@ -553,16 +553,17 @@ async def game_on_bot(standin: LocalDiscord, folder: Path, name: str = "Fault cl
 
 # -- faults ----------------------------------------------------------------------------------------
 def kill_plan(rng: random.Random, count: int) -> list[tuple[str, float]]:
-    """``count`` kills as (how, delay), in a cycle of five: on the acknowledgement of a click, twice 0-5 ms
-    after a click, 5-300 ms after one, and while starting up again (0.2-4 s after the process started)."""
+    """``count`` kills as (how, delay), in a cycle of five whose first four are each kind: on the
+    acknowledgement of a click, 0-5 ms after a click, 5-300 ms after one, while starting up again
+    (0.2-4 s after the process started), and 0-5 ms after a click again."""
 
     def one(k: int) -> tuple[str, float]:
         kind = k % 5
         if kind == 0:
             return ON_ACK, 0.0
-        if kind in (1, 2):
+        if kind in (1, 4):
             return "0-5 ms after a click", rng.uniform(0.0, 0.005)
-        if kind == 3:
+        if kind == 2:
             return "5-300 ms after a click", rng.uniform(0.005, 0.300)
         return WHILE_STARTING, rng.uniform(0.2, 4.0)
 

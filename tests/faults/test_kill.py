@@ -24,7 +24,7 @@ from .bot_process import GONE_LIMIT, ON_ACK, WHILE_STARTING, Click, Exit, descri
 from .lanes import Lane, Plan, assert_played_out, play_lane, run_lanes
 
 SEED = 9_090_909
-KILLS = 10  # a cycle of every kind of kill in each lane; `python -m bench.faults --kills 20` runs more
+KILLS = 8  # every kind of kill in each lane; `python -m bench.faults --kills 20` runs more
 LANES = 2
 OPTIONS = {"target": 1}  # one deal of Fosco: 26 moves each
 AI_DELAY = 0.3  # the computer waits before its move, as in production (1 s): a window to kill in

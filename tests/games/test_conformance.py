@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import os
 import random
 from collections.abc import Iterator
 
@@ -20,12 +19,13 @@ from hypothesis import strategies as st
 from games import registry
 from games.core.base import END_GAME, JOIN, MAX_TOKEN, NEXT_ROUND, Option, OptionValue, Rules, State, random_action
 from games.core.errors import BadOptions, IllegalAction, UnknownGame
+from tests.sampling import FULL
 
 from .leaks import leaked
 
 ALL = registry.all_rules()
 # The views' hidden-card sweep: a sample on every run, the full sweep with PARLOUR_FULL_SWEEP=1.
-SWEEP = 40 if os.environ.get("PARLOUR_FULL_SWEEP") else 12
+SWEEP = 40 if FULL else 12
 
 
 def sample_values(option: Option, players: int) -> list[OptionValue]:
