@@ -236,7 +236,8 @@ def _plate(img: Image.Image, draw: Draw, box: Box, *, seat: int, info: Seat) -> 
     fill = mix(theme.PANEL, theme.ACCENT, 0.45) if info.to_move else theme.PANEL
     outline = theme.GOOD if info.winner else theme.ACCENT if info.to_move else theme.PANEL_LIGHT
     layout.panel(draw, box, fill, outline, line=3 if (info.winner or info.to_move) else 1, radius=theme.RADIUS + 4)
-    plate_heading(img, draw, box, seat=seat, name=info.name, pointer=info.to_move, dealer=info.dealer,
+    pointer, button_up = heading_marks(box, info)
+    plate_heading(img, draw, box, seat=seat, name=info.name, pointer=pointer, dealer=button_up,
                   winner=info.winner, score=info.score)
     low = y1 - 19
     x = x0 + 12
@@ -247,13 +248,70 @@ def _plate(img: Image.Image, draw: Draw, box: Box, *, seat: int, info: Seat) -> 
     x += text_width(str(info.cards), SMALL - 1, True) + 12
     tricks = layout.plural(info.tricks, "trick")
     draw_text(draw, (x, low), tricks, SMALL - 2, theme.MUTED, anchor="lm")
-    x += text_width(tricks, SMALL - 2) + 10
+    x = x0 + _counts_width(info)
+    if info.dealer and not button_up:
+        dealer_button(draw, x + DEALER_W, low)
+        x += DEALER_W + 8
     if info.note:
-        w = text_width(info.note, SMALL - 3, True) + 14
+        w = _note_width(info.note)
         if x + w <= x1 - 8:
             layout.panel(draw, (x1 - 8 - w, low - 12, x1 - 8, low + 12), mix(theme.PANEL, info.note_colour, 0.25),
                          info.note_colour, line=1, radius=12)
             draw_text(draw, (x1 - 8 - w / 2, low), info.note, SMALL - 3, info.note_colour, anchor="mm", bold=True)
+
+
+def heading_marks(box: Box, info: Seat) -> tuple[bool, bool]:
+    """Whether the plate's top line shows the turn's pointer and the dealer's button. A long name
+    ("Easy computer 3") is not cut short on a 210 px plate: the button goes to the line below, and
+    the pointer gives way (the plate's own colour says whose turn it is). The button stays up when
+    the line below has no room for it beside a note ("3 points"): a cut name loses less."""
+    x0, _, x1, _ = box
+    below = _counts_width(info) + DEALER_W + 8 + (_note_width(info.note) if info.note else 0) <= x1 - x0 - 8
+    button_up = info.dealer and (not below or name_fits(info.name, heading_room(
+        box, pointer=info.to_move, dealer=True, winner=info.winner, score=info.score)))
+    pointer = info.to_move and name_fits(info.name, heading_room(box, pointer=True, dealer=button_up,
+                                                                 winner=info.winner, score=info.score))
+    return pointer, button_up
+
+
+def _counts_width(info: Seat) -> float:
+    """From a plate's left edge to the end of its line below: the cards held and the tricks won."""
+    return (12 + 16 + 5 + text_width(str(info.cards), SMALL - 1, True) + 12
+            + text_width(layout.plural(info.tricks, "trick"), SMALL - 2) + 10)
+
+
+def _note_width(note: str) -> float:
+    return text_width(note, SMALL - 3, True) + 14
+
+
+DEALER_W = 24
+NAME_SIZE, NAME_SMALLEST, NAME_CUT = theme.TEXT_SIZE - 3, theme.TEXT_SIZE - 9, theme.TEXT_SIZE - 7
+
+
+def dealer_button(draw: Draw, right: float, mid: float) -> None:
+    """The dealer's button, a "D" chip ending at ``right``."""
+    draw.ellipse((right - DEALER_W, mid - DEALER_W / 2, right, mid + DEALER_W / 2), fill=DEALER, outline=theme.MUTED)
+    draw_text(draw, (right - DEALER_W / 2, mid), "D", SMALL - 4, theme.PANEL, anchor="mm", bold=True)
+
+
+def heading_room(box: Box, *, pointer: bool = False, dealer: bool = False, winner: bool = False,
+                 score: str = "", inset: int = 8) -> float:
+    """The width left for the name on a plate's top line (see ``plate_heading``)."""
+    x0, _, x1, _ = box
+    x = x0 + 10 + (18 if pointer else 0) + 20
+    right = x1 - inset
+    if score:
+        right -= text_width(score, theme.TEXT_SIZE - 2, True) + 16 + 6
+    if dealer:
+        right -= DEALER_W + 6
+    if winner:
+        right -= 24
+    return max(30.0, right - x)
+
+
+def name_fits(name: str, room: float) -> bool:
+    """Whether ``name`` fits ``room`` uncut at the smallest size a plate's name is drawn."""
+    return text_width(name, NAME_SMALLEST, True) <= room
 
 
 def plate_heading(img: Image.Image, draw: Draw, box: Box, *, seat: int, name: str, pointer: bool = False,
@@ -276,17 +334,17 @@ def plate_heading(img: Image.Image, draw: Draw, box: Box, *, seat: int, name: st
         draw_text(draw, (right - sw / 2, mid), score, theme.TEXT_SIZE - 2, theme.TEXT, anchor="mm", bold=True)
         right -= sw + 6
     if dealer:
-        dw = 24
-        draw.ellipse((right - dw, mid - dw / 2, right, mid + dw / 2), fill=DEALER, outline=theme.MUTED)
-        draw_text(draw, (right - dw / 2, mid), "D", SMALL - 4, theme.PANEL, anchor="mm", bold=True)
-        right -= dw + 6
+        dealer_button(draw, right, mid)
+        right -= DEALER_W + 6
     if winner:
         layout.star(draw, (right - 10, mid), 10, theme.HIGHLIGHT)
         right -= 24
-    room = max(30.0, right - x)
-    size = theme.TEXT_SIZE - 3
-    while size > theme.TEXT_SIZE - 7 and text_width(name, size, True) > room:
+    room = heading_room(box, pointer=pointer, dealer=dealer, winner=winner, score=score, inset=inset)
+    size = NAME_SIZE
+    while size > NAME_SMALLEST and text_width(name, size, True) > room:
         size -= 1  # a long name ("Easy computer 3") a little smaller rather than cut
+    if text_width(name, size, True) > room:
+        size = NAME_CUT  # cut it must be: not small as well
     layout.draw_rich(img, draw, (x, mid), layout.ellipsize(name, size, room, True), size, ink, bold=True)
 
 

@@ -118,3 +118,21 @@ def test_the_next_hand_is_dealt_by_the_one_the_header_named() -> None:
         previous = dealers[hand_no - 1]
         assert dealers[hand_no] == (previous - 1) % 4
         assert f"{NAMES[previous]} deals, {NAMES[dealers[hand_no]]} next" in named[hand_no - 1]
+
+
+def test_a_long_name_beside_the_pointer_the_button_and_a_score_is_drawn_whole() -> None:
+    """Issue 36: "Easy computer 3" was cut to "Easy co…" on the dealer's plate at its turn."""
+    box = (0.0, 0.0, float(trick_table.PLATE_W), float(trick_table.PLATE_H))
+    for to_move in (False, True):
+        for score in ("0", "31", "99"):  # a game to 31 (a total of three figures may cut it)
+            info = trick_table.Seat(name="Easy computer 3", cards=9, tricks=0, score=score, to_move=to_move,
+                                    dealer=True)
+            pointer, button_up = trick_table.heading_marks(box, info)
+            room = trick_table.heading_room(box, pointer=pointer, dealer=button_up, score=score)
+            assert trick_table.name_fits(info.name, room), (to_move, score)
+    # a short name keeps both marks on its top line
+    short = trick_table.Seat(name="Alex", cards=9, tricks=0, score="31", to_move=True, dealer=True)
+    assert trick_table.heading_marks(box, short) == (True, True)
+    # the line below keeps its note ("3 points"): with no room there for the button, the name gives way
+    busy = trick_table.Seat(name="Bartholomew", cards=6, tricks=4, score="16", note="3 points", dealer=True)
+    assert trick_table.heading_marks(box, busy) == (False, True)
