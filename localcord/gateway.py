@@ -36,6 +36,13 @@ class Session:
         return self.shard is None or snowflake_shard(guild_id, self.shard[1]) == self.shard[0]
 
 
+# discord.py notes when it sent a heartbeat only once its sending thread wakes, after the send; an
+# acknowledgement back within that moment (a loopback server's) made it measure from the heartbeat
+# before, a whole interval ago, and warn "Can't keep up, shard ID 0 websocket is 41.3s behind".
+# Discord's own comes a network's round trip later.
+ACK_DELAY = 0.02
+
+
 class Gateway:
     def __init__(self, world: World, token: str, heartbeat_interval_ms: int = 41250) -> None:
         self.world = world
@@ -108,8 +115,9 @@ class Gateway:
                 frame = json.loads(msg.data)
                 self.received.append(frame)
                 op, d = frame.get("op"), frame.get("d")
-                if op == 1:
-                    out.put_nowait({"op": 11, "d": None, "s": None, "t": None})
+                if op == 1:  # acknowledged after a network's round trip, as Discord's arrives (see ACK_DELAY)
+                    asyncio.get_running_loop().call_later(ACK_DELAY, out.put_nowait,
+                                                          {"op": 11, "d": None, "s": None, "t": None})
                 elif op == 2:
                     session = await self._identify(ws, out, d)
                 elif op == 6:
