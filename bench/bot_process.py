@@ -57,6 +57,7 @@ def breakdown(parts: dict[str, list[float]]) -> Iterator[None]:
     patches: list[tuple[Any, str, str]] = [
         (Workers, "table", "render table"),
         (Workers, "hand", "render hand"),
+        (Workers, "seat", "render seat"),
         (GuildStore, "commit_action", "commit"),
         (Publisher, "_show", "publish"),
         (Tables, "act", "act"),

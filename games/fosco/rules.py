@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from games.core import cards, decks
 from games.core.base import Action, Event, Option, OptionValue, Outcome, Rules, TurnState, check_token, player
@@ -345,7 +345,8 @@ class FoscoRules(Rules):
         Option("target", "int", 31, "Points that end the game (ignored when deals is set)", min=1, max=500),
         Option("deals", "int", 0, "Play exactly this many deals (0: play to the target)", min=0, max=20),
     )
-    practice_options = {"deals": 3}  # to 31 points, a first deal won 51-0 would end a practice game
+    # to 31 points, a first deal won 51-0 would end a practice game
+    practice_options: ClassVar[Mapping[str, OptionValue]] = {"deals": 3}
 
     def _new_game(self, players: int, seed: int, options: Mapping[str, OptionValue],
                   deck: tuple[str, ...] | None) -> FoscoState:

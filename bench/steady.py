@@ -1,0 +1,194 @@
+"""Steady load: N tables, each one member against a computer, the member moving at random moments,
+on average every ``--every`` seconds (a Poisson process: the pause after their controls appear is
+exponential), for ``--seconds``. The real bot in its own process (``bench.bot_process``), with its
+render workers, against the local Discord in this process (OpenAPI validation off). Prints figures;
+asserts nothing. ``bench.bot_latency`` measures bursts (every table's member at once).
+
+    python -m bench.steady [--tables 100,200,400,500] [--every 5] [--seconds 60] [--ai-delay 0]
+
+What the member sees is timed, in their copy (the hand in their DMs):
+
+* answer: click -> the interaction answered (the button stops spinning);
+* next controls: click -> their copy offering the next move (the move shown, the computer's reply
+  made and shown);
+
+with the throughput (applied clicks a second, and what the offered rate would be), failures (no
+answer or no next controls within 60 s), CPU per process (the bot's, its render and thinking
+workers', the stand-in's and driver's) and the bot's own breakdown (median / p95 of each step, see
+``bench.bot_latency``). Each size runs in a fresh interpreter with a new bot on a new data folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import random
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from localcord import LocalDiscord
+from localcord.model import Channel, Guild
+
+from .bot_latency import ROOT, Table, Watch, bot_process, ms, open_all, tree_cpu, until
+
+RESULT = "RESULT "
+PATIENCE = 60.0  # seconds a member waits for an answer or their next controls before it counts as failed
+
+
+@dataclass
+class Steady:
+    tables: int
+    every: float
+    seconds: float = 0.0
+    clicks: int = 0
+    failed: int = 0
+    answer: list[float] = field(default_factory=list)
+    next_controls: list[float] = field(default_factory=list)
+    parts: dict[str, list[float]] = field(default_factory=dict)
+    lag: list[float] = field(default_factory=list)
+    cpu_bot: float = 0.0
+    cpu_all: float = 0.0
+    cpu_standin: float = 0.0
+
+
+async def member(standin: LocalDiscord, table: Table, result: Steady, rng: random.Random, stop: float) -> None:
+    """One table's member: waits a random pause, clicks the first move of their copy, waits to see
+    the next one offered; again until ``stop``."""
+    while True:
+        await asyncio.sleep(rng.expovariate(1 / result.every))
+        if time.perf_counter() >= stop:
+            return
+        offered = table.offered(standin)
+        if offered is None:  # not yet offered (a restart of the copy): wait for it
+            try:
+                offered = await until(table, lambda: table.offered(standin), PATIENCE)
+            except TimeoutError:
+                result.failed += 1
+                continue
+        message, comp, version = offered
+        start = time.perf_counter()
+        if comp.type == 2:
+            record = await standin.click(table.user, message, comp.custom_id, wait=False)
+        else:
+            record = await standin.select(table.user, message, comp.custom_id, values=[comp.values[0]], wait=False)
+        try:
+            await asyncio.wait_for(record.responded.wait(), PATIENCE)
+            answered = time.perf_counter()
+            await until(table, lambda v=version: table.offered(standin, after=v), PATIENCE)
+        except TimeoutError:
+            result.failed += 1
+            continue
+        result.clicks += 1
+        result.answer.append(answered - start)
+        result.next_controls.append(time.perf_counter() - start)
+
+
+async def run_size(count: int, every: float, seconds: float, ai_delay: float, per_guild: int, batch: int) -> Steady:
+    result = Steady(count, every)
+    rng = random.Random(count)
+    async with LocalDiscord() as standin:
+        watch = Watch(standin)
+        guilds = []
+        for g in range(-(-count // per_guild)):
+            guild = standin.add_guild(f"Club {g + 1}")
+            guilds.append((guild, guild.add_text_channel("games")))
+
+        def new_table(n: int, guild: Guild, lobby: Channel) -> Table:
+            user = standin.add_user(f"player{n}")
+            guild.add_member(user)
+            return Table(user, guild, lobby)
+
+        tables = [new_table(n, *guilds[n // per_guild]) for n in range(count)]
+        with tempfile.TemporaryDirectory(prefix="parlour-steady-") as folder:
+            report = Path(folder) / "report.json"
+            async with bot_process(standin, Path(folder) / "data", ai_delay, report) as process:
+                await open_all(standin, watch, tables, batch)
+                process.send_signal(signal.SIGUSR1)  # the bot's figures start afresh
+                await asyncio.sleep(0.1)
+                begin, cpu, mine = time.perf_counter(), tree_cpu(process.pid), time.process_time()
+                cpu_bot = bot_cpu(process.pid)
+                stop = begin + seconds
+                await asyncio.gather(*(member(standin, t, result, random.Random(rng.random()), stop)
+                                       for t in tables))
+                result.seconds = time.perf_counter() - begin
+                result.cpu_all = (tree_cpu(process.pid) - cpu) / result.seconds
+                result.cpu_bot = (bot_cpu(process.pid) - cpu_bot) / result.seconds
+                result.cpu_standin = (time.process_time() - mine) / result.seconds
+            figures = json.loads(report.read_text())
+            result.parts, result.lag = figures["parts"], figures["lag"]
+    return result
+
+
+def bot_cpu(pid: int) -> float:
+    """CPU seconds used so far by the bot's own process (not its workers)."""
+    from .bot_latency import CLOCK_TICKS
+
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+
+def report(results: list[Steady]) -> None:
+    print()
+    print(f"{'tables':>6} {'every s':>7} {'offered/s':>9} {'clicks/s':>8} {'failed':>6} "
+          f"{'answer med/p95 ms':>18} {'next controls med/p95 ms':>25} {'CPU bot/workers/stand-in':>25}")
+    for r in results:
+        rate = r.clicks / r.seconds if r.seconds else 0.0
+        workers = r.cpu_all - r.cpu_bot
+        print(f"{r.tables:>6} {r.every:>7.1f} {r.tables / r.every:>9.1f} {rate:>8.1f} {r.failed:>6} "
+              f"{ms(r.answer):>18} {ms(r.next_controls):>25} "
+              f"{f'{r.cpu_bot:.2f} / {workers:.2f} / {r.cpu_standin:.2f}':>25}")
+    print()
+    parts = ("act", "publish", "commit", "render table", "render hand", "render seat", "defer")
+    print(f"{'tables':>6} " + " ".join(f"{p + ' ms':>16}" for p in parts) + f" {'loop lag ms':>12}")
+    for r in results:
+        print(f"{r.tables:>6} " + " ".join(f"{ms(r.parts.get(p, [])):>16}" for p in parts) + f" {ms(r.lag):>12}")
+    print("\nanswer: click -> interaction answered; next controls: click -> the member's copy offers the next\n"
+          "move (theirs shown, the computer's reply made and shown). offered/s: tables / every, what the\n"
+          "members would ask if every answer were instant; clicks/s: what was applied. CPU: CPU seconds per\n"
+          "wall second (2 = both cores): the bot's process / its workers / the stand-in and driver.\n"
+          "Breakdown: median / p95 per call in the bot's process.")
+
+
+def run_child(args: argparse.Namespace, count: int) -> Steady:
+    command = [sys.executable, "-m", "bench.steady", "--one", str(count), "--every", str(args.every),
+               "--seconds", str(args.seconds), "--ai-delay", str(args.ai_delay), "--per-guild", str(args.per_guild),
+               "--batch", str(args.batch)]
+    done = subprocess.run(command, stdout=subprocess.PIPE, text=True, check=True, cwd=ROOT)
+    line = next(x for x in reversed(done.stdout.splitlines()) if x.startswith(RESULT))
+    return Steady(**json.loads(line[len(RESULT):]))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=lambda s: [int(n) for n in s.split(",")], default=[100, 200, 400, 500],
+                        help="table counts, comma-separated (default 100,200,400,500)")
+    parser.add_argument("--every", type=float, default=5.0, help="seconds between a member's moves, on average")
+    parser.add_argument("--seconds", type=float, default=60.0, help="how long each size runs")
+    parser.add_argument("--ai-delay", type=float, default=0.0, help="seconds before a computer moves")
+    parser.add_argument("--per-guild", type=int, default=50, help="tables per guild (Discord: 50 per category)")
+    parser.add_argument("--batch", type=int, default=20, help="tables opened concurrently")
+    parser.add_argument("--one", type=int, default=0, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    if args.one:
+        result = asyncio.run(run_size(args.one, args.every, args.seconds, args.ai_delay, args.per_guild, args.batch))
+        print(RESULT + json.dumps(asdict(result)), flush=True)
+        return
+    results = []
+    for count in args.tables:
+        print(f"{count} tables, a move every {args.every} s each, for {args.seconds} s ...", flush=True)
+        began = time.perf_counter()
+        results.append(run_child(args, count))
+        print(f"  done in {time.perf_counter() - began:.0f} s", flush=True)
+    report(results)
+
+
+if __name__ == "__main__":
+    main()
