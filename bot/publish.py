@@ -422,12 +422,12 @@ class Publisher(HandCopies):
         if live.row.channel_id is None:
             return
         nudged: list[int] = []
-        files = []
-        digest = False
-        cut = 0  # the log's length at the last step worth a message: later lines wait for the next one,
-        for before, after in batch.steps():  # so the channel reads in order (a round's account, then the next)
-            if worth_a_message(before, after):
-                digest, cut = True, len(after.log)
+        # Each step worth a message closes a part of the story: its lines, then its pictures. Moves
+        # shown together (a round ended and the next one played out while the channel waited) are
+        # posted part by part, so a round's picture follows its own lines, not the next round's.
+        parts: list[tuple[int, list[discord.File]]] = []  # (the log's length there, its pictures)
+        files: list[discord.File] = []
+        for before, after in batch.steps():
             for member in nudges(live, before, after):
                 if member not in nudged:
                     nudged.append(member)
@@ -439,38 +439,53 @@ class Publisher(HandCopies):
             for ended in after.round_ends[len(before.round_ends):]:
                 seen = live.view(None, after)
                 png = await self.bot.workers.round_end(live.row.game, seen, ended)
-                files.append(discord.File(io.BytesIO(png), filename=f"round-end-{len(files) + 1}.png",
+                files.append(discord.File(io.BytesIO(png), filename=f"round-end-{len(after.round_ends)}.png",
                                           description=describe_round_end(seen)))
+            if worth_a_message(before, after):
+                parts.append((len(after.log), files[-10:]))
+                files = []
         posted = live.row.extra.get("lines_at")
         if posted is None:  # the table's first batch: its lines are posted from here on
             posted = len(batch.states[batch.lines_from].log)
             await self.merge_extra(live, {"lines_at": posted})
         log = batch.last.log
         now = len(batch.states[batch.lines_from].log)  # cards turned up are said with the move that did it only
-        told = [(i, live.text(f"{e.text} {e.shown}" if e.shown and i >= now else e.text))
-                for i, e in enumerate(log[posted:cut], posted) if e.notable] if digest else []
         outcome = batch.last.outcome
-        if outcome is not None:  # the result says it (``results``)
-            told = [(i, line) for i, line in told if line != live.text(outcome.detail)]
-        lines = [line for _, line in told]
         waiting = [m for m in nudged if (s := live.seat_of(m)) is not None and s in batch.last.to_move]
-        if waiting and not batch.last.between_rounds:
-            lines.append(", ".join(f"<@{m}>" for m in waiting) + ": your turn.")
+        mention = ", ".join(f"<@{m}>" for m in waiting) + ": your turn." if waiting and \
+            not batch.last.between_rounds else None
         mentions = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(m) for m in waiting])
-        groups: list[tuple[str | None, int]] = list(message_groups(lines))
-        if outcome is not None and len(groups) == 1 and not files and not waiting:
-            batch.preface = [text for text, _ in groups if text]  # said in the result's own message
-            groups = []  # (``results``): one post, not two
-        sent = 0
-        for n, (text, count) in enumerate(groups or ([(None, 0)] if files else [])):
-            last = n == max(0, len(groups) - 1)
-            await self.post(live.row.channel_id, text, files=files[-10:] if last and files else discord.utils.MISSING,
-                            allowed_mentions=mentions)
-            sent += count
-            if not last and sent < len(told):  # a retry after a later message fails starts after this one
-                await self.merge_extra(live, {"lines_at": told[sent][0]})
-        if digest:
-            await self.merge_extra(live, {"lines_at": cut})
+        story: list[tuple[int, list[tuple[int, str]], list[discord.File]]] = []  # (cut, told lines, pictures)
+        begin = posted
+        for cut, pictures in parts:
+            if cut <= posted:
+                continue  # posted with its pictures before a later part failed
+            told = [(i, live.text(f"{e.text} {e.shown}" if e.shown and i >= now else e.text))
+                    for i, e in enumerate(log[begin:cut], begin) if e.notable]
+            if outcome is not None:  # the result says it (``results``)
+                told = [(i, line) for i, line in told if line != live.text(outcome.detail)]
+            story.append((cut, told, pictures))
+            begin = cut
+        if mention is not None:
+            story.append((story[-1][0] if story else posted, [], []))
+        if outcome is not None and len(story) == 1 and not story[0][2] and mention is None:
+            texts = message_groups([line for _, line in story[0][1]])
+            if len(texts) == 1:  # said in the result's own message (``results``): one post, not two
+                batch.preface, story = [texts[0][0]], []
+                await self.merge_extra(live, {"lines_at": parts[-1][0]})
+        for n, (cut, told, pictures) in enumerate(story):
+            lines = [line for _, line in told] + ([mention] if mention is not None and n == len(story) - 1 else [])
+            groups: list[tuple[str | None, int]] = list(message_groups(lines)) or ([(None, 0)] if pictures else [])
+            sent = 0
+            for g, (text, count) in enumerate(groups):
+                last = g == len(groups) - 1
+                attached = pictures if last and pictures else discord.utils.MISSING
+                await self.post(live.row.channel_id, text, files=attached, allowed_mentions=mentions)
+                sent += count
+                if not last and sent < len(told):  # a retry after a later message fails starts after this one
+                    await self.merge_extra(live, {"lines_at": told[sent][0]})
+            if cut > posted:
+                await self.merge_extra(live, {"lines_at": cut})
 
     # -- the end -------------------------------------------------------------------------------
     async def results(self, live: Live, state: State | None = None, done: set[str] | None = None,

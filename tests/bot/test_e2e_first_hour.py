@@ -72,3 +72,28 @@ async def test_a_hands_end_is_told_in_the_copy_too(standin: LocalDiscord, tmp_pa
         await standin.wait_for(lambda: 0 in live.state.to_move, 20, "alice's first turn of hand 2")
         await standin.wait_for(lambda: any(f"🏁 {lines[-1]}" in m.content and controls(m, live.version)
                                            for m in standin.dm_messages(alice)), 10, "the hand's end in the copy")
+
+
+async def test_rounds_shown_together_are_posted_round_by_round(standin: LocalDiscord, tmp_path: Path) -> None:
+    """Point 3: when two hands of Busca went by while the channel waited (the computers play at once),
+    each hand's lines are posted with its own picture, in order (the first hand's picture used to come
+    after the second hand's lines)."""
+    from .test_faults_discord import resign, result_shown, table_of
+
+    guild = standin.add_guild("Card club")
+    lobby = guild.add_text_channel("games")
+    member = standin.add_user("player")
+    guild.add_member(member)
+    async with running(standin, tmp_path) as bot:
+        await open_table(standin, member, lobby, "busca", {"hands": 2}, computers=2)
+        live, table = await table_of(standin, bot, guild, "busca")
+        await resign(standin, member, live, table)
+        await result_shown(standin, live, table)
+        await bot.publisher.settled(live, timeout=20)
+    pictured = [(m.content, [a.filename for a in m.attachments]) for m in table.messages
+                if any(a.filename.startswith("round-end") for a in m.attachments)]
+    assert [files for _, files in pictured] == [["round-end-1.png"], ["round-end-2.png"]]
+    (first, _), (second, _) = pictured
+    assert "Hand 1 scores" in first and "Hand 2" not in first
+    assert "Hand 2 scores" in second and "Hand 1 scores" not in second
+    assert first.count(" takes ") == second.count(" takes ") == 13  # each hand's every trick, with its hand
