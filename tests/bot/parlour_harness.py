@@ -35,6 +35,9 @@ FAST_WINDOW = 0.05
 
 def make_bot(standin: LocalDiscord, data_dir: Path, ai_delay: float = 0.0,
              write_window: float = FAST_WINDOW, workers: int | None = None) -> Parlour:
+    # One worker of each kind, not one per core: a test's few tables need no more, and each worker
+    # a bot starts costs its start-up (0.2 s of drawing caches) some 300 times a run.
+    workers = 1 if workers is None else workers
     config = Config(token=standin.token, data_dir=data_dir, dev_guild=None, ai_delay=ai_delay, shard_count=None,
                     shard_ids=None, api_base=standin.api_base, gateway_url=standin.gateway_url, workers=workers)
     configure_endpoints(config)

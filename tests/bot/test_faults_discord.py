@@ -86,7 +86,7 @@ async def test_every_game_shows_its_result_while_discord_refuses_one_request_in_
     async with local_discord() as standin:
         guild = standin.add_guild("Card club")
         lobby = guild.add_text_channel("games")
-        async with running(standin, tmp_path) as bot:
+        async with running(standin, tmp_path, workers=2) as bot:  # eleven games think at once
             tables: list[tuple[User, Live, Channel]] = []
             for key in registry.keys():  # noqa: SIM118 (the registry's own listing)
                 member = standin.add_user(f"player-{key}")

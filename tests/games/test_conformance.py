@@ -41,14 +41,21 @@ def sample_values(option: Option, players: int) -> list[OptionValue]:
 
 
 def cases() -> Iterator[tuple[str, int, dict[str, OptionValue]]]:
+    """Every game at every table size with its defaults, and with each other value of each option:
+    at every size in the full sweep, else at one size (a different one from option to option)."""
     for rules in ALL:
-        for players in rules.player_counts:
+        counts = rules.player_counts
+        for players in counts:
             yield rules.key, players, {}
-            for option in rules.options:
+        tried: set[tuple[str, str]] = set()
+        for n, option in enumerate(rules.options):
+            for players in counts[n % len(counts):] + counts[:n % len(counts)]:
                 for value in sample_values(option, players):
-                    if value != option.default_for(players):
-                        needed = {option.required[0]: option.required[1][0]} if option.required else {}
-                        yield rules.key, players, {**needed, option.name: value}
+                    if value == option.default_for(players) or (not FULL and (option.name, repr(value)) in tried):
+                        continue
+                    tried.add((option.name, repr(value)))
+                    needed = {option.required[0]: option.required[1][0]} if option.required else {}
+                    yield rules.key, players, {**needed, option.name: value}
 
 
 CASES = list(cases())
