@@ -62,9 +62,10 @@ async def member(standin: LocalDiscord, table: Table, result: Steady, rng: rando
     """One table's member: waits a random pause, clicks the first move of their copy, waits to see
     the next one offered; again until ``stop``."""
     while True:
-        await asyncio.sleep(rng.expovariate(1 / result.every))
-        if time.perf_counter() >= stop:
+        pause = rng.expovariate(1 / result.every)
+        if time.perf_counter() + pause >= stop:
             return
+        await asyncio.sleep(pause)
         offered = table.offered(standin)
         if offered is None:  # not yet offered (a restart of the copy): wait for it
             try:
