@@ -245,6 +245,23 @@ async def until(table: Table, predicate: Callable[[], T], timeout: float = WAIT)
             await asyncio.wait_for(table.wake.wait(), min(left, 0.25))
 
 
+def members_at_tables(standin: LocalDiscord, count: int, per_guild: int) -> tuple[list[Table], list[Table]]:
+    """``count`` members, each to open a table, in guilds of ``per_guild``; and one more a guild
+    (for a table opened first, so that a guild's first-use costs fall on none of the measured)."""
+    guilds = []
+    for g in range(-(-count // per_guild)):
+        guild = standin.add_guild(f"Club {g + 1}")
+        guilds.append((guild, guild.add_text_channel("games")))
+
+    def new_table(n: int, guild: Guild, lobby: Channel) -> Table:
+        user = standin.add_user(f"player{n}")
+        guild.add_member(user)
+        return Table(user, guild, lobby)
+
+    warm = [new_table(-g - 1, guild, lobby) for g, (guild, lobby) in enumerate(guilds)]
+    return [new_table(n, *guilds[n // per_guild]) for n in range(count)], warm
+
+
 # -- opening tables ------------------------------------------------------------------------------
 async def open_one(standin: LocalDiscord, watch: Watch, table: Table) -> None:
     lobby = await standin.slash(table.user, table.lobby, "play", GAME, options=OPTIONS)
@@ -328,18 +345,7 @@ async def run_size(count: int, clicks: int, ai_delay: float, per_guild: int, bat
     result = Result(count)
     async with LocalDiscord() as standin:
         watch = Watch(standin)
-        guilds = []
-        for g in range(-(-count // per_guild)):
-            guild = standin.add_guild(f"Club {g + 1}")
-            guilds.append((guild, guild.add_text_channel("games")))
-
-        def new_table(n: int, guild: Guild, lobby: Channel) -> Table:
-            user = standin.add_user(f"player{n}")
-            guild.add_member(user)
-            return Table(user, guild, lobby)
-
-        warm = [new_table(-g - 1, guild, lobby) for g, (guild, lobby) in enumerate(guilds)]
-        tables = [new_table(n, *guilds[n // per_guild]) for n in range(count)]
+        tables, warm = members_at_tables(standin, count, per_guild)
         with tempfile.TemporaryDirectory(prefix="parlour-bench-") as folder:
             report = Path(folder) / "report.json"
             async with bot_process(standin, Path(folder) / "data", ai_delay, report) as process:

@@ -34,9 +34,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from localcord import LocalDiscord
-from localcord.model import Channel, Guild
 
-from .bot_latency import ROOT, Table, Watch, bot_process, ms, open_all, tree_cpu, until
+from .bot_latency import ROOT, Table, Watch, bot_process, members_at_tables, ms, open_all, tree_cpu, until
 
 RESULT = "RESULT "
 PATIENCE = 60.0  # seconds a member waits for an answer or their next controls before it counts as failed
@@ -96,20 +95,11 @@ async def run_size(count: int, every: float, seconds: float, ai_delay: float, pe
     rng = random.Random(count)
     async with LocalDiscord() as standin:
         watch = Watch(standin)
-        guilds = []
-        for g in range(-(-count // per_guild)):
-            guild = standin.add_guild(f"Club {g + 1}")
-            guilds.append((guild, guild.add_text_channel("games")))
-
-        def new_table(n: int, guild: Guild, lobby: Channel) -> Table:
-            user = standin.add_user(f"player{n}")
-            guild.add_member(user)
-            return Table(user, guild, lobby)
-
-        tables = [new_table(n, *guilds[n // per_guild]) for n in range(count)]
+        tables, warm = members_at_tables(standin, count, per_guild)
         with tempfile.TemporaryDirectory(prefix="parlour-steady-") as folder:
             report = Path(folder) / "report.json"
             async with bot_process(standin, Path(folder) / "data", ai_delay, report) as process:
+                await open_all(standin, watch, warm, batch)
                 await open_all(standin, watch, tables, batch)
                 process.send_signal(signal.SIGUSR1)  # the bot's figures start afresh
                 await asyncio.sleep(0.1)

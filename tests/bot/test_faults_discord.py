@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +41,25 @@ def one_in_five() -> Any:
         return None
 
     inject.refused = refused  # type: ignore[attr-defined]
+    return inject
+
+
+def quick_retries(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same back-off after a failure, in hundredths of the real seconds."""
+    for module in (publish, turns):
+        monkeypatch.setattr(module, "RETRY_FIRST", 0.01)
+        monkeypatch.setattr(module, "RETRY_MAX", 0.1)
+
+
+def refusing(refused: list[Call], refuse: Callable[[Call], bool]) -> Callable[[Call], tuple[int, Any] | None]:
+    """The stand-in answers 503 to each request ``refuse`` picks, noted in ``refused``."""
+
+    def inject(call: Call) -> tuple[int, Any] | None:
+        if refuse(call):
+            refused.append(call)
+            return 503, UNAVAILABLE
+        return None
+
     return inject
 
 
@@ -79,9 +99,7 @@ SHORT: dict[str, dict[str, object]] = {"fosco": {"deals": 1}, "dracula": {"deals
 async def test_every_game_shows_its_result_while_discord_refuses_one_request_in_five(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """All eleven games at once, each left to the computers by its one member, from the first deal."""
-    for module in (publish, turns):  # the same back-off, in hundredths of the real seconds
-        monkeypatch.setattr(module, "RETRY_FIRST", 0.01)
-        monkeypatch.setattr(module, "RETRY_MAX", 0.1)
+    quick_retries(monkeypatch)
     monkeypatch.setattr(turns, "CLOCK_STEP", 0.01)  # Bullshit's computers answer each call window at once
     async with local_discord() as standin:
         guild = standin.add_guild("Card club")
@@ -110,9 +128,7 @@ async def test_a_result_in_several_messages_is_posted_once_when_a_later_one_is_r
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A long account goes out as several messages; when Discord refuses one after the first went
     out, the retry posts only what is missing (it used to post the result's first message again)."""
-    for module in (publish, turns):
-        monkeypatch.setattr(module, "RETRY_FIRST", 0.01)
-        monkeypatch.setattr(module, "RETRY_MAX", 0.1)
+    quick_retries(monkeypatch)
     monkeypatch.setattr(publish, "messages_of", lambda texts: [t for t in texts if t])  # a message a part
     async with local_discord() as standin:
         guild = standin.add_guild("Card club")
@@ -123,14 +139,8 @@ async def test_a_result_in_several_messages_is_posted_once_when_a_later_one_is_r
             await open_table(standin, member, lobby, "dracula", {}, computers=1)
             live, table = await table_of(standin, bot, guild, "dracula")
             refused: list[Call] = []
-
-            def inject(call: Call) -> tuple[int, Any] | None:
-                if "Thank you for playing" in json.dumps(call.body) and not refused:
-                    refused.append(call)
-                    return 503, UNAVAILABLE
-                return None
-
-            standin.rest.inject = inject
+            standin.rest.inject = refusing(refused, lambda call: "Thank you for playing" in json.dumps(call.body)
+                                           and not refused)
             await resign(standin, member, live, table)
             await result_shown(standin, live, table)
             thanks = await standin.wait_for(
@@ -144,9 +154,7 @@ async def test_a_long_account_refused_part_way_goes_on_from_the_line_that_failed
     """A round's lines go out as several messages; Discord refuses every third one. Each line still
     reaches the channel once and in order (a retry used to post the whole account again, so a long
     one, refused somewhere each time, never got through)."""
-    for module in (publish, turns):
-        monkeypatch.setattr(module, "RETRY_FIRST", 0.01)
-        monkeypatch.setattr(module, "RETRY_MAX", 0.1)
+    quick_retries(monkeypatch)
     monkeypatch.setattr(publish, "message_groups", lambda lines: [(line, 1) for line in lines])  # a line a message
     async with local_discord() as standin:
         guild = standin.add_guild("Card club")
@@ -158,15 +166,8 @@ async def test_a_long_account_refused_part_way_goes_on_from_the_line_that_failed
             live, table = await table_of(standin, bot, guild, "fosco")
             posts = itertools.count()
             refused: list[Call] = []
-
-            def inject(call: Call) -> tuple[int, Any] | None:
-                if call.method == "POST" and call.path.endswith(f"/channels/{table.id}/messages") \
-                        and "is over" not in json.dumps(call.body) and next(posts) % 3 == 2:
-                    refused.append(call)
-                    return 503, UNAVAILABLE
-                return None
-
-            standin.rest.inject = inject
+            standin.rest.inject = refusing(refused, lambda call: call.method == "POST" and call.path.endswith(
+                f"/channels/{table.id}/messages") and "is over" not in json.dumps(call.body) and next(posts) % 3 == 2)
             await resign(standin, member, live, table)
             await result_shown(standin, live, table)
             await bot.publisher.settled(live, timeout=20)

@@ -16,7 +16,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from games import registry
 
 from .conftest import Local
-from .test_local_page import newest_lobby, open_channel, run_slash
+from .test_local_page import newest_lobby, open_channel, open_general, run_slash
 
 ENABLED = '[data-custom-id^="pl:a:"]:not([disabled]), [data-custom-id^="pl:w:"]:not([disabled])'
 MOVE_SELECT = 'select[data-custom-id^="pl:s:"]:not([disabled])'
@@ -84,13 +84,7 @@ def step(page: Any) -> str | None:
 def test_a_newcomer_plays_every_game_against_the_computer(key: str, local: Local, context_of: Any) -> None:
     rules = registry.get(key)
     page = context_of(viewport={"width": 1280, "height": 900}).new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(local.url)
-    general = local.channel("general")
-    assert general is not None
-    open_channel(page, general)
-    before = {c["id"] for c in local.state()["channels"]}
+    errors, before = open_general(page, local)
     run_slash(page, "play", key, {})
     lobby = newest_lobby(page)
     for n in range(1, rules.min_players):

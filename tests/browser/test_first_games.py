@@ -19,7 +19,16 @@ import pytest
 from tests.sampling import FULL
 
 from .conftest import Local, shoot
-from .test_local_page import click_label, is_over, move_if_offered, newest_lobby, open_channel, run_slash, table_channel
+from .test_local_page import (
+    click_label,
+    is_over,
+    move_if_offered,
+    newest_lobby,
+    open_channel,
+    open_general,
+    run_slash,
+    table_channel,
+)
 
 OFFERED = '.msg [data-custom-id^="pl:a:"]:not([disabled]), .msg select[data-custom-id^="pl:s:"]:not([disabled])'
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
@@ -42,13 +51,7 @@ def test_a_newcomers_first_game_from_the_lobby_to_the_story_in_the_channel(key: 
                                                                            context_of: Any) -> None:
     options, computers, phone = FIRST[key]
     page = context_of(**(PHONE if phone else DESKTOP)).new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(local.url)
-    general = local.channel("general")
-    assert general is not None
-    open_channel(page, general)
-    before = {c["id"] for c in local.state()["channels"]}
+    errors, before = open_general(page, local)
     run_slash(page, "play", key, options)
     for n in range(1, computers + 1):
         click_label(page, newest_lobby(page), "Add computer")

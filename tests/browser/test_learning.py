@@ -16,7 +16,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tests.sampling import FULL
 
 from .conftest import Local, shoot
-from .test_local_page import is_over, open_channel, run_slash, table_channel
+from .test_local_page import is_over, open_channel, open_general, run_slash, table_channel
 
 HINT_BUTTON = 'button[data-custom-id^="pl:q:"][data-custom-id$=":hint"]:not([disabled])'
 HINT = f".msg.ephemeral {HINT_BUTTON}"
@@ -87,13 +87,7 @@ def press(page: Any, label: str) -> None:
 def test_a_newcomer_plays_a_practice_game_pressing_only_the_hinted_moves(key: str, local: Local,
                                                                         context_of: Any) -> None:
     page = context_of(viewport={"width": 1280, "height": 1080}).new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(local.url)
-    general = local.channel("general")
-    assert general is not None
-    open_channel(page, general)
-    before = {c["id"] for c in local.state()["channels"]}
+    errors, before = open_general(page, local)
     run_slash(page, "practice", key, GAMES[key])
     table = table_channel(local, before)
     open_channel(page, table)

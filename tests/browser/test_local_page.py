@@ -29,6 +29,18 @@ def open_channel(page: Any, channel_id: str) -> None:
                 raise
 
 
+def open_general(page: Any, local: Local) -> tuple[list[str], set[str]]:
+    """Opens the page at #general; returns the list the page's script errors go to and the
+    channels there are before the test opens a table."""
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(local.url)
+    general = local.channel("general")
+    assert general is not None
+    open_channel(page, general)
+    return errors, {c["id"] for c in local.state()["channels"]}
+
+
 def run_slash(page: Any, command: str, sub: str, options: dict[str, str]) -> None:
     """Types /command, picks it and its subcommand in the slash box, fills the options and runs it."""
     composer = page.locator("#composer")
