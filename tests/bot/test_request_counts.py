@@ -37,7 +37,7 @@ from .parlour_harness import running
 # computers in the others and in Fscking Ace; PARLOUR_FULL_SWEEP=1 counts every game both ways, and
 # `python -m bench.requests [--humans 2]` prints every game's figures.
 TWO_MEMBER_GAMES = registry.keys() if FULL else (
-    "fosco", "busca", "bullshit", "manchester-piccadilly", "conference", "fscking-ace")
+    "fosco", "bullshit", "manchester-piccadilly", "conference", "fscking-ace")
 ONE_MEMBER_GAMES = registry.keys() if FULL else tuple(
     k for k in registry.keys() if k not in TWO_MEMBER_GAMES or k == "fscking-ace")  # noqa: SIM118
 PACE = 0.01  # the members' pace (the channel write limit is scaled alike); the computers answer at once

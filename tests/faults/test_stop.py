@@ -41,7 +41,7 @@ from .bot_process import (
 from .lanes import Lane, Plan, assert_played_out, play_lane, run_lanes
 
 SEED = 20_261_125
-STOPS = 8  # one on the acknowledgement in each lane; `python -m bench.faults --stops 20` runs more
+STOPS = 6  # one on the acknowledgement in each lane; `python -m bench.faults --stops 20` runs more
 LANES = 2
 OPTIONS = {"target": 1}  # one deal of Fosco: 26 moves each, enough for every stop of a lane and an end
 # Above publish.QUICK, as in production (1 s): the computer waits before its move (the window a stop
