@@ -74,22 +74,17 @@ async def test_a_hands_end_is_told_in_the_copy_too(standin: LocalDiscord, tmp_pa
                                            for m in standin.dm_messages(alice)), 10, "the hand's end in the copy")
 
 
-async def test_rounds_shown_together_are_posted_round_by_round(standin: LocalDiscord, tmp_path: Path) -> None:
+async def test_rounds_shown_together_are_posted_round_by_round(tmp_path: Path) -> None:
     """Point 3: when two hands of Busca went by while the channel waited (the computers play at once),
     each hand's lines are posted with its own picture, in order (the first hand's picture used to come
     after the second hand's lines)."""
-    from .test_faults_discord import resign, result_shown, table_of
+    from .test_faults_discord import member_at_table, resign, result_shown
 
-    guild = standin.add_guild("Card club")
-    lobby = guild.add_text_channel("games")
-    member = standin.add_user("player")
-    guild.add_member(member)
-    async with running(standin, tmp_path) as bot:
-        await open_table(standin, member, lobby, "busca", {"hands": 2}, computers=2)
-        live, table = await table_of(standin, bot, guild, "busca")
+    async with member_at_table(tmp_path, "busca", {"hands": 2}, computers=2) as (standin, bot, member, live, table):
         await resign(standin, member, live, table)
         await result_shown(standin, live, table)
         await bot.publisher.settled(live, timeout=20)
+        standin.assert_clean()
     pictured = [(m.content, [a.filename for a in m.attachments]) for m in table.messages
                 if any(a.filename.startswith("round-end") for a in m.attachments)]
     assert [files for _, files in pictured] == [["round-end-1.png"], ["round-end-2.png"]]

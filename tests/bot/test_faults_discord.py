@@ -7,7 +7,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import json
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +62,20 @@ def refusing(refused: list[Call], refuse: Callable[[Call], bool]) -> Callable[[C
         return None
 
     return inject
+
+
+@contextlib.asynccontextmanager
+async def member_at_table(tmp_path: Path, key: str, options: dict[str, Any],
+                          computers: int = 1) -> AsyncIterator[tuple[LocalDiscord, Parlour, User, Live, Channel]]:
+    """A running bot with one member's table of ``key`` against ``computers`` computers."""
+    async with local_discord() as standin:
+        guild = standin.add_guild("Card club")
+        lobby = guild.add_text_channel("games")
+        async with running(standin, tmp_path) as bot:
+            member = standin.add_user("player")
+            guild.add_member(member)
+            await open_table(standin, member, lobby, key, options, computers=computers)
+            yield (standin, bot, member, *await table_of(standin, bot, guild, key))
 
 
 async def table_of(standin: LocalDiscord, bot: Parlour, guild: Any, key: str) -> tuple[Live, Channel]:
@@ -137,23 +151,16 @@ async def test_a_result_in_several_messages_is_posted_once_when_a_later_one_is_r
     out, the retry posts only what is missing (it used to post the result's first message again)."""
     quick_retries(monkeypatch)
     monkeypatch.setattr(publish, "messages_of", lambda texts: [t for t in texts if t])  # a message a part
-    async with local_discord() as standin:
-        guild = standin.add_guild("Card club")
-        lobby = guild.add_text_channel("games")
-        async with running(standin, tmp_path) as bot:
-            member = standin.add_user("player")
-            guild.add_member(member)
-            await open_table(standin, member, lobby, "dracula", {}, computers=1)
-            live, table = await table_of(standin, bot, guild, "dracula")
-            refused: list[Call] = []
-            standin.rest.inject = refusing(refused, lambda call: "Thank you for playing" in json.dumps(call.body)
-                                           and not refused)
-            await resign(standin, member, live, table)
-            await result_shown(standin, live, table)
-            thanks = await standin.wait_for(
-                lambda: [m for m in table.messages if "Thank you for playing" in m.content], 10, "the last part")
-            assert refused and len(thanks) == 1
-            assert len([m for m in table.messages if "is over" in m.content]) == 1, "the result's first part once"
+    async with member_at_table(tmp_path, "dracula", {}) as (standin, _bot, member, live, table):
+        refused: list[Call] = []
+        standin.rest.inject = refusing(refused, lambda call: "Thank you for playing" in json.dumps(call.body)
+                                       and not refused)
+        await resign(standin, member, live, table)
+        await result_shown(standin, live, table)
+        thanks = await standin.wait_for(
+            lambda: [m for m in table.messages if "Thank you for playing" in m.content], 10, "the last part")
+        assert refused and len(thanks) == 1
+        assert len([m for m in table.messages if "is over" in m.content]) == 1, "the result's first part once"
 
 
 async def test_a_long_account_refused_part_way_goes_on_from_the_line_that_failed(
@@ -163,22 +170,15 @@ async def test_a_long_account_refused_part_way_goes_on_from_the_line_that_failed
     one, refused somewhere each time, never got through)."""
     quick_retries(monkeypatch)
     monkeypatch.setattr(publish, "message_groups", lambda lines: [(line, 1) for line in lines])  # a line a message
-    async with local_discord() as standin:
-        guild = standin.add_guild("Card club")
-        lobby = guild.add_text_channel("games")
-        async with running(standin, tmp_path) as bot:
-            member = standin.add_user("player")
-            guild.add_member(member)
-            await open_table(standin, member, lobby, "fosco", {"deals": 1}, computers=1)
-            live, table = await table_of(standin, bot, guild, "fosco")
-            posts = itertools.count()
-            refused: list[Call] = []
-            standin.rest.inject = refusing(refused, lambda call: call.method == "POST" and call.path.endswith(
-                f"/channels/{table.id}/messages") and "is over" not in json.dumps(call.body) and next(posts) % 3 == 2)
-            await resign(standin, member, live, table)
-            await result_shown(standin, live, table)
-            await bot.publisher.settled(live, timeout=20)
-            final = [live.text(e.text) for e in live.state.log if e.notable and e.text != live.state.outcome.detail]
-            posted = [line for m in table.messages for line in m.content.split("\n") if line in final]
-            assert len(refused) >= 3 and len(final) >= 10
-            assert posted == final, "every line once, in order"
+    async with member_at_table(tmp_path, "fosco", {"deals": 1}) as (standin, bot, member, live, table):
+        posts = itertools.count()
+        refused: list[Call] = []
+        standin.rest.inject = refusing(refused, lambda call: call.method == "POST" and call.path.endswith(
+            f"/channels/{table.id}/messages") and "is over" not in json.dumps(call.body) and next(posts) % 3 == 2)
+        await resign(standin, member, live, table)
+        await result_shown(standin, live, table)
+        await bot.publisher.settled(live, timeout=20)
+        final = [live.text(e.text) for e in live.state.log if e.notable and e.text != live.state.outcome.detail]
+        posted = [line for m in table.messages for line in m.content.split("\n") if line in final]
+        assert len(refused) >= 3 and len(final) >= 10
+        assert posted == final, "every line once, in order"
