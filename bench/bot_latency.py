@@ -401,12 +401,36 @@ def report(results: list[Result]) -> None:
 
 def run_child(args: argparse.Namespace, count: int) -> Result:
     """One size in a fresh interpreter, so its caches start from nothing."""
-    command = [sys.executable, "-m", "bench.bot_latency", "--one", str(count), "--ai-delay", str(args.ai_delay),
-               "--per-guild", str(args.per_guild), "--batch", str(args.batch),
-               "--clicks", str(args.clicks or default_clicks(count))]
+    return Result(**child_figures("bench.bot_latency", count, args,
+                                  ["--clicks", str(args.clicks or default_clicks(count))]))
+
+
+def child_figures(module: str, count: int, args: argparse.Namespace, extra: list[str]) -> Any:
+    """Runs ``python -m module --one count`` with the common options and ``extra``; its figures."""
+    command = [sys.executable, "-m", module, "--one", str(count), "--ai-delay", str(args.ai_delay),
+               "--per-guild", str(args.per_guild), "--batch", str(args.batch), *extra]
     done = subprocess.run(command, stdout=subprocess.PIPE, text=True, check=True, cwd=ROOT)
     line = next(x for x in reversed(done.stdout.splitlines()) if x.startswith(RESULT))
-    return Result(**json.loads(line[len(RESULT):]))
+    return json.loads(line[len(RESULT):])
+
+
+def table_options(parser: argparse.ArgumentParser) -> None:
+    """The options both load benches take besides their sizes."""
+    parser.add_argument("--ai-delay", type=float, default=0.0, help="seconds before a computer moves")
+    parser.add_argument("--per-guild", type=int, default=50, help="tables per guild (Discord: 50 per category)")
+    parser.add_argument("--batch", type=int, default=20, help="tables opened concurrently")
+    parser.add_argument("--one", type=int, default=0, help=argparse.SUPPRESS)  # a child: one size, JSON out
+
+
+def each_size(counts: list[int], what: Callable[[int], str], run: Callable[[int], T]) -> list[T]:
+    """``run`` for each table count in turn, saying what it does and how long it took."""
+    results = []
+    for count in counts:
+        print(f"{count} tables, {what(count)} ...", flush=True)
+        began = time.perf_counter()
+        results.append(run(count))
+        print(f"  done in {time.perf_counter() - began:.0f} s", flush=True)
+    return results
 
 
 def main() -> None:
@@ -415,23 +439,15 @@ def main() -> None:
                         help="table counts to measure, comma-separated (default 1,50,200)")
     parser.add_argument("--clicks", type=int, default=0,
                         help="clicks per table (default: 20 for one table, 6 for 50, 2 for 200)")
-    parser.add_argument("--ai-delay", type=float, default=0.0, help="seconds before a computer moves")
-    parser.add_argument("--per-guild", type=int, default=50, help="tables per guild (Discord: 50 per category)")
-    parser.add_argument("--batch", type=int, default=20, help="tables opened concurrently")
-    parser.add_argument("--one", type=int, default=0, help=argparse.SUPPRESS)  # a child: one size, JSON out
+    table_options(parser)
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     if args.one:
         result = asyncio.run(run_size(args.one, args.clicks, args.ai_delay, args.per_guild, args.batch))
         print(RESULT + json.dumps(asdict(result)), flush=True)
         return
-    results = []
-    for count in args.tables:
-        print(f"{count} tables, {args.clicks or default_clicks(count)} clicks each ...", flush=True)
-        began = time.perf_counter()
-        results.append(run_child(args, count))
-        print(f"  done in {time.perf_counter() - began:.0f} s", flush=True)
-    report(results)
+    report(each_size(args.tables, lambda n: f"{args.clicks or default_clicks(n)} clicks each",
+                     lambda n: run_child(args, n)))
 
 
 if __name__ == "__main__":

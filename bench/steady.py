@@ -26,8 +26,6 @@ import json
 import logging
 import random
 import signal
-import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import asdict, dataclass, field
@@ -35,9 +33,21 @@ from pathlib import Path
 
 from localcord import LocalDiscord
 
-from .bot_latency import ROOT, Table, Watch, bot_process, members_at_tables, ms, open_all, tree_cpu, until
+from .bot_latency import (
+    RESULT,
+    Table,
+    Watch,
+    bot_process,
+    child_figures,
+    each_size,
+    members_at_tables,
+    ms,
+    open_all,
+    table_options,
+    tree_cpu,
+    until,
+)
 
-RESULT = "RESULT "
 PATIENCE = 60.0  # seconds a member waits for an answer or their next controls before it counts as failed
 
 
@@ -148,12 +158,8 @@ def report(results: list[Steady]) -> None:
 
 
 def run_child(args: argparse.Namespace, count: int) -> Steady:
-    command = [sys.executable, "-m", "bench.steady", "--one", str(count), "--every", str(args.every),
-               "--seconds", str(args.seconds), "--ai-delay", str(args.ai_delay), "--per-guild", str(args.per_guild),
-               "--batch", str(args.batch)]
-    done = subprocess.run(command, stdout=subprocess.PIPE, text=True, check=True, cwd=ROOT)
-    line = next(x for x in reversed(done.stdout.splitlines()) if x.startswith(RESULT))
-    return Steady(**json.loads(line[len(RESULT):]))
+    return Steady(**child_figures("bench.steady", count, args,
+                                  ["--every", str(args.every), "--seconds", str(args.seconds)]))
 
 
 def main() -> None:
@@ -162,23 +168,15 @@ def main() -> None:
                         help="table counts, comma-separated (default 100,200,400,500)")
     parser.add_argument("--every", type=float, default=5.0, help="seconds between a member's moves, on average")
     parser.add_argument("--seconds", type=float, default=60.0, help="how long each size runs")
-    parser.add_argument("--ai-delay", type=float, default=0.0, help="seconds before a computer moves")
-    parser.add_argument("--per-guild", type=int, default=50, help="tables per guild (Discord: 50 per category)")
-    parser.add_argument("--batch", type=int, default=20, help="tables opened concurrently")
-    parser.add_argument("--one", type=int, default=0, help=argparse.SUPPRESS)
+    table_options(parser)
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     if args.one:
         result = asyncio.run(run_size(args.one, args.every, args.seconds, args.ai_delay, args.per_guild, args.batch))
         print(RESULT + json.dumps(asdict(result)), flush=True)
         return
-    results = []
-    for count in args.tables:
-        print(f"{count} tables, a move every {args.every} s each, for {args.seconds} s ...", flush=True)
-        began = time.perf_counter()
-        results.append(run_child(args, count))
-        print(f"  done in {time.perf_counter() - began:.0f} s", flush=True)
-    report(results)
+    report(each_size(args.tables, lambda n: f"a move every {args.every} s each, for {args.seconds} s",
+                     lambda n: run_child(args, n)))
 
 
 if __name__ == "__main__":
