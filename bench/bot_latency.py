@@ -159,6 +159,12 @@ class Table:
                     break
         return best
 
+    async def press(self, standin: LocalDiscord, message: Message, comp: Any) -> Any:
+        """The member presses ``comp`` (a button, or a select's first choice); the interaction's record."""
+        if comp.type == 2:
+            return await standin.click(self.user, message, comp.custom_id, wait=False)
+        return await standin.select(self.user, message, comp.custom_id, values=[comp.values[0]], wait=False)
+
 
 @dataclass
 class Result:
@@ -298,10 +304,7 @@ async def move(standin: LocalDiscord, watch: Watch, table: Table, result: Result
         return
     message, comp, version = offered
     start = time.perf_counter()
-    if comp.type == 2:
-        record = await standin.click(table.user, message, comp.custom_id, wait=False)
-    else:
-        record = await standin.select(table.user, message, comp.custom_id, values=[comp.values[0]], wait=False)
+    record = await table.press(standin, message, comp)
     try:
         await asyncio.wait_for(record.responded.wait(), WAIT)
         answered = time.perf_counter()

@@ -84,10 +84,7 @@ async def member(standin: LocalDiscord, table: Table, result: Steady, rng: rando
                 continue
         message, comp, version = offered
         start = time.perf_counter()
-        if comp.type == 2:
-            record = await standin.click(table.user, message, comp.custom_id, wait=False)
-        else:
-            record = await standin.select(table.user, message, comp.custom_id, values=[comp.values[0]], wait=False)
+        record = await table.press(standin, message, comp)
         try:
             await asyncio.wait_for(record.responded.wait(), PATIENCE)
             answered = time.perf_counter()
