@@ -52,6 +52,7 @@ __all__ = [
 View = Mapping[str, Any]
 Drawer = Callable[[View], Image.Image]
 SettlementDrawer = Callable[[View, Mapping[str, Any]], Image.Image]
+CopyDrawer = Callable[[View, View], Image.Image]
 _KEY = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
 # Each game's pictures: renderers/games/<key>.py, the tarot family's in renderers/games/tarot/.
 _GAME_PACKAGES = ("renderers.games", "renderers.games.tarot")
@@ -93,8 +94,8 @@ def render_hand(key: str, view: View) -> bytes:
 
 
 def render_seat(key: str, table: View, hand: View) -> bytes:
-    """A player's own copy of the game as PNG bytes: the table as everyone sees it (``table``, the
-    spectators' view) above the player's hand (``hand``, their seat's view)."""
+    """A player's own copy of the game as PNG bytes, from the table as everyone sees it (``table``,
+    the spectators' view) and the player's hand (``hand``, their seat's view): see :func:`seat_image`."""
     return to_png(seat_image(key, table, hand))
 
 
@@ -142,8 +143,13 @@ SEAT_GAP = 10  # px between the table and the hand in a player's copy
 
 
 def seat_image(key: str, table: View, hand: View) -> Image.Image:
-    """:func:`render_seat`'s picture before encoding (RGB): the hand centred under the table, its
-    edges drawn out to the table's width (so its header band spans the picture)."""
+    """:func:`render_seat`'s picture before encoding (RGB): the game's own ``copy(table, hand)``,
+    laid out for the box Discord shows inline (:data:`renderers.kit.shown.COPY_SIZE`), where it
+    has one; else the hand centred under the table, its edges drawn out to the table's width (so
+    its header band spans the picture)."""
+    own = getattr(_module(key), "copy", None)
+    if callable(own):
+        return cast(CopyDrawer, own)(table, hand)
     above, below = table_image(key, table), hand_image(key, hand)
     width = max(above.width, below.width)
     img, _ = canvas(width, above.height + SEAT_GAP + below.height)

@@ -825,8 +825,8 @@ function tick() {
 // ---------------------------------------------------------------------------------------------
 // 6. Message parts: embeds, attachments, components
 // ---------------------------------------------------------------------------------------------
-const MEDIA_MAX_W = 520;
-const MEDIA_MAX_H = 520;
+const MEDIA_MAX_W = 550; // Discord shows a picture inline within 550 x 350 on a desktop (the width on a phone)
+const MEDIA_MAX_H = 350;
 const EAGER_NEWEST = 10; // pictures of the newest messages load at once; older ones when scrolled to
 let eagerMedia = true;   // set by messageHtml for the message being drawn
 const safeUrl = (u) => (/^(https?:\/\/|\/)/i.test(String(u || '')) ? String(u) : '#');

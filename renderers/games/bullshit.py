@@ -447,3 +447,11 @@ def hand(view: Mapping[str, Any]) -> Image.Image:
 
     matching = [c for c in cards if rank_of(c) == rank]
     return generic_hand.hand(view, glow=matching, group=rank_of, band=(BAND_H, band))
+
+
+def copy(table_view: Mapping[str, Any], hand_view: Mapping[str, Any]) -> Image.Image:
+    """A player's copy, laid out for Discord's inline box (:mod:`renderers.games.bullshit_copy`,
+    imported here when first drawn: it builds on this module)."""
+    from renderers.games.bullshit_copy import copy as draw_copy
+
+    return draw_copy(table_view, hand_view)

@@ -13,6 +13,7 @@ or a cappotto) and their total.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -21,9 +22,11 @@ from PIL import Image
 from games.busca.scoring import thirds_text
 from games.core.cards import SUIT_NAMES, short, suit_of
 from renderers.kit import card_rows, layout, theme
+from renderers.kit import hand as generic_hand
 from renderers.kit.fonts import draw_text
 from renderers.kit.layout import Box, Draw, plural
 from renderers.kit.theme import card_height
+from renderers.kit.trick_copy import CardRow, Extras, draw_copy
 from renderers.kit.trick_table import Scene, Seat, draw_felt, felt_height, trick_hand
 
 WIDTH = 880
@@ -235,3 +238,45 @@ def _end_row(img: Image.Image, draw: Draw, box: Box, seat: int, name: str, cards
     ink = theme.GOOD if score == 0 else theme.BAD if score >= 6 else theme.TEXT
     draw_text(draw, (columns[1], mid), f"+{score}", theme.TEXT_SIZE + 2, ink, anchor="mm", bold=True)
     draw_text(draw, (columns[2], mid), str(total), theme.TEXT_SIZE + 4, theme.TEXT, anchor="mm", bold=True)
+
+
+# -- a player's copy -------------------------------------------------------------------------------
+
+def copy(table_view: Mapping[str, Any], hand_view: Mapping[str, Any]) -> Image.Image:
+    """A player's copy (:mod:`renderers.kit.trick_copy`): the status, the seats along the trick in
+    play order from the member's, the trick's number and the last trick, and the member's hand
+    with the cards they may play raised."""
+    board = Table(table_view)
+    scene = board.scene()
+    # The points taken, short ("2⅓ pts"): a copy's plate is narrow.
+    seats = [dataclasses.replace(s, note=s.note.replace(" points", " pts").replace(" point", " pt"))
+             for s in scene.seats]
+    scene = dataclasses.replace(scene, seats=seats)
+    viewer = hand_view.get("viewer")
+    cards = generic_hand.hand_cards(hand_view)
+    mine = isinstance(viewer, int) and viewer in (hand_view.get("to_move") or []) and not board.over
+    legal = generic_hand.playable(hand_view)[0] & set(cards) if mine else set()
+    rows = [CardRow(tuple(cards), frozenset(legal), frozenset(set(cards) - legal) if mine else frozenset())]
+    info: list[str] = [scene.centre] if scene.centre else []
+    if scene.last and scene.last_winner is not None:
+        info.append(f"last trick to {board.name(scene.last_winner)}, {scene.last_note}")
+    if scene.aside:
+        info.append("a card laid aside")
+    if board.over:
+        status, colour = _outcome(board), theme.GOOD
+    else:
+        status = layout.named(hand_view, str(hand_view.get("status", ""))) or board.status
+        colour = theme.ACCENT if mine else theme.PANEL_LIGHT
+    totals = " \u00b7 ".join(f"{board.name(s)} {int(board.totals[s])}" for s in range(board.players))
+    extras = Extras(info=tuple(info), status_colour=colour,
+                    notice=f"Totals (low wins): {totals}" if board.over else "No cards in hand")
+    return draw_copy(scene, status, rows, viewer if isinstance(viewer, int) else None, extras)
+
+
+def _outcome(board: Table) -> str:
+    winners = sorted(board.winners)
+    if not winners:
+        return "Game over: everyone ends level"
+    who = " and ".join(board.name(s) for s in winners)
+    verb = "wins" if len(winners) == 1 else "share the win"
+    return f"Game over: {who} {verb} with {plural(int(board.totals[winners[0]]), 'point')}"

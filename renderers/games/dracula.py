@@ -394,6 +394,13 @@ def table(view: Mapping[str, Any]) -> Image.Image:
     return Table(view).draw()
 
 
+def copy(table: Mapping[str, Any], hand: Mapping[str, Any]) -> Image.Image:
+    """A player's copy for Discord's inline box: see :mod:`renderers.games.dracula_copy`."""
+    from renderers.games.dracula_copy import copy as draw_copy  # it builds on Table: imported late
+
+    return draw_copy(table, hand)
+
+
 HAND_CARD = theme.CARD_WIDTH_LARGE
 HAND_GAP = 16
 SPREAD_MOST = 6  # hands up to this size are laid side by side, with hints; larger ones are fanned

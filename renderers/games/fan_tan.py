@@ -24,6 +24,7 @@ from typing import Any
 from PIL import Image
 
 from games.core.cards import STANDARD_RANKS, short
+from renderers.games.fan_tan_copy import copy as copy  # a player's copy (renderers.seat_image)
 from renderers.games.fan_tan_parts import (
     ANTE,
     CARD_H,

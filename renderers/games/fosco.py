@@ -426,3 +426,10 @@ def table(view: Mapping[str, Any]) -> Image.Image:
     """The Fosco table for ``view`` (any seat's, or a spectator's)."""
     return Table(view).draw()
 
+
+
+def copy(table: Mapping[str, Any], hand: Mapping[str, Any]) -> Image.Image:
+    """A player's copy in Discord's inline box (see :mod:`renderers.games.fosco_copy`)."""
+    from renderers.games import fosco_copy  # imported here: it builds on this module
+
+    return fosco_copy.copy(table, hand)

@@ -41,6 +41,13 @@ def open_general(page: Any, local: Local) -> tuple[list[str], set[str]]:
     return errors, {c["id"] for c in local.state()["channels"]}
 
 
+def shown_pictures(page: Any) -> list[tuple[float, float]]:
+    """The width and height at which the page shows each picture in the open channel."""
+    boxes = page.evaluate("""() => [...document.querySelectorAll('.msg .attachments .media')].map(m => {
+        const r = m.getBoundingClientRect(); return [r.width, r.height]; })""")
+    return [(float(w), float(h)) for w, h in boxes]
+
+
 def run_slash(page: Any, command: str, sub: str, options: dict[str, str]) -> None:
     """Types /command, picks it and its subcommand in the slash box, fills the options and runs it."""
     composer = page.locator("#composer")
@@ -185,6 +192,9 @@ def test_friends_at_one_screen_play_a_whole_game_through_a_restart(local: Local,
     alex.get_by_role("button", name="Rematch").wait_for()
     assert alex.locator(".msg", has_text="restored").count() >= 1
     shoot(alex, "local-desktop.png")
+    # As in Discord on a desktop, a picture is shown within 550 x 350 (issue 37 point 4).
+    shown = shown_pictures(alex)
+    assert shown and all(w <= 550.5 and h <= 350.5 for w, h in shown), shown
     assert not errors, errors
 
 
@@ -206,6 +216,9 @@ def test_on_a_phone_a_player_beats_the_computer_to_the_end(local: Local, context
     open_channel(page, local.state()["dms"][0]["id"])
     page.locator(".msg img").last.wait_for()
     shoot(page, "local-phone-hand.png")
+    # On a phone a picture is shown across the message column, within the screen's width.
+    (width, _), *_ = shown_pictures(page)[-1:]
+    assert 300 <= width <= 390, width
     # Issue 36 point 8: as in Discord's app, a row of up to five buttons is one line on a phone.
     lines = page.evaluate("""() => [...document.querySelectorAll('.comp-row')].map(r =>
         new Set([...r.querySelectorAll('.btn')].map(b => Math.round(b.getBoundingClientRect().top))).size)""")

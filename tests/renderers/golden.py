@@ -17,7 +17,7 @@ from PIL import Image, ImageChops, ImageStat
 
 from games.core import registry
 from games.core.base import State
-from renderers import render_hand, render_rating_chart, render_round_end, render_settlement, render_table
+from renderers import render_hand, render_rating_chart, render_round_end, render_seat, render_settlement, render_table
 from renderers.tools.gallery import SAMPLE_NAMES, rendered_games, sample_chart, stages
 
 FOLDER = Path(__file__).resolve().parent / "golden"
@@ -45,6 +45,7 @@ def cases() -> Iterator[tuple[str, bytes]]:
                 yield f"{stage.label}-table.png", render_table(key, stage.view(stage.mover))
             if stage.name == "middle" and not rules.open_play:
                 yield f"{stage.label}-hand.png", render_hand(key, stage.view(stage.mover))
+                yield f"{stage.label}-copy.png", render_seat(key, stage.view(None), stage.view(stage.mover))
             if stage.name == "over" and stage.state.settlements:
                 last = stage.state.settlements[-1].to_json()
                 yield f"{key}-{players}p-settlement.png", render_settlement(key, stage.view(None), last)
@@ -290,10 +291,14 @@ def difference(expected: bytes, actual: bytes) -> tuple[float, float] | None:
     return mean, share
 
 
-def main() -> int:
+def main(prefixes: list[str]) -> int:
+    """Write every golden image, or with prefixes (``fosco busca``) only those whose names begin so."""
     FOLDER.mkdir(exist_ok=True)
     written = []
     for name, data in cases():
+        if prefixes and not name.startswith(tuple(prefixes)):
+            written.append(name)
+            continue
         path = FOLDER / name
         # Same pixels, other bytes (another zlib): keep the file, so that only real changes show.
         if not path.exists() or difference(path.read_bytes(), data) != (0.0, 0.0):
@@ -307,4 +312,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 from renderers.games.tarot.manchester import table
+from renderers.games.tarot.manchester_copy import copy
 from renderers.games.tarot.manchester_hand import hand
 from renderers.games.tarot.manchester_round_end import round_end
 
-__all__ = ["hand", "round_end", "table"]
+__all__ = ["copy", "hand", "round_end", "table"]
