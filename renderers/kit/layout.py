@@ -58,7 +58,7 @@ Draw = ImageDraw.ImageDraw
 # (the player to move) and HIGHLIGHT (playable cards).
 SIDE_COLOURS: tuple[RGB, ...] = ((240, 132, 92), (86, 196, 226), (190, 140, 240), (150, 214, 98),
                                  (238, 120, 176), (230, 196, 92))
-PNG_LIMIT = 150_000  # bytes; Discord attachments stay light
+PNG_LIMIT = 100_000  # bytes: a larger picture is saved again, harder (see renderers.kit.palette)
 LIFT = 12  # how far a raised card rises, px
 GLOW = 7  # the glow's reach round a highlighted card, px
 INDEX_SHOWN = 0.36  # the fraction of a card's width (under 100 px) that shows its whole index

@@ -2,7 +2,7 @@
 
 Why a palette: Pillow filters each row of an RGB PNG adaptively, some 13 ms for a table even at
 compression level 0; a palette image is one byte a pixel and is not filtered, so mapping and
-saving take about 4 ms and the file is less than half the size. Why a fixed one: building a
+saving take about 4 ms (zlib's fastest level) and the file is less than half the size. Why a fixed one: building a
 palette per image costs 10 ms (octree) to 50 ms (median cut); mapping to a fixed one does not.
 
 The palette (:mod:`renderers.kit.palette_data`) holds every colour of :mod:`renderers.kit.theme` and
@@ -25,9 +25,14 @@ from PIL import Image
 from renderers.kit.palette_data import PALETTE_HEX
 
 COLOURS = 256
-PNG_LEVEL = 1  # zlib's fastest: a palette image compresses well even so (~50 KB a table)
-# Only for an image above the caller's limit. Not 9: on a late 30-seat Fscking Ace table (147 KB at
-# level 1) level 9 took 177 ms for 104 KB, level 6 24 ms for 113 KB.
+# zlib's level 6: on the gallery's copies (600 x 382) 16.8 KB in 4.3 ms against 21.9 KB in 1.8 ms at
+# level 1; on its tables 38.5 KB in 11 ms against 50.6 KB in 4.3 ms. Pictures are sent at every move,
+# so the bytes matter more than the milliseconds. Not 9: 6 times slower for 6 % less.
+PNG_LEVEL = 6
+# Above this many pixels (a late 30-seat Fscking Ace table, 880 x 1934) level 6 takes 25-40 ms: such
+# a picture is saved at zlib's fastest level and again at level 6 only if above the caller's limit.
+LARGE_PIXELS = 1_000_000
+PNG_FAST_LEVEL = 1
 PNG_RETRY_LEVEL = 6
 
 
@@ -41,12 +46,13 @@ def palette_image() -> Image.Image:
 
 def encode_png(img: Image.Image, limit: int) -> bytes:
     """``img`` (RGB) mapped to the fixed palette (nearest colour, no dithering: flat areas stay
-    flat) as PNG bytes; recompressed harder if above ``limit`` bytes."""
+    flat) as PNG bytes; a large picture is saved fast, then harder if above ``limit`` bytes."""
     rgb = img if img.mode == "RGB" else img.convert("RGB")  # convert would copy an RGB image
     mapped = rgb.quantize(palette=palette_image(), dither=Image.Dither.NONE)
+    level = PNG_FAST_LEVEL if img.width * img.height > LARGE_PIXELS else PNG_LEVEL
     out = io.BytesIO()
-    mapped.save(out, format="PNG", compress_level=PNG_LEVEL)
-    if out.tell() > limit:
+    mapped.save(out, format="PNG", compress_level=level)
+    if out.tell() > limit and level < PNG_RETRY_LEVEL:
         out = io.BytesIO()
         mapped.save(out, format="PNG", compress_level=PNG_RETRY_LEVEL)
     return out.getvalue()

@@ -279,14 +279,17 @@ def test_draw_number_and_rich_text() -> None:
 
 
 def test_to_png_maps_to_the_fixed_palette_and_squeezes_only_when_too_big() -> None:
-    img, draw = layout.canvas(300, 200)
+    # A small picture is saved at zlib's level 6 whatever its size; a large one (over a million
+    # pixels) fast, and again harder only when it is above the limit.
+    img, draw = layout.canvas(1100, 1000)
     layout.header(img, draw, "Fosco", "Deal 1")
     rng = random.Random(1)
-    img.paste(Image.frombytes("RGB", (300, 100), bytes(rng.randrange(256) for _ in range(300 * 100 * 3))), (0, 100))
+    img.paste(Image.frombytes("RGB", (1100, 400), rng.randbytes(1100 * 400 * 3)), (0, 600))
     full = layout.to_png(img, limit=10**9)
     small = layout.to_png(img, limit=1_000)
     assert full.startswith(PNG_MAGIC) and small.startswith(PNG_MAGIC)
     assert len(small) < len(full)
+    assert layout.to_png(img.crop((0, 0, 600, 382)), limit=1_000) == layout.to_png(img.crop((0, 0, 600, 382)))
     with Image.open(io.BytesIO(full)) as a, Image.open(io.BytesIO(small)) as b:
         assert a.mode == b.mode == "P" and a.tobytes() == b.tobytes()
         assert a.getpalette() == palette_image().getpalette()
