@@ -1,6 +1,7 @@
 """A member's skill rating over their last games (/stats): a line for the best estimate of their
 skill, a band for where it probably lies, and the band's lower edge, the rating the leaderboard
-shows, marked with its latest value. Readable on a phone: few labels, large text.
+shows, marked with its latest value. Laid out for the box Discord shows inline
+(:data:`renderers.kit.shown.COPY_SIZE`), so it reads on a phone: few labels, large text.
 
 The picture is a pure function of plain data (nothing from the bot)::
 
@@ -17,16 +18,17 @@ from typing import Any
 
 from PIL import Image
 
-from renderers.kit import layout, theme
-from renderers.kit.fonts import draw_text, text_width
+from renderers.kit import layout, shown, theme
+from renderers.kit.fonts import Colour, draw_text, text_width
 
-WIDTH = 880
-HEIGHT = 470
+WIDTH, HEIGHT = shown.COPY_SIZE
 PAD = theme.PADDING
-PLOT_LEFT = 92  # room for the scale's numbers
-PLOT_RIGHT = WIDTH - PAD - 118  # room for the latest rating's label
-TOP, BOTTOM = layout.HEADER_HEIGHT + 62, HEIGHT - 56  # the plot's first and last rows
-BAND = (*theme.ACCENT, 70)
+PLOT_LEFT = 80  # room for the scale's numbers
+PLOT_RIGHT = WIDTH - PAD - 96  # room for the latest rating's label
+LEGEND_LINE = 28
+TOP, BOTTOM = layout.HEADER_HEIGHT + 2 * LEGEND_LINE + 22, HEIGHT - 46  # the plot's first and last rows
+LEGEND = (("rating (the leaderboard's)", "line"), ("best estimate", "line"), ("where the skill probably lies", "band"))
+BAND: tuple[int, int, int, int] = (*theme.ACCENT, 70)
 ESTIMATE = theme.TEXT
 RATING = theme.HIGHLIGHT
 
@@ -55,16 +57,19 @@ def chart(data: Mapping[str, Any]) -> Image.Image:
     points: Sequence[Sequence[float]] = data.get("points") or []
     img, draw = layout.canvas(WIDTH, HEIGHT)
     y0 = layout.header(img, draw, str(data.get("title") or "Rating"), str(data.get("subtitle") or ""))
-    legend_y = y0 + 26
+    legend_y = y0 + 22
     x = float(PAD + 4)
-    for label, colour, band in (("rating (what the leaderboard shows)", RATING, False),
-                                ("best estimate", ESTIMATE, False), ("where the skill probably lies", BAND, True)):
-        if band:
-            layout.panel(draw, (x, legend_y - 9, x + 30, legend_y + 9), BAND, None, radius=4)
+    colours: tuple[Colour, ...] = (RATING, ESTIMATE, BAND)
+    for (label, kind), colour in zip(LEGEND, colours, strict=True):
+        width = 38 + text_width(label, theme.SMALL_TEXT_SIZE)
+        if x + width > WIDTH - PAD:  # the legend goes on to a second line rather than shrink
+            x, legend_y = float(PAD + 4), legend_y + LEGEND_LINE
+        if kind == "band":
+            layout.panel(draw, (x, legend_y - 9, x + 30, legend_y + 9), colour, None, radius=4)
         else:
             draw.line([(x, legend_y), (x + 30, legend_y)], fill=colour, width=4)
         draw_text(draw, (x + 38, legend_y), label, theme.SMALL_TEXT_SIZE, theme.MUTED, anchor="lm")
-        x += 38 + text_width(label, theme.SMALL_TEXT_SIZE) + 26
+        x += width + 24
     top, bottom = TOP, BOTTOM
     box = (PLOT_LEFT, top, PLOT_RIGHT, bottom)
     layout.panel(draw, (PLOT_LEFT - 8, top - 10, PLOT_RIGHT + 8, bottom + 10), theme.PANEL, None)
@@ -104,6 +109,6 @@ def chart(data: Mapping[str, Any]) -> Image.Image:
                 ink=RATING, outline=RATING, anchor="lm")
     games = len(points) - (1 if data.get("from_start") else 0)
     left = "start" if data.get("from_start") else f"{games} games ago"
-    draw_text(draw, (box[0], bottom + 30), left, theme.SMALL_TEXT_SIZE, theme.MUTED, anchor="lm")
-    draw_text(draw, (box[2], bottom + 30), "latest game", theme.SMALL_TEXT_SIZE, theme.MUTED, anchor="rm")
+    draw_text(draw, (box[0], bottom + 28), left, theme.SMALL_TEXT_SIZE, theme.MUTED, anchor="lm")
+    draw_text(draw, (box[2], bottom + 28), "latest game", theme.SMALL_TEXT_SIZE, theme.MUTED, anchor="rm")
     return img

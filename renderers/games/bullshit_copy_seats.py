@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from PIL import Image
 
-from renderers.games.bullshit_plates import ordinal
+from renderers.games.bullshit_parts import ordinal
 from renderers.kit import layout, shown, theme
 from renderers.kit.fonts import draw_text, text_width
 from renderers.kit.layout import Box, Draw

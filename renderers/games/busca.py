@@ -1,49 +1,41 @@
-"""The Busca table, hand and hand's-end images.
+"""The Busca table, hand, hand's-end and copy images.
 
-The table is the shared trick table (:mod:`renderers.kit.trick_table`): the players round the oval,
-each with cards held, tricks taken, the points in them so far (in thirds, "2⅓ taken") and the
-running total; the trick in front of who played it; the last trick in the corner; the dealer's
-card laid aside (three players) face down by the middle; under the felt, the last hand's scores.
-Play goes to the right, so the arrow in the middle turns counter-clockwise.
+The table and the copy are the shared trick pictures (:mod:`renderers.kit.trick_copy`): a plate per
+player in play order (play goes to the right) with cards held, tricks, the points in them so far
+(in thirds, "2⅓ pts") and the running total; the trick under the plates. The table's heading
+names the hand and who deals now and next; under the felt, its notes: the last trick's cards and
+worth, the dealer's card laid aside (three players, face down), the last hand's scores and, at
+the end, the totals.
 
-The hand's end (:func:`round_end`) lists each player's counting cards, their points in exact
-thirds, what they score for the hand (the last trick's winner carrying the others' fractions,
-or a cappotto) and their total.
+The hand's end (:func:`round_end`) is :mod:`renderers.games.busca_round_end`.
 """
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from PIL import Image
 
 from games.busca.scoring import thirds_text
 from games.core.cards import SUIT_NAMES, short, suit_of
-from renderers.kit import card_rows, layout, theme
+from renderers.games.busca_round_end import round_end
 from renderers.kit import hand as generic_hand
-from renderers.kit.fonts import draw_text
-from renderers.kit.layout import Box, Draw, plural
-from renderers.kit.theme import card_height
-from renderers.kit.trick_copy import CardRow, Extras, draw_copy
-from renderers.kit.trick_table import Scene, Seat, draw_felt, felt_height, trick_hand
+from renderers.kit import layout, theme
+from renderers.kit.layout import plural
+from renderers.kit.trick_copy import CardRow, draw_copy, draw_table
+from renderers.kit.trick_table import Extras, LineNote, Scene, Seat, trick_hand
 
-WIDTH = 880
-PAD = theme.PADDING
-SMALL = theme.SMALL_TEXT_SIZE
-BANNER_H = 104
-LAST_H = 44
-
+__all__ = ["copy", "hand", "points", "round_end", "table"]
 
 def points(thirds: int) -> str:
     """``thirds`` as points: "1 point", "2⅓ points"."""
     return f"{thirds_text(thirds)} {'point' if thirds == 3 else 'points'}"
 
 
-def _seat_list(view: Mapping[str, Any], key: str, players: int) -> list[Any]:
-    given = list(view.get(key) or [])
-    return given + [0] * (players - len(given))
+def _short(text: str) -> str:
+    """Points short ("2⅓ pts"): the plates are narrow."""
+    return text.replace(" points", " pts").replace(" point", " pt")
 
 
 def _plays(trick: Any) -> list[tuple[int, str]]:
@@ -62,7 +54,6 @@ class Table(layout.SeatedView):
         self.counts = self.per_seat("counts")
         self.taken = self.per_seat("taken_thirds")
         self.status = layout.named(view, str(view.get("status", "")))
-        self.top_h = BANNER_H if self.over else layout.status_height(self.status, WIDTH - 2 * PAD)
 
     def scene(self) -> Scene:
         discarding = bool(self.view.get("discarding"))
@@ -75,7 +66,7 @@ class Table(layout.SeatedView):
                   "" if self.over else f"Trick {min(done + 1, per_hand)} of {per_hand}")
         seats = [Seat(name=self.name(s), cards=int(self.counts[s]), tricks=int(self.tricks[s]),
                       score=str(int(self.totals[s])),
-                      note=points(int(self.taken[s])) if int(self.taken[s]) and not self.over else "",
+                      note=_short(points(int(self.taken[s]))) if int(self.taken[s]) and not self.over else "",
                       to_move=s == self.turn, dealer=s == self.dealer and not self.over, winner=s in self.winners)
                  for s in range(self.players)]
         worth = int(last.get("thirds") or 0) if isinstance(last, Mapping) else 0
@@ -99,50 +90,36 @@ class Table(layout.SeatedView):
             f", {self.name((self.dealer - 1) % self.players)} next"
         return f"{which} \u00b7 {self.name(self.dealer)} deals{after} \u00b7 low wins"
 
-    def draw(self) -> Image.Image:
-        felt_h = felt_height(self.players)
-        last = self.view.get("last_hand")
-        height = layout.HEADER_HEIGHT + 10 + self.top_h + 10 + felt_h + (10 + LAST_H if last else 0) + PAD
-        img, draw = layout.canvas(WIDTH, height)
-        y = layout.header(img, draw, str(self.view.get("title") or "Busca"), self.subtitle()) + 10
+    def notes(self) -> list[LineNote]:
+        """What the felt does not show: the last trick, the card laid aside, the last hand's
+        scores, the totals at the end."""
+        out: list[LineNote] = []
+        scene = self.scene()
+        if scene.last and scene.last_winner is not None and not self.over:
+            cards = " ".join(short(c) for _, c in scene.last)
+            out.append(("Last trick", f"{cards} to {self.name(scene.last_winner)}, {scene.last_note}"))
+        if self.view.get("set_aside") and not self.over:
+            out.append(("Laid aside", f"a card face down by {self.name(self.dealer)}: it goes with the last trick"))
+        hand = self.view.get("last_hand")
+        if isinstance(hand, Mapping):
+            scores = " \u00b7 ".join(f"{self.name(s)} +{int(v)}" for s, v in enumerate(hand.get("scores") or []))
+            extra = ""
+            if hand.get("cappotto") is not None:
+                extra = f" \u00b7 cappotto by {self.name(hand['cappotto'])}"
+            elif isinstance(hand.get("last_trick"), int):
+                extra = f" \u00b7 last trick {self.name(hand['last_trick'])}"
+            out.append((f"Hand {int(hand.get('hand') or 0)}", scores + extra))
         if self.over:
-            self.result_banner(img, draw, (PAD, y, WIDTH - PAD, y + self.top_h))
-        else:
-            layout.status_line(img, draw, (PAD, y, WIDTH - PAD, y + self.top_h), self.status)
-        y += self.top_h + 10
-        draw_felt(img, draw, (PAD, y, WIDTH - PAD, y + felt_h), self.scene())
-        y += felt_h + 10
-        if isinstance(last, Mapping):
-            self.last_hand(img, draw, (PAD, y, WIDTH - PAD, y + LAST_H), last)
-        return img
+            totals = " \u00b7 ".join(f"{self.name(s)} {int(self.totals[s])}" for s in range(self.players))
+            out.append(("Totals", f"{totals} (low wins)"))
+        return out
 
-    def result_banner(self, img: Image.Image, draw: Draw, box: Box) -> None:
-        winners = sorted(self.winners)
-        if winners:
-            who = " and ".join(self.name(s) for s in winners)
-            low = int(self.totals[winners[0]])
-            verb = "wins" if len(winners) == 1 else "share the win"
-            detail = f"{who} {verb} with the lowest total, {plural(low, 'point')}"
-        else:
-            detail = "Everyone ends level"
-        layout.banner(img, draw, box, "Game over", detail)
-
-    def last_hand(self, img: Image.Image, draw: Draw, box: Box, last: Mapping[str, Any]) -> None:
-        """The previous hand's scores on one line."""
-        x0, y0, x1, y1 = box
-        layout.panel(draw, box, theme.PANEL)
-        mid = (y0 + y1) / 2
-        scores = list(last.get("scores") or [])
-        parts = [f"{self.name(s)} {int(v)}" for s, v in enumerate(scores)]
-        head = f"HAND {int(last.get('hand') or 0)}"
-        draw_text(draw, (x0 + 12, mid), head, SMALL - 4, theme.MUTED, anchor="lm", bold=True)
-        extra = ""
-        if last.get("cappotto") is not None:
-            extra = f" \u00b7 cappotto by {self.name(last['cappotto'])}"
-        elif isinstance(last.get("last_trick"), int):
-            extra = f" \u00b7 last trick {self.name(last['last_trick'])}"
-        text = layout.ellipsize(" \u00b7 ".join(parts) + extra, SMALL, x1 - x0 - 100)
-        layout.draw_rich(img, draw, (x0 + 90, mid), text, SMALL, theme.TEXT)
+    def draw(self) -> Image.Image:
+        scene = self.scene()
+        status, colour = (_outcome(self), theme.GOOD) if self.over else (self.status, theme.ACCENT)
+        extras = Extras(info=(scene.centre, "" if self.over else "play goes to the right"), status_colour=colour)
+        return draw_table(scene, (str(self.view.get("title") or "Busca"),
+                          self.subtitle()), status, extras, self.notes())
 
 
 def table(view: Mapping[str, Any]) -> Image.Image:
@@ -161,85 +138,6 @@ def hand(view: Mapping[str, Any]) -> Image.Image:
     return trick_hand(view, trick, lambda s: names[s] if 0 <= s < len(names) else "?", caption)
 
 
-# -- a hand's end --------------------------------------------------------------------------------
-END_W = 880
-END_ROW = 70
-COUNT_CARD = 40
-
-
-def round_end(view: Mapping[str, Any], data: Mapping[str, Any]) -> Image.Image:
-    """A hand's scores: each player's counting cards and points (in thirds), the hand's score
-    (with the last trick's or a cappotto's share) and the total."""
-    names = layout.names(view)
-
-    def name(seat: Any) -> str:
-        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
-
-    players = int(view.get("players") or len(names))
-    last, cappotto = data.get("last_trick"), data.get("cappotto")
-    thirds = _seat_list(data, "thirds", players)
-    scores = _seat_list(data, "scores", players)
-    totals = _seat_list(data, "totals", players)
-    counting = list(data.get("counting") or [])
-    aside = data.get("discard")
-    height = (layout.HEADER_HEIGHT + 10 + BANNER_H + 10 + 30 + players * (END_ROW + 6)
-              + (LAST_H + 10 if aside else 0) + PAD)
-    img, draw = layout.canvas(END_W, height)
-    y = layout.header(img, draw, f"Hand {int(data.get('hand') or 1)} scored", "Busca \u00b7 low wins") + 10
-    if cappotto is not None:
-        layout.banner(img, draw, (PAD, y, END_W - PAD, y + BANNER_H), "Cappotto",
-                      f"{name(cappotto)} took every counting card: 0 for them, 11 for everyone else",
-                      colour=theme.HIGHLIGHT)
-    else:
-        layout.banner(img, draw, (PAD, y, END_W - PAD, y + BANNER_H), "Last trick",
-                      f"{name(last)} took the last trick and scores what is left of 11", colour=theme.ACCENT)
-    y += BANNER_H + 10
-    columns = ((END_W - PAD - 262, "POINTS"), (END_W - PAD - 150, "HAND"), (END_W - PAD - 50, "TOTAL"))
-    for x, label in columns:
-        draw_text(draw, (x, y + 14), label, SMALL - 5, theme.MUTED, anchor="mm", bold=True)
-    y += 30
-    for seat in range(players):
-        cards = [str(c) for c in counting[seat]] if seat < len(counting) else []
-        row = (PAD, y, END_W - PAD, y + END_ROW)
-        tag = "cappotto" if seat == cappotto else "last trick" if seat == last and cappotto is None else ""
-        _end_row(img, draw, row, seat, name(seat), cards, int(thirds[seat]), int(scores[seat]), int(totals[seat]),
-                 tag, [x for x, _ in columns])
-        y += END_ROW + 6
-    if aside:
-        box = (PAD, y + 4, END_W - PAD, y + 4 + LAST_H)
-        layout.panel(draw, box, theme.PANEL)
-        text = f"The card laid aside, {short(str(aside))}, went to {name(last)} with the last trick"
-        layout.draw_rich(img, draw, (PAD + 14, y + 4 + LAST_H / 2), layout.ellipsize(text, SMALL, END_W - 3 * PAD),
-                         SMALL, theme.TEXT)
-    return img
-
-
-def _end_row(img: Image.Image, draw: Draw, box: Box, seat: int, name: str, cards: Sequence[str], thirds: int,
-             score: int, total: int, tag: str, columns: Sequence[float]) -> None:
-    x0, y0, _, y1 = box
-    mid = (y0 + y1) / 2
-    marked = bool(tag)
-    layout.panel(draw, box, theme.PANEL, theme.HIGHLIGHT if marked else theme.PANEL_LIGHT, line=2 if marked else 1)
-    draw.ellipse((x0 + 12, mid - 7, x0 + 26, mid + 7), fill=layout.seat_colour(seat))
-    size = theme.TEXT_SIZE - 2
-    layout.draw_rich(img, draw, (x0 + 34, mid - (10 if tag else 0)), layout.ellipsize(name, size, 150, True), size,
-                     theme.TEXT, bold=True)
-    if tag:
-        draw_text(draw, (x0 + 34, mid + 14), tag, SMALL - 4, theme.HIGHLIGHT, anchor="lm", bold=True)
-    fan = (x0 + 200, columns[0] - 60)
-    if cards:
-        xs = card_rows.fan_positions(layout.groups_of(list(cards), layout.suit_group()), COUNT_CARD, fan[1] - fan[0],
-                                  max_step=COUNT_CARD * 0.6, group_gap=6)
-        card_rows.draw_cards(img, list(cards), xs, mid - card_height(COUNT_CARD) / 2, card_width=COUNT_CARD, lift=0,
-                          x0=fan[0])
-    else:
-        draw_text(draw, (fan[0], mid), "no counting cards", SMALL - 2, theme.MUTED, anchor="lm")
-    layout.draw_number(draw, (columns[0], mid), thirds / 3, theme.TEXT_SIZE + 2, theme.MUTED, parts=3)
-    ink = theme.GOOD if score == 0 else theme.BAD if score >= 6 else theme.TEXT
-    draw_text(draw, (columns[1], mid), f"+{score}", theme.TEXT_SIZE + 2, ink, anchor="mm", bold=True)
-    draw_text(draw, (columns[2], mid), str(total), theme.TEXT_SIZE + 4, theme.TEXT, anchor="mm", bold=True)
-
-
 # -- a player's copy -------------------------------------------------------------------------------
 
 def copy(table_view: Mapping[str, Any], hand_view: Mapping[str, Any]) -> Image.Image:
@@ -248,10 +146,6 @@ def copy(table_view: Mapping[str, Any], hand_view: Mapping[str, Any]) -> Image.I
     with the cards they may play raised."""
     board = Table(table_view)
     scene = board.scene()
-    # The points taken, short ("2⅓ pts"): a copy's plate is narrow.
-    seats = [dataclasses.replace(s, note=s.note.replace(" points", " pts").replace(" point", " pt"))
-             for s in scene.seats]
-    scene = dataclasses.replace(scene, seats=seats)
     viewer = hand_view.get("viewer")
     cards = generic_hand.hand_cards(hand_view)
     mine = isinstance(viewer, int) and viewer in (hand_view.get("to_move") or []) and not board.over

@@ -1,23 +1,21 @@
-"""The Dracula table: the coffin, every line's value in its scorer's direction, both sides with
-their ways, the scores and the last coffin's result.
+"""The Dracula table, laid out for Discord's inline box: a picture of exactly
+:data:`renderers.kit.shown.COPY_SIZE`, the player's copy's sibling (:mod:`renderers.games.dracula_copy`).
 
-From the top: a header (deal, coffin, stock), the status line, a result banner at the end of a
-game, the two sides (the viewer's on the left: names, Queen's or King's way with a drawn arrow,
-the dealer, cards in hand, the total), then the felt. On the felt the coffin's 3x3 grid of big
-cards: the centre card carries a nail, the cells where the viewer may place glow with a "+".
-Each row's value sits to its right and each column's under it, in the colour of the side that
-scores it (rows for Queen's way, columns for King's way): the value, its points and its
-multiplier; a line a Vampire drained shows a red 0 and a bat; an unfinished line shows its
-points so far, muted. At the right, the last coffin scored (a small copy, each side's three
-lines best first with the scored one boxed, and which rung of the tie ladder counted) and the
-recent log. Before the first deal the felt shows the cut, round by round, and the choice of way.
+At the left, on the felt, the coffin as the copy draws it (:mod:`renderers.games.dracula_coffin`):
+the cards at the copy's readable width, each line's value chip in the colour of the side that
+scores it; before the first deal, the cut and the choice of way instead. At the right, from the
+top: a header line (the game, the deal or coffin, the stock), the status (or, once the game is
+over, who won and how), a plate per side (its way named, each seat with the turn, the dealer and
+the cards held, the side's score and what the last coffin scored for it), the last coffin scored
+(each side's three lines best first, the one that counted boxed, and which rung of the tie ladder
+counted), the session's totals, and the last moves as room allows.
 
 The renderer reads only the view (the opponent's cards are not in it).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from functools import partial
 from typing import Any
 
@@ -25,381 +23,232 @@ from PIL import Image
 
 from games.dracula.scoring import Direction
 from games.dracula.scoring import points as card_points
-from renderers.games.dracula_coffin import CoffinParts
-from renderers.games.dracula_parts import (
-    BANNER_H,
-    BLOCK_H,
-    BLOCK_W,
-    BLOOD,
-    FELT_H,
-    FELT_PAD,
-    LABEL,
-    MINI,
-    MINI_GAP,
-    PAD,
-    RIGHT_GAP,
-    RUNG_TEXT,
-    SIDE_ROW,
-    WAY_WORDS,
-    WAYS,
-    WIDTH,
-    Side,
-    dealer_chip,
-    double_arrow,
-    emblem,
-    hand_count,
-    way_icon,
-)
+from renderers.games.dracula_coffin import PAD, RIGHT, SMALL, H, M, Table, W, felt
+from renderers.games.dracula_copy import DEAL, result_panel, way_block
+from renderers.games.dracula_copy import copy as draw_copy
+from renderers.games.dracula_copy_hand import LEAD, TEXT
+from renderers.games.dracula_parts import BLOOD, WAYS, Side, double_arrow, emblem
+from renderers.games.dracula_plates import plate_key, table_height, table_plate
 from renderers.kit import card_rows, layout, theme
 from renderers.kit import hand as generic_hand
-from renderers.kit.fonts import draw_text, fit_size, text_width
+from renderers.kit.fonts import draw_text, text_width
 from renderers.kit.layout import Box, Draw
 from renderers.kit.regions import frozen, region
 from renderers.kit.theme import RGB, card_height, mix
 
-
-class Table(CoffinParts):
-    """The view, read once, and the drawing of each part."""
-
-    def __init__(self, view: Mapping[str, Any]) -> None:
-        self.view = view
-        self.players = int(view.get("players") or 2)
-        self.names = layout.names(view)
-        viewer = view.get("viewer")
-        self.viewer: int | None = viewer if isinstance(viewer, int) else None
-        self.over = bool(view.get("over"))
-        self.phase = str(view.get("phase") or ("over" if self.over else "place"))
-        raw_sides = view.get("sides") or [[s] for s in range(self.players)]
-        directions = list(view.get("directions") or [None] * self.players)
-        scores = list(view.get("scores") or [0] * self.players)
-        self.sides = [
-            Side(i, [int(s) for s in seats], layout.seat_colour(i),
-                 directions[seats[0]] if seats and seats[0] < len(directions) else None,
-                 int(scores[seats[0]]) if seats and seats[0] < len(scores) else 0,
-                 " & ".join(self.names[s] for s in seats))
-            for i, seats in enumerate(raw_sides)
-        ]
-        self.side_of = {seat: side.index for side in self.sides for seat in side.seats}
-        turn = view.get("turn")
-        self.turn: int | None = int(turn) if isinstance(turn, int) and not self.over else None
-        self.dealer = view.get("dealer")
-        outcome = view.get("outcome") or {}
-        self.outcome: Mapping[str, Any] = outcome
-        self.winners = {int(s) for s in outcome.get("winners") or []}
-        self.coffin: list[list[str | None]] = [list(r) for r in (view.get("coffin") or [[None] * 3] * 3)]
-        self.legal = {(int(r), int(c)) for r, c in view.get("legal_cells") or []}
-        self.lines: Mapping[str, Sequence[Mapping[str, int] | None]] = view.get("lines") or {}
-        self.last: Mapping[str, Any] | None = view.get("last_coffin")
-        self.session: Mapping[str, Any] | None = view.get("session")
-        mine = self.side_of.get(self.viewer, 0) if self.viewer is not None else 0
-        self.order = [mine] + [s.index for s in self.sides if s.index != mine]  # left to right
-
-    def owner(self, direction: str) -> Side | None:
-        """The side that scores lines of ``direction``."""
-        return next((s for s in self.sides if s.way == direction), None)
-
-    def seat_name(self, seat: int) -> str:
-        return self.names[seat] + (" (you)" if seat == self.viewer else "")
-
-    # -- sizes -------------------------------------------------------------------------------
-    def sides_height(self) -> int:
-        most = max((len(s.seats) for s in self.sides), default=1)
-        return 12 + 34 + most * SIDE_ROW + 12
-
-    # -- the whole table ---------------------------------------------------------------------
-    def draw(self) -> Image.Image:
-        # At the end the result banner takes the status line's place (it says the same, better).
-        status = layout.named(self.view, str(self.view.get("status", "")))
-        status_h = 0 if self.over else layout.status_height(status, WIDTH - 2 * PAD)
-        banner_h = BANNER_H + 10 if self.over else 0
-        sides_h = self.sides_height()
-        height = layout.HEADER_HEIGHT + 10 + (status_h + 10 if status_h else 0) + banner_h + sides_h + 10 + FELT_H + PAD
-        img, draw = layout.canvas(WIDTH, height)
-        y = layout.header(img, draw, str(self.view.get("title") or "Dracula"), self.subtitle()) + 10
-        if not self.over:
-            layout.status_line(img, draw, (PAD, y, WIDTH - PAD, y + status_h), status, colour=theme.ACCENT)
-            y += status_h + 10
-        else:
-            self.result_banner(img, draw, (PAD, y, WIDTH - PAD, y + BANNER_H))
-            y += BANNER_H + 10
-        each = (WIDTH - 2 * PAD - 12) / 2
-        for i, index in enumerate(self.order[:2]):
-            x = PAD + i * (each + 12)
-            side = self.sides[index]
-            # A side's panel changes with its turn, its hand sizes and its score, not every move.
-            region(img, (x, y, x + each, y + sides_h), self.side_key(side), partial(self.side_panel, side=side))
-        y += sides_h + 10
-        layout.panel(draw, (PAD, y, WIDTH - PAD, y + FELT_H), theme.FELT, theme.FELT_LIGHT, line=2,
-                     radius=theme.RADIUS + 6)
-        left = (PAD + FELT_PAD, y + FELT_PAD, PAD + FELT_PAD + BLOCK_W, y + FELT_PAD + BLOCK_H)
-        right = (left[2] + RIGHT_GAP, left[1], WIDTH - PAD - FELT_PAD, left[3])
-        if self.phase == "way":
-            self.way_choice(img, draw, left)
-        else:
-            self.coffin_block(img, draw, left)
-        self.right_column(img, draw, right)
-        return img
-
-    def subtitle(self) -> str:
-        v = self.view
-        deal, deals = int(v.get("deal") or 0), int(v.get("deals") or 1)
-        parts: list[str] = []
-        if self.session:
-            parts.append(f"Game {self.session.get('game', 1)} \u00b7 to {self.session.get('target', 0)}")
-        if self.phase == "way":
-            parts.append("Choosing the way")
-        else:
-            per = int(v.get("coffins_per_deal") or 1)
-            coffin = f"offin {int(v.get('coffin_number') or 1)} of {per}"
-            if per > 1 and deals == 1:
-                parts.append("C" + coffin)
-            else:
-                parts.append(f"Deal {max(1, deal)} of {deals}")
-                if per > 1:
-                    parts.append("c" + coffin)
-            if self.players == 2 and not self.over:
-                parts.append(f"stock {int(v.get('stock') or 0)}")
-        return " \u00b7 ".join(parts)
-
-    # -- the sides ---------------------------------------------------------------------------
-    def side_key(self, side: Side) -> tuple[Any, ...]:
-        """Everything :meth:`side_panel` shows for ``side`` (the key of its kept pixels)."""
-        sizes = list(self.view.get("hand_sizes") or [])
-        counts = self.phase == "place" and not self.over
-        totals = (self.session or {}).get("totals")
-        return ("dracula side", side.index, tuple(side.seats), side.colour, side.way, side.score,
-                self.turn if self.turn in side.seats else None, bool(self.winners) and set(side.seats) <= self.winners,
-                tuple(self.seat_name(s) for s in side.seats), self.final_of(side),
-                tuple(int(sizes[s]) if s < len(sizes) else 0 for s in side.seats) if counts else None,
-                tuple(s == self.dealer and not self.over for s in side.seats),
-                totals[side.seats[0]] if totals and side.seats else None)
-
-    def side_panel(self, img: Image.Image, draw: Draw, box: Box, *, side: Side) -> None:
-        x0, y0, x1, y1 = box
-        to_move = self.turn is not None and self.turn in side.seats
-        won = bool(self.winners) and set(side.seats) <= self.winners
-        fill = mix(theme.PANEL, theme.ACCENT, 0.32) if to_move else theme.PANEL
-        outline = theme.GOOD if won else theme.ACCENT if to_move else theme.PANEL_LIGHT
-        layout.panel(draw, box, fill, outline, line=3 if (won or to_move) else 1, radius=theme.RADIUS + 2)
-        draw.rounded_rectangle((x0 + 3, y0 + 10, x0 + 9, y1 - 10), radius=3, fill=side.colour)
-        # the way: an icon and its name
-        icon = 44
-        ix, iy = x0 + 18, y0 + 12
-        way_icon(draw, (ix, iy, ix + icon, iy + icon), side.way, side.colour)
-        tx = ix + icon + 14
-        score_w = self.score_width(side)
-        right = x1 - 10 - score_w - 12  # where the seats' lines end
-        if side.way is None:
-            way_text = "way not chosen yet"
-            ink = theme.MUTED
-        else:
-            way_text = f"{WAYS[side.way]} ({WAY_WORDS[side.way]})"
-            ink = side.colour
-        size = fit_size(way_text, right - tx, theme.TEXT_SIZE, min_size=theme.TEXT_SIZE - 3, bold=True)
-        draw_text(draw, (tx, iy + 14), layout.ellipsize(way_text, size, right - tx, True), size, ink, anchor="lm",
-                  bold=True)
-        # the seats: who is to move, the name, the dealer, the cards in hand
-        sizes = list(self.view.get("hand_sizes") or [])
-        counts = self.phase == "place" and not self.over
-        y = y0 + 12 + 34
-        for seat in side.seats:
-            mid = y + SIDE_ROW / 2
-            x = tx
-            if self.turn == seat:
-                draw.polygon([(x - 22, mid - 9), (x - 8, mid), (x - 22, mid + 9)], fill=theme.HIGHLIGHT)
-            count_w = 0.0
-            if counts:
-                n = int(sizes[seat]) if seat < len(sizes) else 0
-                count_w = hand_count(draw, (right, mid), n, theme.TEXT if self.turn == seat else theme.MUTED)
-            dealer = seat == self.dealer and not self.over
-            chip_w = 34.0 if dealer else 0.0
-            name_room = right - x - count_w - chip_w - 10
-            name = self.seat_name(seat)
-            name_size = fit_size(name, name_room, theme.TEXT_SIZE, min_size=theme.TEXT_SIZE - 3, bold=True)
-            name = layout.ellipsize(name, name_size, name_room, True)
-            x += layout.draw_rich(img, draw, (x, mid), name, name_size, theme.TEXT, bold=True) + 8
-            if dealer:
-                dealer_chip(draw, (x + 13, mid))
-            y += SIDE_ROW
-        self.score_box(img, draw, side, (x1 - score_w - 10, y0 + 10, x1 - 10, y1 - 10), won)
-
-    def finals(self) -> list[int] | None:
-        """Each seat's final score for this game (with the bonus), once it is over."""
-        if not self.over:
-            return None
-        if self.session:
-            games = self.session.get("games") or []
-            return [int(x) for x in games[-1]] if games else None
-        scores = self.outcome.get("scores")
-        return [int(x) for x in scores] if scores else None
-
-    def score_width(self, side: Side) -> float:
-        text = str(self.final_of(side))
-        return max(84.0, text_width(text, 44, True) + 24)
-
-    def final_of(self, side: Side) -> int:
-        finals = self.finals()
-        if finals and side.seats and side.seats[0] < len(finals):
-            return finals[side.seats[0]]
-        return side.score
-
-    def score_box(self, img: Image.Image, draw: Draw, side: Side, box: Box, won: bool) -> None:
-        x0, y0, x1, y1 = box
-        layout.panel(draw, box, theme.BACKGROUND, side.colour if not won else theme.GOOD, line=2, radius=10)
-        mid = (x0 + x1) / 2
-        final = self.final_of(side)
-        bonus = final - side.score
-        extra: str | None = None
-        if bonus > 0:
-            extra = f"{side.score} +{bonus}"
-        elif self.session and self.session.get("totals"):
-            extra = f"session {self.session['totals'][side.seats[0]]}"
-        number_y = (y0 + y1) / 2 - (10 if extra else 0)
-        draw_text(draw, (mid, number_y), str(final), 44 if len(str(final)) < 4 else 38, theme.TEXT, anchor="mm",
-                  bold=True)
-        if won:
-            layout.star(draw, (x1 - 3, y0 + 3), 12, theme.HIGHLIGHT)
-        if extra:
-            size = fit_size(extra, x1 - x0 - 8, theme.SMALL_TEXT_SIZE, min_size=15)
-            draw_text(draw, (mid, y1 - 14), extra, size, theme.GOOD if bonus > 0 else theme.MUTED, anchor="mm",
-                      bold=bonus > 0)
-
-    # -- the end ------------------------------------------------------------------------------
-    def result_banner(self, img: Image.Image, draw: Draw, box: Box) -> None:
-        x0, y0, x1, y1 = box
-        winners = [s for s in self.sides if s.seats and set(s.seats) <= self.winners]
-        colour = theme.GOOD if winners else theme.HIGHLIGHT
-        layout.panel(draw, box, theme.PANEL, colour, line=3, radius=theme.RADIUS + 4)
-        a, b = self.sides[0], self.sides[1] if len(self.sides) > 1 else self.sides[0]
-        fa, fb = self.final_of(a), self.final_of(b)
-        if self.session:
-            title = "SESSION OVER"
-            totals = [int(t) for t in self.session.get("totals") or []]
-            if winners:
-                w = winners[0]
-                lo = b if w is a else a
-                big = f"{w.name} {self.verb(w, 'wins', 'win')} the session, " \
-                      f"{totals[w.seats[0]]} to {totals[lo.seats[0]]}"
-            else:
-                big = "The session is drawn"
-            small = layout.named(self.view, str(self.outcome.get("detail") or ""))
-        else:
-            title = "GAME OVER"
-            if winners:
-                w = winners[0]
-                lo = b if w is a else a
-                big = f"{w.name} {self.verb(w, 'wins', 'win')}, {self.final_of(w)} to {self.final_of(lo)}"
-                bonus = self.final_of(w) - w.score
-                if a.score != b.score:
-                    small = f"Totals {w.score} to {lo.score}: the difference, {bonus}, is a bonus."
-                else:
-                    small = (f"Totals tied at {w.score}: a bonus of {bonus} for the highest line scored "
-                             f"goes to {w.name}.")
-            else:
-                big = f"Drawn at {fa} each" if fa == fb else "Drawn"
-                best = list(self.view.get("best_lines") or [0])
-                small = f"Totals and best lines scored ({best[0]}) are equal."
-        mid = (x0 + x1) / 2
-        draw_text(draw, (mid, y0 + 20), title, LABEL, theme.MUTED, anchor="mm", bold=True)
-        inner = x1 - x0 - 2 * PAD
-        size = fit_size(big, inner, theme.TITLE_SIZE + 4, min_size=theme.TEXT_SIZE, bold=True)
-        big = layout.ellipsize(big, size, inner, True)
-        draw_text(draw, (mid, y0 + 54), big, size, colour, anchor="mm", bold=True)
-        size = fit_size(small, inner, theme.TEXT_SIZE - 1, min_size=theme.SMALL_TEXT_SIZE)
-        small = layout.ellipsize(small, size, inner)
-        draw_text(draw, (mid, y1 - 20), small, size, theme.TEXT, anchor="mm")
-
-    def verb(self, side: Side, one: str, two: str) -> str:
-        return one if len(side.seats) == 1 else two
-
-    # -- the right column: last coffin and log ------------------------------------------------
-    def right_column(self, img: Image.Image, draw: Draw, box: Box) -> None:
-        x0, y0, x1, y1 = box
-        y = y0
-        if self.last:
-            h = self.last_height()
-            # The same from one coffin scored to the next.
-            key = ("dracula last", frozen(self.last), tuple((s.colour, s.name, s.way) for s in self.sides),
-                   frozen(self.side_of))
-            region(img, (x0, y, x1, y + h), key, self.last_panel, theme.FELT)
-            y += h + 12
-        log = [layout.named(self.view, str(line)) for line in (self.view.get("log") or [])]
-        layout.log_panel(img, draw, (x0, y, x1, y1), log, title="Recent", empty="No moves yet")
-
-    def last_height(self) -> int:
-        return 12 + 28 + 3 * card_height(MINI) + 2 * MINI_GAP + 12
-
-    def last_panel(self, img: Image.Image, draw: Draw, box: Box) -> None:
-        last = self.last or {}
-        x0, y0, x1, _ = box
-        layout.panel(draw, box, theme.PANEL)
-        label = str(last.get("label") or "")
-        title = "LAST COFFIN" + (f" \u00b7 {label.upper()}" if label else "")
-        draw_text(draw, (x0 + 12, y0 + 12 + 10), title, LABEL, theme.MUTED, anchor="lm", bold=True)
-        top = y0 + 12 + 28
-        grid = last.get("coffin") or []
-        mh = card_height(MINI)
-        for r, row in enumerate(grid[:3]):
-            for c, tok in enumerate(row[:3]):
-                x, y = x0 + 12 + c * (MINI + MINI_GAP), top + r * (mh + MINI_GAP)
-                if tok is None:
-                    card_rows.empty_slot(draw, (x, y, x + MINI, y + mh))
-                else:
-                    card_rows.paste_card(img, str(tok), (x, y), card_width=MINI, variant="dracula", shadow=False)
-        rx = x0 + 12 + 3 * MINI + 2 * MINI_GAP + 14
-        rung = int(last.get("rung") or 0)
-        y = top
-        for entry in last.get("sides") or []:
-            seats = [int(s) for s in entry.get("seats") or []]
-            side = self.sides[self.side_of.get(seats[0], 0)] if seats else self.sides[0]
-            self.last_side(img, draw, (rx, y, x1 - 12, y + 62), side, entry, rung)
-            y += 66
-        text = RUNG_TEXT[rung] if 0 <= rung < len(RUNG_TEXT) else ""
-        size = theme.SMALL_TEXT_SIZE + 1
-        for k, line in enumerate(layout.wrap(text, size, x1 - 12 - rx)[:2]):
-            draw_text(draw, (rx, y + 12 + k * layout.line_height(size)), line, size, theme.MUTED, anchor="lm")
-
-    def last_side(self, img: Image.Image, draw: Draw, box: Box, side: Side, entry: Mapping[str, Any],
-                  rung: int) -> None:
-        x0, y0, x1, _ = box
-        scored = int(entry.get("scored") or 0)
-        direction = str(entry.get("direction") or side.way or "rows")
-        size = theme.TEXT_SIZE - 2
-        mid = y0 + 13
-        draw.ellipse((x0, mid - 7, x0 + 14, mid + 7), fill=side.colour)
-        name = layout.ellipsize(side.name, size, x1 - x0 - 22 - 30, True)
-        nx = x0 + 22 + layout.draw_rich(img, draw, (x0 + 22, mid), name, size, theme.TEXT, bold=True)
-        double_arrow(draw, (nx + 8 + 9, mid), 18, direction == "cols", side.colour, 3)
-        # its three lines, best first, the one that scored boxed in the side's colour; then the points
-        values = [int(v) for v in entry.get("lines") or []]
-        bw, gap = 46.0, 5.0
-        by = y0 + 30
-        for k, v in enumerate(values[:3]):
-            bx = x0 + k * (bw + gap)
-            b = (bx, by, bx + bw, by + 28)
-            if k == rung:
-                layout.panel(draw, b, side.colour, radius=8)
-                draw_text(draw, ((b[0] + b[2]) / 2, by + 14), str(v), size, theme.PANEL, anchor="mm", bold=True)
-            else:
-                layout.panel(draw, b, None, theme.PANEL_LIGHT, line=2, radius=8)
-                draw_text(draw, ((b[0] + b[2]) / 2, by + 14), str(v), size, theme.MUTED, anchor="mm")
-        draw_text(draw, (x1, by + 14), f"+{scored}", theme.TEXT_SIZE, theme.GOOD if scored else theme.MUTED,
-                  anchor="rm", bold=True)
+RUNG_TEXT = (
+    "Best lines differ: the best score.",
+    "Best lines tie: the second best score.",
+    "Best two tie: the third best score.",
+)
+HEAD_H = 24  # the header line
+SIDE_ROW = 25  # a side's lines in the last coffin
+SMALL_LEAD = layout.line_height(SMALL)
+LAST_H = 4 + 22 + 2 * SIDE_ROW + SMALL_LEAD + 2
+LOG_MOST = 4  # the most log lines shown
+RESULT_MIN = 110  # the result's caption, a headline of two lines and a line under it
 
 
 # --- entry points ----------------------------------------------------------------------------
 
 def table(view: Mapping[str, Any]) -> Image.Image:
-    """The Dracula table for ``view`` (any seat's, or a spectator's)."""
-    return Table(view).draw()
+    """The Dracula table for ``view`` (any seat's, or a spectator's), COPY_SIZE exactly."""
+    t = Table(view)
+    img, draw = layout.canvas(W, H)
+    box = felt(img, draw, t)
+    if t.phase == "way":
+        way_block(img, draw, t, (box[0] + PAD + 3, box[1] + PAD + 2, box[2] - PAD - 3, box[3] - PAD - 2))
+    right_column(img, draw, t, (RIGHT, M, W - M, H - M))
+    return img
 
 
 def copy(table: Mapping[str, Any], hand: Mapping[str, Any]) -> Image.Image:
     """A player's copy for Discord's inline box: see :mod:`renderers.games.dracula_copy`."""
-    from renderers.games.dracula_copy import copy as draw_copy  # it builds on Table: imported late
-
     return draw_copy(table, hand)
 
+
+# --- the right column ------------------------------------------------------------------------
+
+def right_column(img: Image.Image, draw: Draw, t: Table, box: Box) -> None:
+    x0, y0, x1, y1 = box
+    header_line(draw, t, (x0, y0, x1, y0 + HEAD_H))
+    y = y0 + HEAD_H + 2
+    sides = [t.sides[i] for i in t.order[:2]]
+    plates_h = sum(table_height(s) + 4 for s in sides)
+    # The status (or result) takes what the plates and the last coffin leave, the moves what is
+    # left after; the last coffin gives way to a result that needs its room (four players).
+    need = RESULT_MIN if t.over else 12 + 2 * LEAD
+    show_last = t.last is not None and y1 - y - plates_h - LAST_H - M >= need
+    below = y1 - plates_h - (LAST_H + M if show_last else 0)
+    y = (result_panel if t.over else status_panel)(img, draw, t, (x0, y, x1, below)) + M
+    for side in sides:
+        h = table_height(side)
+        # A plate changes with its turn, hand sizes and score, not every move: kept and pasted.
+        region(img, (x0, y, x1, y + h), plate_key(t, side, "table"), partial(table_plate, t=t, side=side))
+        y += h + 4
+    y += M - 4
+    if show_last:
+        key = ("dracula last", frozen(t.last), tuple((s.colour, s.name, s.way) for s in t.sides),
+               frozen(t.side_of))
+        region(img, (x0, y, x1, y + LAST_H), key, partial(last_panel, t=t))
+        y += LAST_H + M
+    recent(img, draw, t, (x0, y, x1, y1))
+
+
+def subtitle(t: Table) -> list[str]:
+    """The deal (or coffin) and the stock, most telling first: what the old header's subtitle said."""
+    v = t.view
+    if t.phase == "way":
+        return ["Choosing the way"]
+    deal, deals = int(v.get("deal") or 0), int(v.get("deals") or 1)
+    per = int(v.get("coffins_per_deal") or 1)
+    coffin = f"offin {int(v.get('coffin_number') or 1)} of {per}"
+    parts = ["C" + coffin] if per > 1 and deals == 1 else [f"Deal {max(1, deal)} of {deals}"]
+    if per > 1 and deals > 1:
+        parts.append("c" + coffin)
+    if t.players == 2 and not t.over:
+        parts.append(f"stock {int(v.get('stock') or 0)}")
+    return parts
+
+
+def header_line(draw: Draw, t: Table, box: Box) -> None:
+    """The game's name (or the session's game) and, at the right, the deal and the stock: the old
+    title band, small."""
+    x0, y0, x1, y1 = box
+    mid = (y0 + y1) / 2
+    title = str(t.view.get("title") or "Dracula")
+    if t.session:  # the game's name gives way to where the session stands
+        title = f"Game {t.session.get('game', 1)} to {t.session.get('target', 0)}"
+    size = SMALL if t.session else TEXT
+    draw_text(draw, (x0 + 4, mid), title, size, theme.TEXT, anchor="lm", bold=True)
+    room = x1 - x0 - 4 - text_width(title, size, True) - 12
+    parts = subtitle(t)
+    while len(parts) > 1 and text_width(" \u00b7 ".join(parts), SMALL) > room:
+        parts.pop()  # the stock goes first
+    draw_text(draw, (x1 - 2, mid), layout.ellipsize(" \u00b7 ".join(parts), SMALL, room), SMALL, theme.MUTED,
+              anchor="rm")
+
+
+def status_panel(img: Image.Image, draw: Draw, t: Table, box: Box) -> float:
+    """The status, its "Deal 3 of 6:" left to the header line, in as many lines as room allows
+    (at most four); returns its bottom."""
+    x0, y0, x1, y1 = box
+    status = layout.named(t.view, str(t.view.get("status", "")))
+    found = DEAL.match(status)
+    text = found.group(2) if found else status
+    width = x1 - x0 - 24
+    most = max(1, min(4, int((y1 - y0 - 12) // LEAD)))
+    lines = min(len(layout.wrap(text, TEXT, width)), most)
+    bottom = y0 + 12 + lines * LEAD
+    mine = t.viewer is not None and t.viewer in (t.view.get("to_move") or [])
+    layout.panel(draw, (x0, y0, x1, bottom), theme.PANEL)
+    draw.rounded_rectangle((x0, y0, x0 + 6, bottom), radius=3, fill=theme.ACCENT if mine else theme.PANEL_LIGHT)
+    paragraph(img, draw, (x0 + 16, y0 + 6), text, width, lines, TEXT, theme.TEXT, bold=lines == 1)
+    return bottom
+
+
+def paragraph(img: Image.Image, draw: Draw, xy: tuple[float, float], text: str, width: float, most: int,
+              size: int, ink: RGB, bold: bool = False) -> None:
+    """``text`` wrapped to ``width`` in at most ``most`` lines of LEAD, the last cut with "..."."""
+    lines = layout.wrap(text, size, width, bold)
+    if len(lines) > most:
+        lines = lines[: most - 1] + [layout.ellipsize(" ".join(lines[most - 1:]), size, width, bold)]
+    x, y = xy
+    for line in lines[:most]:
+        layout.draw_rich(img, draw, (x, y + LEAD / 2), line, size, ink, bold=bold)
+        y += LEAD
+
+
+# --- the last coffin, the session and the moves ----------------------------------------------
+
+def last_panel(img: Image.Image, draw: Draw, box: Box, *, t: Table) -> None:
+    """Each side's three lines of the last coffin, best first, the one that scored boxed in the
+    side's colour, and what it scored; under them, why that line (the rung of the tie ladder)."""
+    last = t.last or {}
+    x0, y0, x1, _ = box
+    layout.panel(draw, box, theme.PANEL)
+    label = str(last.get("label") or "")
+    title = "LAST COFFIN" + (f" \u00b7 {label.upper()}" if label else "")
+    draw_text(draw, (x0 + 10, y0 + 4 + 11), layout.ellipsize(title, SMALL, x1 - x0 - 20, True), SMALL, theme.MUTED,
+              anchor="lm", bold=True)
+    rung = int(last.get("rung") or 0)
+    y = y0 + 4 + 22
+    for entry in (last.get("sides") or [])[:2]:
+        seats = [int(s) for s in entry.get("seats") or []]
+        side = t.sides[t.side_of.get(seats[0], 0)] if seats else t.sides[0]
+        last_side(img, draw, (x0 + 10, y, x1 - 10, y + SIDE_ROW), side, entry, rung)
+        y += SIDE_ROW
+    text = RUNG_TEXT[rung] if 0 <= rung < len(RUNG_TEXT) else ""
+    draw_text(draw, (x0 + 10, y + SMALL_LEAD / 2), layout.ellipsize(text, SMALL, x1 - x0 - 20), SMALL, theme.MUTED,
+              anchor="lm")
+
+
+def last_side(img: Image.Image, draw: Draw, box: Box, side: Side, entry: Mapping[str, Any], rung: int) -> None:
+    """A side's way arrow and name, its three lines and "+21"."""
+    x0, y0, x1, y1 = box
+    mid = (y0 + y1) / 2
+    direction = str(entry.get("direction") or side.way or "rows")
+    scored = int(entry.get("scored") or 0)
+    bw, gap = 32.0, 3.0
+    gain = f"+{scored}"
+    gain_w = max(text_width("+00", SMALL, True), text_width(gain, SMALL, True))
+    bx0 = x1 - gain_w - 8 - 3 * bw - 2 * gap
+    double_arrow(draw, (x0 + 8, mid), 16 if direction == "rows" else 18, direction == "cols", side.colour, 3, head=5)
+    name = layout.ellipsize(side.name, SMALL, bx0 - x0 - 22 - 6, True)
+    layout.draw_rich(img, draw, (x0 + 22, mid), name, SMALL, theme.TEXT, bold=True)
+    for k, v in enumerate([int(v) for v in entry.get("lines") or []][:3]):
+        b = (bx0 + k * (bw + gap), mid - 11, bx0 + k * (bw + gap) + bw, mid + 11)
+        centre = ((b[0] + b[2]) / 2, mid)
+        if k == rung:
+            layout.panel(draw, b, side.colour, radius=7)
+            draw_text(draw, centre, str(v), SMALL, theme.PANEL, anchor="mm", bold=True)
+        else:
+            layout.panel(draw, b, None, theme.PANEL_LIGHT, line=2, radius=7)
+            draw_text(draw, centre, str(v), SMALL, theme.MUTED, anchor="mm")
+    draw_text(draw, (x1, mid), gain, SMALL, theme.GOOD if scored else theme.MUTED, anchor="rm", bold=True)
+
+
+def session_line(t: Table) -> str:
+    """The session's totals of the games before this one ("" outside a session and in its first game)."""
+    totals = [int(x) for x in (t.session or {}).get("totals") or []]
+    if not any(totals):
+        return ""
+    return "Session: " + " \u00b7 ".join(f"{s.name} {totals[s.seats[0]]}" for s in t.sides
+                                         if s.seats and s.seats[0] < len(totals))
+
+
+def recent(img: Image.Image, draw: Draw, t: Table, box: Box) -> None:
+    """The session's line, then the last moves, newest at the bottom in white, one line each
+    (the newest two where room allows): as many as fit the room left, none if it is too small."""
+    x0, y0, x1, y1 = box
+    room = int((y1 - y0 - 6) // SMALL_LEAD)
+    session = session_line(t)
+    if room < 1:
+        return
+    layout.panel(draw, box, theme.PANEL)
+    width = x1 - x0 - 20
+    y = y0 + 3
+    if session:
+        draw_text(draw, (x0 + 10, y + SMALL_LEAD / 2), layout.ellipsize(session, SMALL, width), SMALL,
+                  theme.HIGHLIGHT, anchor="lm")
+        y += SMALL_LEAD
+        room -= 1
+    log = [layout.named(t.view, str(line)) for line in (t.view.get("log") or [])][-LOG_MOST:]
+    shown: list[tuple[str, bool]] = []
+    for i, line in enumerate(reversed(log)):
+        parts = layout.wrap(line, SMALL, width)
+        most = min(2 if i == 0 else 1, room - len(shown))
+        if most <= 0:
+            break
+        if len(parts) > most:
+            parts = parts[: most - 1] + [layout.ellipsize(" ".join(parts[most - 1:]), SMALL, width)]
+        shown = [(p, i == 0) for p in parts] + shown
+    for part, newest in shown:
+        layout.draw_rich(img, draw, (x0 + 10, y + SMALL_LEAD / 2), part, SMALL, theme.TEXT if newest else theme.MUTED)
+        y += SMALL_LEAD
+
+
+# --- the hand picture ------------------------------------------------------------------------
 
 HAND_CARD = theme.CARD_WIDTH_LARGE
 HAND_GAP = 16

@@ -1,6 +1,11 @@
-"""Dracula's coffin as the table draws it: the grid of cards with each line's chip (what it is
-worth, whose it is, whether a vampire drained it), and before the first deal the cut and the
-choice of ways (see :mod:`renderers.games.dracula`). A part of :class:`renderers.games.dracula.Table`."""
+"""Dracula's view read once (:class:`Table`), and the coffin on the felt as both the table and the
+player's copy draw it: the 3x3 grid of cards at the copy's card width (the cells where the viewer
+may place glow with a "+", the centre card nailed), each row's value chip to its right and each
+column's under it in the colour of the side that scores it (a muted number for a line still open,
+a red 0 and a bat for a drained one, a star on the line a side scored); in the corner, which way
+each side scores.
+
+Everything is read from the view (the opponent's cards are not in it)."""
 
 from __future__ import annotations
 
@@ -11,124 +16,88 @@ from PIL import Image
 
 from games.dracula.scoring import Direction
 from games.dracula.scoring import points as card_points
-from renderers.games.dracula_parts import (
-    BLOOD,
-    CARD,
-    CARD_H,
-    CHIP_GAP,
-    CHIP_H,
-    CHIP_W,
-    CUT_CARD,
-    CUT_COL,
-    CUT_ROUNDS,
-    GAP,
-    GRID_H,
-    GRID_W,
-    LABEL,
-    LABEL_ROW,
-    Side,
-    centre_frame,
-    emblem,
-    legal_slot,
-    nail,
-    owner_label,
-    way_tile,
-)
+from renderers.games.dracula_parts import BLOOD, NAIL, Side, double_arrow, emblem, legal_slot, nail
 from renderers.kit import card_rows, layout, theme
 from renderers.kit.fonts import draw_text, fit_size, text_width
 from renderers.kit.layout import Box, Draw
+from renderers.kit.shown import COPY_CARD_WIDTH, COPY_SIZE, COPY_TEXT_MIN
 from renderers.kit.theme import card_height, mix
 
+W, H = COPY_SIZE
+CARD = COPY_CARD_WIDTH  # every face-up card: the smallest whose index reads on a phone
+CARD_H = card_height(CARD)
+SMALL = COPY_TEXT_MIN  # labels, tags, notes
+M = 5  # the margin round the picture and between its panels
+GAP = 5  # between the coffin's cells
+PAD = 5  # inside the coffin's felt
+CHIP_GAP = 4  # between the grid and its line chips
+ROW_CHIP = 42  # a row chip's width (a column chip is a card wide)
+GRID_W = 3 * CARD + 2 * GAP
+GRID_H = 3 * CARD_H + 2 * GAP
+FELT_W = PAD + GRID_W + CHIP_GAP + ROW_CHIP + PAD
+RIGHT = M + FELT_W + M  # the right column's left edge
 
-class CoffinParts:
-    """The coffin's drawing, read from what :class:`Table` read of the view."""
 
-    view: Mapping[str, Any]
-    players: int
-    names: list[str]
-    viewer: int | None
-    over: bool
-    phase: str
-    sides: list[Side]
-    side_of: dict[int, int]
-    turn: int | None
-    dealer: Any
-    coffin: list[list[str | None]]
-    legal: set[tuple[int, int]]
-    lines: Mapping[str, Sequence[Mapping[str, int] | None]]
-    session: Mapping[str, Any] | None
-    last: Mapping[str, Any] | None
+class Table:
+    """The view, read once: the sides and their ways, the turn, the coffin and its lines."""
+
+    def __init__(self, view: Mapping[str, Any]) -> None:
+        self.view = view
+        self.players = int(view.get("players") or 2)
+        self.names = layout.names(view)
+        viewer = view.get("viewer")
+        self.viewer: int | None = viewer if isinstance(viewer, int) else None
+        self.over = bool(view.get("over"))
+        self.phase = str(view.get("phase") or ("over" if self.over else "place"))
+        raw_sides = view.get("sides") or [[s] for s in range(self.players)]
+        directions = list(view.get("directions") or [None] * self.players)
+        scores = list(view.get("scores") or [0] * self.players)
+        self.sides = [
+            Side(i, [int(s) for s in seats], layout.seat_colour(i),
+                 directions[seats[0]] if seats and seats[0] < len(directions) else None,
+                 int(scores[seats[0]]) if seats and seats[0] < len(scores) else 0,
+                 " & ".join(self.names[s] for s in seats))
+            for i, seats in enumerate(raw_sides)
+        ]
+        self.side_of = {seat: side.index for side in self.sides for seat in side.seats}
+        turn = view.get("turn")
+        self.turn: int | None = int(turn) if isinstance(turn, int) and not self.over else None
+        self.dealer = view.get("dealer")
+        self.outcome: Mapping[str, Any] = view.get("outcome") or {}
+        self.winners = {int(s) for s in self.outcome.get("winners") or []}
+        self.coffin: list[list[str | None]] = [list(r) for r in (view.get("coffin") or [[None] * 3] * 3)]
+        self.legal = {(int(r), int(c)) for r, c in view.get("legal_cells") or []}
+        self.lines: Mapping[str, Sequence[Mapping[str, int] | None]] = view.get("lines") or {}
+        self.last: Mapping[str, Any] | None = view.get("last_coffin")
+        self.session: Mapping[str, Any] | None = view.get("session")
+        mine = self.side_of.get(self.viewer, 0) if self.viewer is not None else 0
+        self.order = [mine] + [s.index for s in self.sides if s.index != mine]  # the viewer's side first
 
     def owner(self, direction: str) -> Side | None:
-        raise NotImplementedError
+        """The side that scores lines of ``direction``."""
+        return next((s for s in self.sides if s.way == direction), None)
 
     def seat_name(self, seat: int) -> str:
-        raise NotImplementedError
+        return self.names[seat] + (" (you)" if seat == self.viewer else "")
 
     def verb(self, side: Side, one: str, two: str) -> str:
-        raise NotImplementedError
+        return one if len(side.seats) == 1 else two
 
-    # -- the coffin -------------------------------------------------------------------------
-    def cell_box(self, gx: float, gy: float, r: int, c: int) -> Box:
-        x = gx + c * (CARD + GAP)
-        y = gy + r * (CARD_H + GAP)
-        return (x, y, x + CARD, y + CARD_H)
+    def finals(self) -> list[int] | None:
+        """Each seat's final score for this game (with the bonus), once it is over."""
+        if not self.over:
+            return None
+        if self.session:
+            games = self.session.get("games") or []
+            return [int(x) for x in games[-1]] if games else None
+        scores = self.outcome.get("scores")
+        return [int(x) for x in scores] if scores else None
 
-    def coffin_block(self, img: Image.Image, draw: Draw, box: Box) -> None:
-        x0, y0, _, _ = box
-        gx, gy = x0, y0 + LABEL_ROW
-        per = int(self.view.get("coffins_per_deal") or 1)
-        label = "THE COFFIN"
-        if per > 1:
-            label += f" \u00b7 {int(self.view.get('coffin_number') or 1)} OF {per}"
-        draw_text(draw, (gx, y0 + LABEL_ROW / 2 - 2), label, LABEL, theme.MUTED, anchor="lm", bold=True)
-        rows_owner, cols_owner = self.owner("rows"), self.owner("cols")
-        chip_x = gx + GRID_W + CHIP_GAP
-        chip_y = gy + GRID_H + CHIP_GAP
-        # who scores which lines: over the row chips, and in the corner beside the column chips
-        if rows_owner is not None:
-            owner_label(draw, (chip_x + CHIP_W / 2, y0 + LABEL_ROW / 2 - 2), "rows", rows_owner.colour)
-        if cols_owner is not None:
-            owner_label(draw, (chip_x + CHIP_W / 2, chip_y + CHIP_H / 2), "cols", cols_owner.colour)
-        full = all(cell is not None for row in self.coffin for cell in row)
-        scored = self.scored_lines() if full else {}
-        # connectors under the cards, so each chip visibly belongs to its line
-        for i in range(3):
-            if rows_owner is not None:
-                cy = gy + i * (CARD_H + GAP) + CARD_H / 2
-                ink = theme.BAD if self.drained("rows", i) else rows_owner.colour
-                draw.rectangle((gx + GRID_W - 6, cy - 3, chip_x, cy + 3), fill=layout.rgba_of(ink, 170))
-            if cols_owner is not None:
-                cx = gx + i * (CARD + GAP) + CARD / 2
-                ink = theme.BAD if self.drained("cols", i) else cols_owner.colour
-                draw.rectangle((cx - 3, gy + GRID_H - 6, cx + 3, chip_y), fill=layout.rgba_of(ink, 170))
-        centre = self.coffin[1][1]
-        for r in range(3):
-            for c in range(3):
-                cell = self.cell_box(gx, gy, r, c)
-                tok = self.coffin[r][c]
-                if tok is not None:
-                    if (r, c) == (1, 1):
-                        centre_frame(draw, cell)
-                    card_rows.paste_card(img, tok, (cell[0], cell[1]), card_width=CARD, variant="dracula")
-                    if (r, c) == (1, 1):
-                        nail(draw, ((cell[0] + cell[2]) / 2, cell[1] + 3))
-                elif (r, c) in self.legal:
-                    legal_slot(draw, cell, "centre" if (r, c) == (1, 1) and centre is None else "")
-                else:
-                    card_rows.empty_slot(draw, cell)
-        for i in range(3):
-            top = gy + i * (CARD_H + GAP) + (CARD_H - CHIP_H) / 2
-            rb = (chip_x, top, chip_x + CHIP_W, top + CHIP_H)
-            self.line_chip(img, draw, rb, "rows", i, rows_owner, scored.get(("rows", i), False))
-            cx = gx + i * (CARD + GAP)
-            self.line_chip(img, draw, (cx, chip_y, cx + CHIP_W, chip_y + CHIP_H), "cols", i, cols_owner,
-                           scored.get(("cols", i), False))
-
-    def drained(self, direction: str, i: int) -> bool:
-        items = self.lines.get(direction) or []
-        item = items[i] if i < len(items) else None
-        return item is not None and int(item.get("multiplier", 1)) == 0
+    def final_of(self, side: Side) -> int:
+        finals = self.finals()
+        if finals and side.seats and side.seats[0] < len(finals):
+            return finals[side.seats[0]]
+        return side.score
 
     def scored_lines(self) -> dict[tuple[str, int], bool]:
         """For a full coffin that is the last one scored: the line each side scored (the first
@@ -140,8 +109,7 @@ class CoffinParts:
         for entry in last.get("sides") or []:
             direction = str(entry.get("direction"))
             value = entry.get("scored")
-            items = self.lines.get(direction) or []
-            for i, item in enumerate(items):
+            for i, item in enumerate(self.lines.get(direction) or []):
                 if item is not None and item.get("value") == value:
                     out[(direction, i)] = True
                     break
@@ -154,116 +122,99 @@ class CoffinParts:
         way: Direction = "rows" if direction == "rows" else "cols"
         return sum(card_points(t, way) for t in toks), len(toks)
 
-    def line_chip(self, img: Image.Image, draw: Draw, box: Box, direction: str, i: int, owner: Side | None,
-                  scored: bool) -> None:
-        x0, y0, x1, y1 = box
-        items = self.lines.get(direction) or [None, None, None]
-        item = items[i] if i < len(items) else None
-        colour = owner.colour if owner is not None else theme.MUTED
-        mid = (x0 + x1) / 2
-        if item is not None and int(item.get("multiplier", 1)) == 0:  # a Vampire drained it
-            layout.panel(draw, box, mix(theme.PANEL, theme.BAD, 0.22), theme.BAD, line=3, radius=12)
-            draw_text(draw, (x0 + 26, y0 + 32), "0", 40, BLOOD, anchor="mm", bold=True)
-            emblem(img, "bat", (x0 + 44, y0 + 16, x1 - 8, y0 + 46), BLOOD)
-            draw_text(draw, (mid, y1 - 17), "drained", theme.SMALL_TEXT_SIZE + 1, BLOOD, anchor="mm", bold=True)
-            return
-        if item is not None:
-            value, pts, mult = int(item.get("value", 0)), int(item.get("points", 0)), int(item.get("multiplier", 1))
-            fill = mix(theme.PANEL, colour, 0.2)
-            layout.panel(draw, box, fill, theme.HIGHLIGHT if scored else colour, line=4 if scored else 3, radius=12)
-            size = 42 if value < 100 else 38
-            draw_text(draw, (mid, y0 + 31), str(value), size, theme.TEXT, anchor="mm", bold=True)
-            # "23" and a multiplier pill under the value
-            psize = theme.SMALL_TEXT_SIZE + 2
-            ptxt, mtxt = str(pts), f"x{mult}"
-            pw = text_width(ptxt, psize)
-            mw = text_width(mtxt, psize, True) + 14
-            left = mid - (pw + 6 + mw) / 2
-            my = y1 - 18
-            draw_text(draw, (left, my), ptxt, psize, theme.MUTED, anchor="lm")
-            pill_box = (left + pw + 6, my - 13, left + pw + 6 + mw, my + 13)
-            if mult > 1:
-                layout.panel(draw, pill_box, colour, radius=13)
-                draw_text(draw, ((pill_box[0] + pill_box[2]) / 2, my), mtxt, psize, theme.PANEL, anchor="mm",
-                          bold=True)
+
+def felt(img: Image.Image, draw: Draw, t: Table) -> Box:
+    """The felt at the picture's left with the coffin on it; returns the felt's box (the way's
+    choice, before the first deal, goes inside it instead)."""
+    box = (M, M, M + FELT_W, H - M)
+    layout.panel(draw, box, theme.FELT, theme.FELT_LIGHT, line=2, radius=theme.RADIUS + 4)
+    if t.phase != "way":
+        coffin(img, draw, t, box[0] + PAD, box[1] + PAD)
+    return box
+
+
+def coffin(img: Image.Image, draw: Draw, t: Table, gx: float, gy: float) -> None:
+    rows_owner, cols_owner = t.owner("rows"), t.owner("cols")
+    full = all(cell is not None for row in t.coffin for cell in row)
+    scored = t.scored_lines() if full else {}
+    chip_x, chip_y = gx + GRID_W + CHIP_GAP, gy + GRID_H + CHIP_GAP
+    chip_h = H - M - PAD - chip_y
+    for r in range(3):
+        for c in range(3):
+            x, y = gx + c * (CARD + GAP), gy + r * (CARD_H + GAP)
+            cell = (x, y, x + CARD, y + CARD_H)
+            tok = t.coffin[r][c]
+            if tok is not None:
+                if (r, c) == (1, 1):  # the first nail: a pale frame and a nail head
+                    draw.rounded_rectangle((x - 3, y - 3, x + CARD + 3, y + CARD_H + 3), radius=9,
+                                           outline=layout.rgba_of(NAIL, 200), width=2)
+                card_rows.paste_card(img, tok, (x, y), card_width=CARD, variant="dracula")
+                if (r, c) == (1, 1):
+                    nail(draw, (x + CARD / 2, y + 3))
+            elif (r, c) in t.legal:
+                legal_slot(draw, cell, "centre" if (r, c) == (1, 1) else "")
             else:
-                layout.panel(draw, pill_box, None, mix(theme.PANEL, theme.MUTED, 0.6), line=2, radius=13)
-                draw_text(draw, ((pill_box[0] + pill_box[2]) / 2, my), mtxt, psize, theme.MUTED, anchor="mm")
-            if scored:
-                layout.star(draw, (x1 - 4, y0 + 4), 13, theme.HIGHLIGHT)
-            return
-        # not settled: the points so far, muted
-        layout.panel(draw, box, layout.rgba_of(theme.FELT_DARK, 200), layout.rgba_of(colour, 120), line=2, radius=12)
-        pts, n = self.partial_points(direction, i)
-        if n == 0 or self.phase == "way":
-            draw.rounded_rectangle((mid - 12, y0 + 29, mid + 12, y0 + 34), radius=2, fill=theme.MUTED)
-            draw_text(draw, (mid, y1 - 18), "empty", theme.SMALL_TEXT_SIZE + 1, theme.MUTED, anchor="mm")
-            return
-        draw_text(draw, (mid, y0 + 31), str(pts), 34, mix(theme.MUTED, theme.TEXT, 0.25), anchor="mm", bold=True)
-        draw_text(draw, (mid, y1 - 18), "so far", theme.SMALL_TEXT_SIZE + 1, theme.MUTED, anchor="mm")
+                card_rows.empty_slot(draw, cell)
+    for i in range(3):
+        top = gy + i * (CARD_H + GAP)
+        line_chip(img, draw, t, (chip_x, top, chip_x + ROW_CHIP, top + CARD_H), "rows", i, rows_owner,
+                  scored.get(("rows", i), False))
+        left = gx + i * (CARD + GAP)
+        line_chip(img, draw, t, (left, chip_y, left + CARD, chip_y + chip_h), "cols", i, cols_owner,
+                  scored.get(("cols", i), False))
+    # the corner: who scores which way, as the sides' plates show it
+    cx, cy = chip_x + ROW_CHIP / 2, chip_y + chip_h / 2
+    for owner, vertical, dx in ((rows_owner, False, -8), (cols_owner, True, 12)):
+        if owner is not None:
+            double_arrow(draw, (cx + dx, cy), 22 if not vertical else 30, vertical, owner.colour, 3, head=7)
 
-    # -- before the first deal: the cut and the choice ---------------------------------------
-    def way_choice(self, img: Image.Image, draw: Draw, box: Box) -> None:
-        x0, y0, x1, y1 = box
-        first = self.view.get("first_dealer")
-        chooser = int(first) if isinstance(first, int) else 0
-        rounds = [[str(t) for t in r] for r in self.view.get("cut") or []]
-        size = theme.TEXT_SIZE - 2
-        lead = layout.line_height(size)
-        y = y0
-        draw_text(draw, (x0, y + LABEL_ROW / 2 - 2), "THE CUT", LABEL, theme.MUTED, anchor="lm", bold=True)
-        y += LABEL_ROW
-        if rounds:
-            shown = rounds[-CUT_ROUNDS:]
-            if len(rounds) > len(shown):
-                earlier = len(rounds) - len(shown)
-                draw_text(draw, (x1, y0 + LABEL_ROW / 2 - 2), f"{earlier} earlier round{'s' if earlier > 1 else ''}",
-                          LABEL, theme.MUTED, anchor="rm")
-            ch = card_height(CUT_CARD)
-            for seat in (0, 1):
-                cx = x0 + seat * (CUT_COL + 8)
-                tag = fit_size(self.names[seat], CUT_COL - 10, LABEL, min_size=theme.SMALL_TEXT_SIZE - 3, bold=True)
-                name = layout.ellipsize(self.names[seat], tag, CUT_COL - 10, True)
-                layout.panel(draw, (cx, y, cx + CUT_COL, y + 28), layout.seat_colour(self.side_of.get(seat, seat)),
-                             radius=7)
-                draw_text(draw, (cx + CUT_COL / 2, y + 14), name, tag, theme.PANEL, anchor="mm", bold=True)
-            y += 38
-            tx = x0 + 2 * CUT_COL + 8 + 16
-            for n, pair in enumerate(shown):
-                last = n == len(shown) - 1
-                for seat, tok in enumerate(pair[:2]):
-                    cx = x0 + seat * (CUT_COL + 8) + (CUT_COL - CUT_CARD) / 2
-                    card_rows.paste_card(img, tok, (cx, y), card_width=CUT_CARD, variant="dracula",
-                                      highlight=last and seat == chooser, dim=last and seat != chooser)
-                if last:
-                    text, ink = f"{self.names[chooser]} wins the cut and deals first.", theme.TEXT
-                else:
-                    why = "A Vampire" if any(t in ("X1", "X2") for t in pair) else "Both black"
-                    text, ink = f"{why}: cut again.", theme.MUTED
-                lines = layout.wrap(text, size, x1 - tx)[:3]
-                top = y + ch / 2 - lead * (len(lines) - 1) / 2
-                for k, line in enumerate(lines):
-                    draw_text(draw, (tx, top + k * lead), line, size, ink, anchor="lm", bold=last)
-                y += ch + 10
+
+def line_chip(img: Image.Image, draw: Draw, t: Table, box: Box, direction: str, i: int, owner: Side | None,
+              scored: bool) -> None:
+    """A line's value: settled (the value and its multiplier), drained (a red 0 and a bat) or
+    still open (the points so far, muted)."""
+    x0, y0, x1, y1 = box
+    tall = direction == "rows"  # a row's chip stands beside it; a column's lies under it
+    items = t.lines.get(direction) or []
+    item = items[i] if i < len(items) else None
+    colour = owner.colour if owner is not None else theme.MUTED
+    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    if item is not None and int(item.get("multiplier", 1)) == 0:
+        layout.panel(draw, box, mix(theme.PANEL, theme.BAD, 0.22), theme.BAD, line=2, radius=9)
+        if tall:
+            draw_text(draw, (mx, my - 14), "0", 26, BLOOD, anchor="mm", bold=True)
+            emblem(img, "bat", (mx - 17, my + 8, mx + 17, my + 26), BLOOD)
         else:
-            draw_text(draw, (x0, y + 16), f"No cut: {self.names[chooser]} deals first.", size, theme.TEXT,
-                      anchor="lm")
-            y += 40
-        # the choice of way
-        tiles_h = 172
-        side = self.sides[self.side_of.get(chooser, 0)]
-        who = side.name if len(side.seats) > 1 else self.names[chooser]
-        text = f"{who} {self.verb(side, 'chooses', 'choose')}; the other side takes the other way."
-        lines = layout.wrap(text, size, x1 - x0)[:2]
-        y = max(y + 8, y1 - tiles_h - 10 - len(lines) * lead - LABEL_ROW)
-        draw_text(draw, (x0, y + LABEL_ROW / 2 - 2), "THE WAY", LABEL, theme.MUTED, anchor="lm", bold=True)
-        y += LABEL_ROW
-        for k, line in enumerate(lines):
-            draw_text(draw, (x0, y + lead / 2 + k * lead), line, size, theme.TEXT, anchor="lm")
-        y += len(lines) * lead + 10
-        choosing = self.viewer is not None and self.viewer in (self.view.get("to_move") or []) and not self.over
-        tile_w = (x1 - x0 - 12) / 2
-        for k, way in enumerate(("rows", "cols")):
-            tx0 = x0 + k * (tile_w + 12)
-            way_tile(draw, (tx0, y, tx0 + tile_w, min(y1, y + tiles_h)), way, choosing)
-
+            draw_text(draw, (x0 + 18, my), "0", 26, BLOOD, anchor="mm", bold=True)
+            emblem(img, "bat", (x0 + 32, my - 9, x1 - 6, my + 9), BLOOD)
+        return
+    if item is None:  # still open
+        layout.panel(draw, box, layout.rgba_of(theme.FELT_DARK, 200), layout.rgba_of(colour, 120), line=2, radius=9)
+        pts, n = t.partial_points(direction, i)
+        if n:
+            draw_text(draw, (mx, my), str(pts), 22, mix(theme.MUTED, theme.TEXT, 0.2), anchor="mm", bold=True)
+        else:
+            draw.rounded_rectangle((mx - 9, my - 2, mx + 9, my + 2), radius=2, fill=theme.MUTED)
+        return
+    value, mult = int(item.get("value", 0)), int(item.get("multiplier", 1))
+    layout.panel(draw, box, mix(theme.PANEL, colour, 0.2), theme.HIGHLIGHT if scored else colour,
+                 line=3 if scored else 2, radius=9)
+    size = fit_size(str(value), (x1 - x0 - 6) if tall else 40, 24, min_size=18, bold=True)
+    vw = text_width(str(value), size, True)
+    pw = text_width(f"x{mult}", SMALL, True) + 10
+    if tall:
+        draw_text(draw, (mx, my - 14), str(value), size, theme.TEXT, anchor="mm", bold=True)
+        pill = (mx - pw / 2, my + 6, mx + pw / 2, my + 28)
+    else:
+        left = mx - (vw + 4 + pw) / 2
+        draw_text(draw, (left, my), str(value), size, theme.TEXT, anchor="lm", bold=True)
+        pill = (left + vw + 4, my - 11, left + vw + 4 + pw, my + 11)
+    pmid = ((pill[0] + pill[2]) / 2, (pill[1] + pill[3]) / 2)
+    if mult > 1:
+        layout.panel(draw, pill, colour, radius=11)
+        draw_text(draw, pmid, f"x{mult}", SMALL, theme.PANEL, anchor="mm", bold=True)
+    else:
+        layout.panel(draw, pill, None, mix(theme.PANEL, theme.MUTED, 0.6), line=2, radius=11)
+        draw_text(draw, pmid, f"x{mult}", SMALL, theme.MUTED, anchor="mm")
+    if scored:
+        layout.star(draw, (x1 - 4, y0 + 4), 8, theme.HIGHLIGHT)

@@ -1,13 +1,11 @@
 """A Dracula player's copy, laid out for Discord's inline box (:data:`renderers.kit.shown.COPY_SIZE`).
 
-At the left, on the felt, the coffin at full height: its 3x3 grid of cards at the copy's card
-width (the cells where the member may place glow with a "+"), each row's value chip to its
-right and each column's under it in the colour of the side that scores it (a muted number for
-a line still open, a red 0 and a bat for a drained one, a star on the line a side scored); in
-the corner, which way each side scores. Before the first deal the felt shows the cut and the
-choice of way instead. At the right: the status (its "Deal 3 of 6" set apart as a label, with
-the stock), or the result once the game is over; a plate per side (its way, each seat's name
-with the turn, the dealer and the cards held, the side's score); the member's hand
+At the left, on the felt, the coffin at full height (:mod:`renderers.games.dracula_coffin`, which
+the table draws too): its 3x3 grid of cards at the copy's card width, each line's value chip in
+the colour of the side that scores it. Before the first deal the felt shows the cut and the
+choice of way instead (drawn here, and on the table). At the right: the status (its "Deal 3 of
+6" set apart as a label, with the stock), or the result once the game is over (the table's too);
+a plate per side (:mod:`renderers.games.dracula_plates`); the member's hand
 (:mod:`renderers.games.dracula_copy_hand`).
 
 Everything is read from the two views given (the member's seat view and the spectators').
@@ -21,28 +19,18 @@ from typing import Any
 
 from PIL import Image
 
-from renderers.games.dracula import Table
-from renderers.games.dracula_copy_hand import CARD, CARD_H, LEAD, SMALL, TEXT, hand_block, hand_height
-from renderers.games.dracula_parts import BLOOD, WAY_WORDS, WAYS, Side, double_arrow, emblem, legal_slot, nail
+from renderers.games.dracula_coffin import CARD, CARD_H, GAP, PAD, RIGHT, SMALL, H, M, Table, W, felt
+from renderers.games.dracula_copy_hand import LEAD, TEXT, hand_block, hand_height
+from renderers.games.dracula_parts import WAY_WORDS, WAYS, double_arrow
+from renderers.games.dracula_plates import plate_key, side_height, side_plate
 from renderers.kit import card_rows, layout, theme
 from renderers.kit import hand as generic_hand
-from renderers.kit.fonts import draw_text, fit_size, text_width
+from renderers.kit.fonts import draw_text, fit_size
 from renderers.kit.layout import Box, Draw
 from renderers.kit.regions import region
-from renderers.kit.shown import COPY_SIZE
 from renderers.kit.theme import RGB, mix
 
-W, H = COPY_SIZE
-M = 5  # the margin round the picture and between its panels
-GAP = 5  # between the coffin's cells
-PAD = 5  # inside the coffin's felt
-CHIP_GAP = 4  # between the grid and its line chips
-ROW_CHIP = 42  # a row chip's width (a column chip is a card wide)
-GRID_W = 3 * CARD + 2 * GAP
-GRID_H = 3 * CARD_H + 2 * GAP
-FELT_W = PAD + GRID_W + CHIP_GAP + ROW_CHIP + PAD
-RIGHT = M + FELT_W + M  # the right column's left edge
-SEAT_ROW = 24  # one seat's line in a side's plate
+__all__ = ["CARD", "CARD_H", "GAP", "PAD", "M", "copy"]  # the coffin's measures, as the tests read them
 TILE_H = 132  # a choice of way
 DEAL = re.compile(r"^(Deal \d+ of \d+(?:, coffin \d+ of \d+)?): (.+)$", re.S)
 
@@ -51,103 +39,11 @@ def copy(table: Mapping[str, Any], hand: Mapping[str, Any]) -> Image.Image:
     """The member's copy: ``table`` is the spectators' view, ``hand`` the member's seat view."""
     t = Table({**table, **hand})  # the seat view adds the hand, its legal moves and cells
     img, draw = layout.canvas(W, H)
-    felt = (M, M, M + FELT_W, H - M)
-    layout.panel(draw, felt, theme.FELT, theme.FELT_LIGHT, line=2, radius=theme.RADIUS + 4)
+    box = felt(img, draw, t)
     if t.phase == "way":
-        way_block(img, draw, t, (felt[0] + PAD + 3, felt[1] + PAD + 2, felt[2] - PAD - 3, felt[3] - PAD - 2))
-    else:
-        coffin(img, draw, t, felt[0] + PAD, felt[1] + PAD)
+        way_block(img, draw, t, (box[0] + PAD + 3, box[1] + PAD + 2, box[2] - PAD - 3, box[3] - PAD - 2))
     right(img, draw, t, (RIGHT, M, W - M, H - M))
     return img
-
-
-# --- the coffin --------------------------------------------------------------------------------
-
-def coffin(img: Image.Image, draw: Draw, t: Table, gx: float, gy: float) -> None:
-    rows_owner, cols_owner = t.owner("rows"), t.owner("cols")
-    full = all(cell is not None for row in t.coffin for cell in row)
-    scored = t.scored_lines() if full else {}
-    chip_x, chip_y = gx + GRID_W + CHIP_GAP, gy + GRID_H + CHIP_GAP
-    chip_h = H - M - PAD - chip_y
-    for r in range(3):
-        for c in range(3):
-            x, y = gx + c * (CARD + GAP), gy + r * (CARD_H + GAP)
-            cell = (x, y, x + CARD, y + CARD_H)
-            tok = t.coffin[r][c]
-            if tok is not None:
-                if (r, c) == (1, 1):  # the first nail: a pale frame and a nail head
-                    draw.rounded_rectangle((x - 3, y - 3, x + CARD + 3, y + CARD_H + 3), radius=9,
-                                           outline=layout.rgba_of((206, 210, 220), 200), width=2)
-                card_rows.paste_card(img, tok, (x, y), card_width=CARD, variant="dracula")
-                if (r, c) == (1, 1):
-                    nail(draw, (x + CARD / 2, y + 3))
-            elif (r, c) in t.legal:
-                legal_slot(draw, cell, "centre" if (r, c) == (1, 1) else "")
-            else:
-                card_rows.empty_slot(draw, cell)
-    for i in range(3):
-        top = gy + i * (CARD_H + GAP)
-        line_chip(img, draw, t, (chip_x, top, chip_x + ROW_CHIP, top + CARD_H), "rows", i, rows_owner,
-                  scored.get(("rows", i), False))
-        left = gx + i * (CARD + GAP)
-        line_chip(img, draw, t, (left, chip_y, left + CARD, chip_y + chip_h), "cols", i, cols_owner,
-                  scored.get(("cols", i), False))
-    # the corner: who scores which way, as the sides' plates show it
-    cx, cy = chip_x + ROW_CHIP / 2, chip_y + chip_h / 2
-    for owner, vertical, dx in ((rows_owner, False, -8), (cols_owner, True, 12)):
-        if owner is not None:
-            double_arrow(draw, (cx + dx, cy), 22 if not vertical else 30, vertical, owner.colour, 3, head=7)
-
-
-def line_chip(img: Image.Image, draw: Draw, t: Table, box: Box, direction: str, i: int, owner: Side | None,
-              scored: bool) -> None:
-    """A line's value: settled (the value and its multiplier), drained (a red 0 and a bat) or
-    still open (the points so far, muted)."""
-    x0, y0, x1, y1 = box
-    tall = direction == "rows"  # a row's chip stands beside it; a column's lies under it
-    items = t.lines.get(direction) or []
-    item = items[i] if i < len(items) else None
-    colour = owner.colour if owner is not None else theme.MUTED
-    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
-    if item is not None and int(item.get("multiplier", 1)) == 0:
-        layout.panel(draw, box, mix(theme.PANEL, theme.BAD, 0.22), theme.BAD, line=2, radius=9)
-        if tall:
-            draw_text(draw, (mx, my - 14), "0", 26, BLOOD, anchor="mm", bold=True)
-            emblem(img, "bat", (mx - 17, my + 8, mx + 17, my + 26), BLOOD)
-        else:
-            draw_text(draw, (x0 + 18, my), "0", 26, BLOOD, anchor="mm", bold=True)
-            emblem(img, "bat", (x0 + 32, my - 9, x1 - 6, my + 9), BLOOD)
-        return
-    if item is None:  # still open
-        layout.panel(draw, box, layout.rgba_of(theme.FELT_DARK, 200), layout.rgba_of(colour, 120), line=2, radius=9)
-        pts, n = t.partial_points(direction, i)
-        if n:
-            draw_text(draw, (mx, my), str(pts), 22, mix(theme.MUTED, theme.TEXT, 0.2), anchor="mm", bold=True)
-        else:
-            draw.rounded_rectangle((mx - 9, my - 2, mx + 9, my + 2), radius=2, fill=theme.MUTED)
-        return
-    value, mult = int(item.get("value", 0)), int(item.get("multiplier", 1))
-    layout.panel(draw, box, mix(theme.PANEL, colour, 0.2), theme.HIGHLIGHT if scored else colour,
-                 line=3 if scored else 2, radius=9)
-    size = fit_size(str(value), (x1 - x0 - 6) if tall else 40, 24, min_size=18, bold=True)
-    vw = text_width(str(value), size, True)
-    pw = text_width(f"x{mult}", SMALL, True) + 10
-    if tall:
-        draw_text(draw, (mx, my - 14), str(value), size, theme.TEXT, anchor="mm", bold=True)
-        pill = (mx - pw / 2, my + 6, mx + pw / 2, my + 28)
-    else:
-        left = mx - (vw + 4 + pw) / 2
-        draw_text(draw, (left, my), str(value), size, theme.TEXT, anchor="lm", bold=True)
-        pill = (left + vw + 4, my - 11, left + vw + 4 + pw, my + 11)
-    pmid = ((pill[0] + pill[2]) / 2, (pill[1] + pill[3]) / 2)
-    if mult > 1:
-        layout.panel(draw, pill, colour, radius=11)
-        draw_text(draw, pmid, f"x{mult}", SMALL, theme.PANEL, anchor="mm", bold=True)
-    else:
-        layout.panel(draw, pill, None, mix(theme.PANEL, theme.MUTED, 0.6), line=2, radius=11)
-        draw_text(draw, pmid, f"x{mult}", SMALL, theme.MUTED, anchor="mm")
-    if scored:
-        layout.star(draw, (x1 - 4, y0 + 4), 8, theme.HIGHLIGHT)
 
 
 # --- before the first deal: the cut and the choice of way --------------------------------------
@@ -305,81 +201,3 @@ def result_texts(t: Table) -> tuple[str, str, bool]:
     small = (f"Totals {w.score} to {lo.score}: the difference, {bonus}, is a bonus." if a.score != b.score else
              f"Totals tied at {w.score}: a bonus of {bonus} for the highest line scored goes to {w.name}.")
     return f"{w.name} {wins}, {t.final_of(w)} to {t.final_of(lo)}", small, True
-
-
-def side_height(side: Side) -> int:
-    return len(side.seats) * SEAT_ROW + (12 if len(side.seats) > 1 else 22)  # room for the score's two lines
-
-
-def gain_of(t: Table, side: Side) -> int | None:
-    """What the last coffin scored for ``side`` (None before the first, and once the game is over)."""
-    gains = [int(e.get("scored") or 0) for e in (t.last or {}).get("sides") or [] if side.seats[0] in e["seats"]]
-    return gains[0] if gains and not t.over else None
-
-
-def plate_key(t: Table, side: Side) -> tuple[Any, ...]:
-    """Everything :func:`side_plate` shows (the key of its kept pixels)."""
-    sizes = list(t.view.get("hand_sizes") or [])
-    return ("dracula copy side", tuple(side.seats), side.colour, side.way, t.final_of(side), gain_of(t, side),
-            t.turn if t.turn in side.seats else None, bool(t.winners) and set(side.seats) <= t.winners,
-            tuple((t.seat_name(s), t.names[s], s == t.dealer and not t.over,
-                   sizes[s] if s < len(sizes) and t.phase == "place" and not t.over else None) for s in side.seats))
-
-
-def side_plate(img: Image.Image, draw: Draw, box: Box, *, t: Table, side: Side) -> None:
-    """A side: its way (an arrow in its colour), each seat (the turn, the name, the dealer, the
-    cards held) and the side's score."""
-    x0, y0, x1, y1 = box
-    to_move = t.turn is not None and t.turn in side.seats
-    won = bool(t.winners) and set(side.seats) <= t.winners
-    fill = mix(theme.PANEL, theme.ACCENT, 0.32) if to_move else theme.PANEL
-    outline = theme.GOOD if won else theme.ACCENT if to_move else theme.PANEL_LIGHT
-    layout.panel(draw, box, fill, outline, line=2, radius=theme.RADIUS)
-    draw.rounded_rectangle((x0 + 3, y0 + 6, x0 + 8, y1 - 6), radius=2, fill=side.colour)
-    my = (y0 + y1) / 2
-    icon = (x0 + 14, my - 13, x0 + 40, my + 13)
-    if side.way is None:
-        layout.panel(draw, icon, theme.BACKGROUND, theme.PANEL_LIGHT, line=2, radius=7)
-        draw_text(draw, (x0 + 27, my), "?", TEXT, theme.MUTED, anchor="mm", bold=True)
-    else:
-        layout.panel(draw, icon, side.colour, radius=7)
-        double_arrow(draw, (x0 + 27, my), 18, side.way == "cols", theme.PANEL, 3, head=6)
-    score = str(t.final_of(side))
-    sw = max(50.0, text_width(score, 24, True) + 16)
-    sbox = (x1 - sw - 5, y0 + 5, x1 - 5, y1 - 5)
-    layout.panel(draw, sbox, theme.BACKGROUND, theme.GOOD if won else side.colour, line=2, radius=8)
-    gain = gain_of(t, side)  # under the score, what the last coffin scored for the side
-    sx = (sbox[0] + sbox[2]) / 2
-    draw_text(draw, (sx, my - (8 if gain is not None else 0)), score, 22 if gain is not None else 24, theme.TEXT,
-              anchor="mm", bold=True)
-    if gain is not None:
-        draw_text(draw, (sx, sbox[3] - 9), f"+{gain}", SMALL, theme.GOOD if gain else theme.MUTED, anchor="mm")
-    if won:
-        layout.star(draw, (sbox[2] - 4, sbox[1] + 4), 8, theme.HIGHLIGHT)
-    sizes = list(t.view.get("hand_sizes") or [])
-    counts = t.phase == "place" and not t.over
-    end = sbox[0] - 8
-    y = my - len(side.seats) * SEAT_ROW / 2
-    for seat in side.seats:
-        mid = y + SEAT_ROW / 2
-        x = x0 + 60
-        if t.turn == seat:
-            draw.polygon([(x - 13, mid - 7), (x - 4, mid), (x - 13, mid + 7)], fill=theme.HIGHLIGHT)
-        stop = end
-        if counts:
-            n = str(int(sizes[seat]) if seat < len(sizes) else 0)
-            field, _, trim = theme.BACK_STYLES["standard"]
-            draw_text(draw, (end, mid), n, TEXT, theme.TEXT if t.turn == seat else theme.MUTED, anchor="rm", bold=True)
-            bx = end - text_width(n, TEXT, True) - 17
-            draw.rounded_rectangle((bx, mid - 9, bx + 13, mid + 9), radius=2, fill=field, outline=trim, width=2)
-            stop = bx - 6
-        dealer = seat == t.dealer and not t.over
-        room = stop - x - (26 if dealer else 0)
-        name = t.seat_name(seat)  # "Ann (you)", or plain "Ann" where that does not fit
-        if layout.rich_width(name, TEXT, True) > room:
-            name = layout.ellipsize(t.names[seat], TEXT, room, True)
-        x += layout.draw_rich(img, draw, (x, mid), name, TEXT, theme.TEXT, bold=True) + 6
-        if dealer:  # a round gold "D"
-            draw.ellipse((x, mid - 10, x + 20, mid + 10), fill=theme.HIGHLIGHT)
-            draw_text(draw, (x + 10, mid + 1), "D", SMALL, theme.PANEL, anchor="mm", bold=True)
-        y += SEAT_ROW

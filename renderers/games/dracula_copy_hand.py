@@ -14,18 +14,14 @@ from PIL import Image
 
 from games.dracula.scoring import VAMPIRES
 from games.dracula.scoring import points as card_points
-from renderers.games.dracula import Table
+from renderers.games.dracula_coffin import CARD, CARD_H, SMALL, Table
 from renderers.games.dracula_parts import BLOOD, double_arrow, emblem
 from renderers.kit import card_rows, layout, theme
 from renderers.kit import hand as generic_hand
 from renderers.kit.fonts import draw_text, text_width
 from renderers.kit.layout import Box, Draw
-from renderers.kit.shown import COPY_CARD_WIDTH, COPY_TEXT_MIN
-from renderers.kit.theme import RGB, card_height, mix
+from renderers.kit.theme import RGB, mix
 
-CARD = COPY_CARD_WIDTH  # every face-up card: the smallest whose index reads on a phone
-CARD_H = card_height(CARD)
-SMALL = COPY_TEXT_MIN  # labels, tags, notes
 TEXT = theme.SMALL_TEXT_SIZE  # the status, names
 LEAD = layout.line_height(TEXT) - 1
 STRIP = 40  # how much of a card in a hand's back row shows: its whole index, suit included

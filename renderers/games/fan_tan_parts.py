@@ -1,124 +1,37 @@
-"""Fan Tan's table in pieces: the four fanned rows of the layout and their sprites, the players'
-places, chips and small backs (see :mod:`renderers.games.fan_tan`)."""
+"""Fan Tan's pictures in pieces, shared by the table, a player's copy, the hand and a hand's end:
+the runs as a grid of rank tiles, chips, small backs and tags (see :mod:`renderers.games.fan_tan`)."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
-from functools import lru_cache
+from dataclasses import dataclass
+from functools import lru_cache, partial
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFilter
+from PIL import Image, ImageDraw
 
 from games.core.cards import STANDARD_RANKS
-from renderers.kit import card_rows, layout, theme
-from renderers.kit.cards import card_back, card_image
+from renderers.kit import card_rows, layout, shown, theme
+from renderers.kit.cards import card_back
+from renderers.kit.cards import card_image as card_image  # patched by tests/renderers/test_shown.py
 from renderers.kit.fonts import draw_text, text_width
 from renderers.kit.layout import Box, Draw
 from renderers.kit.pips import draw_suit
+from renderers.kit.regions import region
 from renderers.kit.theme import RGB, card_height, mix
 
-WIDTH = 880
 PAD = theme.PADDING
 SUITS = ("S", "H", "D", "C")
 SEVEN = 7
-
-# -- the fanned rows ---------------------------------------------------------------------------
-CARD_W = 74
-CARD_H = card_height(CARD_W)
-TILT = 2.0  # degrees between neighbouring ranks
-STEP = 56.0  # px between neighbouring cards' centres along the arc
-RADIUS = STEP / math.sin(math.radians(TILT))  # of the arc the cards' centres lie on
-SS = 2  # tilted sprites are drawn at twice the size and reduced, for smooth edges
-SPRITE_MARGIN = 12  # room round a card in its sprite for the shadow and the glow
-PITCH = 122  # from one row's 7 to the next (the rows' curved ends clear each other)
-POT_BAND = 40  # between the second and third rows, for the pot
-FELT_TOP = 16
-FELT_BOTTOM = 10
-
-# -- players -----------------------------------------------------------------------------------
-CELL_H = 78
-CELL_GAP = 8
-NAME_SIZE = theme.TEXT_SIZE - 2
 SMALL = theme.SMALL_TEXT_SIZE
-CHIP_H = 24
+TEXT = shown.COPY_TEXT_MIN + 1  # names, counts, ranks in the box-sized pictures (18 px)
+LEAST = shown.COPY_TEXT_MIN  # open places, tags, side lines (17 px)
 
 CHIP_GOLD: RGB = (232, 184, 72)
 CHIP_EDGE: RGB = (150, 104, 20)
 FINE: RGB = theme.BAD
 ANTE: RGB = (126, 170, 232)
 DEALER: RGB = (236, 236, 240)
-
-
-def offset(value: int) -> tuple[float, float]:
-    """Where rank ``value``'s card centre sits from the 7's, along the arc."""
-    a = math.radians((value - SEVEN) * TILT)
-    return RADIUS * math.sin(a), RADIUS * (1 - math.cos(a))
-
-
-ROW_EXTENT = CARD_H / 2 + offset(1)[1] + (CARD_H * math.cos(math.radians(6 * TILT))
-                                          + CARD_W * math.sin(math.radians(6 * TILT))) / 2
-FELT_H = round(FELT_TOP + 3 * PITCH + POT_BAND + ROW_EXTENT + FELT_BOTTOM)
-
-
-def _tilt(big: Image.Image, degrees: float) -> Image.Image:
-    """A supersampled RGBA sprite turned clockwise by ``degrees`` and reduced (premultiplied, so
-    that its edges do not darken)."""
-    turned = big.convert("RGBa").rotate(-degrees, resample=Image.Resampling.BICUBIC, expand=True)
-    return turned.reduce(SS).convert("RGBA")
-
-
-def _soft(size: tuple[int, int], box: Box, radius: int, colour: RGB, alpha: int, blur: float) -> Image.Image:
-    """A blurred rounded rectangle (a shadow or a glow) on a transparent layer."""
-    mask = Image.new("L", size, 0)
-    ImageDraw.Draw(mask).rounded_rectangle(box, radius=radius, fill=alpha)
-    layer = Image.new("RGBA", size, (*colour, 0))
-    layer.putalpha(mask.filter(ImageFilter.GaussianBlur(blur)))
-    return layer
-
-
-@lru_cache(maxsize=128)
-def fanned_card(token: str, glow: bool) -> Image.Image:
-    """``token`` as it lies in its row: with its shadow (and a glow when just played), turned by
-    its rank's tilt. Its centre is the card's centre. Cached: one sprite per card and glow."""
-    value = STANDARD_RANKS.index(token[:-1]) + 1
-    w, h, m = CARD_W * SS, CARD_H * SS, SPRITE_MARGIN * SS
-    size = (w + 2 * m, h + 2 * m)
-    big = Image.new("RGBA", size, (0, 0, 0, 0))
-    radius = round(w * theme.CARD_RADIUS)
-    if glow:
-        g = layout.GLOW * SS
-        halo = (m - g, m - g, m + w + g, m + h + g)
-        big.alpha_composite(_soft(size, halo, radius + g, theme.HIGHLIGHT, 255, g * 0.6))
-    big.alpha_composite(_soft(size, (m + 2 * SS, m + 3 * SS, m + w + 2 * SS, m + h + 3 * SS), radius, (0, 0, 0),
-                              120, 3 * SS))
-    big.alpha_composite(card_image(token, "standard", w), (m, m))
-    return _tilt(big, (value - SEVEN) * TILT)
-
-
-@lru_cache(maxsize=64)
-def slot(suit: str, value: int, opening: bool) -> Image.Image:
-    """A dashed card-shaped place where the next card of ``suit`` (rank ``value``) would go,
-    its rank and suit faintly inside; ``opening``: the empty 7 of a suit not opened yet."""
-    w, h, m = CARD_W * SS, CARD_H * SS, SPRITE_MARGIN * SS
-    big = Image.new("RGBA", (w + 2 * m, h + 2 * m), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(big)
-    box = (m, m, m + w - 1, m + h - 1)
-    draw.rounded_rectangle(box, radius=round(w * theme.CARD_RADIUS), fill=(*theme.FELT_DARK, 200))
-    edge = mix(theme.FELT_LIGHT, theme.TEXT, 0.45 if opening else 0.2)
-    card_rows.dashed_rect(draw, box, edge, 2 * SS, dash=9 * SS, gap=6 * SS)
-    ink = mix(theme.FELT_LIGHT, theme.TEXT, 0.55 if opening else 0.35)
-    label = STANDARD_RANKS[value - 1]
-    cx = m + w / 2
-    draw_text(draw, (cx, m + h * 0.4), label, 24 * SS, ink, anchor="mm", bold=True, cached=False)
-    mark = 16 * SS
-    draw_suit(big, suit, (cx - mark / 2, m + h * 0.62, cx + mark / 2, m + h * 0.62 + mark), (*ink, 255))
-    return _tilt(big, (value - SEVEN) * TILT)
-
-
-def paste_centred(img: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:
-    x, y = round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2)
-    img.paste(sprite, (x, y), sprite)
 
 
 def card(value: int, suit: str) -> str:
@@ -141,19 +54,133 @@ def next_places(run: tuple[int, int] | None) -> list[int]:
     return [v for v in (run[0] - 1, run[1] + 1) if 1 <= v <= 13]
 
 
-def fanned_row(img: Image.Image, suit: str, run: tuple[int, int] | None, seven: tuple[float, float],
-               glowing: frozenset[str], places: bool = True) -> None:
-    """One suit's row with its 7's centre at ``seven``: the open places first (under the cards;
-    none once the game is over), then the cards from the ace up, each over the one before."""
-    for value in next_places(run) if places else []:
-        dx, dy = offset(value)
-        paste_centred(img, slot(suit, value, run is None), (seven[0] + dx, seven[1] + dy))
-    if run is None:
-        return
-    for value in range(run[0], run[1] + 1):
+def just_played(view: Mapping[str, Any]) -> tuple[int | None, frozenset[str]]:
+    """Who put down the latest cards of this hand, and which (nobody once the game is over)."""
+    last = view.get("last_play") or {}
+    seat = last.get("seat")
+    if view.get("over") or not isinstance(seat, int):
+        return None, frozenset()
+    return seat, frozenset(str(c) for c in last.get("cards") or [])
+
+
+def fines_this_hand(view: Mapping[str, Any], players: int) -> list[int]:
+    """Each seat's fines for offences found out in the hand under way."""
+    hand_no = int(view.get("hand_no") or 1)
+    fines = [0] * players
+    for found in view.get("offences") or []:
+        seat = found.get("seat")
+        if isinstance(seat, int) and 0 <= seat < players and int(found.get("hand") or 0) == hand_no:
+            fines[seat] += int(found.get("fine") or 0)
+    return fines
+
+
+# -- the runs as a grid of tiles -------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Grid:
+    """The runs grid's measures: a suit chip, then thirteen tiles a row (A..K)."""
+
+    tile_w: int = 24
+    tile_h: int = 30
+    tile_gap: int = 2
+    row_gap: int = 5
+    chip: int = 24
+    pad: int = 8
+    suit_marks: bool = False  # tall tiles: a small suit mark under the rank, like a card's corner
+
+    @property
+    def width(self) -> int:
+        return self.pad + self.chip + 6 + 13 * self.tile_w + 12 * self.tile_gap + self.pad
+
+    @property
+    def height(self) -> int:
+        return self.pad + 4 * self.tile_h + 3 * self.row_gap + self.pad
+
+    def tile(self, x0: float, y0: float, row: int, value: int) -> Box:
+        """Where rank ``value``'s tile of the ``row``-th suit (0 = spades) lies in a grid at (x0, y0)."""
+        x = x0 + self.pad + self.chip + 6 + (value - 1) * (self.tile_w + self.tile_gap)
+        y = y0 + self.pad + row * (self.tile_h + self.row_gap)
+        return (x, y, x + self.tile_w, y + self.tile_h)
+
+
+def draw_runs(img: Image.Image, draw: Draw, box: Box, grid: Grid, view: Mapping[str, Any],
+              mine: frozenset[str] = frozenset()) -> None:
+    """The runs on felt: cards down in white (those just put down outlined in the colour of the
+    seat that played them), the places open next dashed, those in ``mine`` in the highlight."""
+    x0, y0 = box[0], box[1]
+    region(img, box, ("fan-tan felt", grid, box[2] - x0, box[3] - y0), partial(felt, grid=grid))
+    runs = runs_of(view)
+    seat, just = just_played(view)
+    edge = layout.seat_colour(seat) if seat is not None else theme.HIGHLIGHT
+    for i, suit in enumerate(SUITS):
+        # A move changes one or two rows: each row's tiles are a region of their own on the felt.
+        left, top, _, bottom = grid.tile(x0, y0, i, 1)
+        row_box = (left, top, grid.tile(x0, y0, i, 13)[2], bottom)
+        run = runs.get(suit)
+        places = () if view.get("over") else tuple(next_places(run))
+        fresh = frozenset(c for c in just if c[-1] == suit)
+        key = ("fan-tan run", grid, suit, run, places, tuple(sorted(c for c in mine if c[-1] == suit)),
+               tuple(sorted(fresh)), edge if fresh else None)
+        region(img, row_box, key, partial(draw_row, grid=grid, suit=suit, run=run, places=places, mine=mine,
+                                          just=fresh, edge=edge), background=theme.FELT)
+
+
+def felt(img: Image.Image, draw: Draw, box: Box, *, grid: Grid) -> None:
+    """The runs' felt and the suits' chips down its left."""
+    x0, y0 = box[0], box[1]
+    layout.panel(draw, box, theme.FELT, theme.FELT_LIGHT, line=2, radius=theme.RADIUS + 2)
+    for i, suit in enumerate(SUITS):
+        cy = y0 + grid.pad + i * (grid.tile_h + grid.row_gap) + (grid.tile_h - grid.chip) / 2
+        layout.suit_chip(img, draw, (x0 + grid.pad, cy, x0 + grid.pad + grid.chip, cy + grid.chip), suit)
+
+
+def draw_row(img: Image.Image, draw: Draw, box: Box, *, grid: Grid, suit: str, run: tuple[int, int] | None,
+             places: tuple[int, ...], mine: frozenset[str], just: frozenset[str], edge: RGB) -> None:
+    """A suit's tiles, A..K (pasted from one kept picture per kind of tile)."""
+    for value in range(1, 14):
         token = card(value, suit)
-        dx, dy = offset(value)
-        paste_centred(img, fanned_card(token, token in glowing), (seven[0] + dx, seven[1] + dy))
+        if run is not None and run[0] <= value <= run[1]:
+            fresh = token in just
+            sprite = tile_sprite(grid, value, suit, "fresh" if fresh else "down", edge if fresh else None)
+        elif value in places:
+            sprite = tile_sprite(grid, value, suit, "mine" if token in mine else "place", None)
+        else:  # the same for every rank and suit
+            sprite = tile_sprite(grid, 0, "", "empty", None)
+        x = box[0] + (value - 1) * (grid.tile_w + grid.tile_gap)
+        img.paste(sprite, (round(x), round(box[1])))
+
+
+@lru_cache(maxsize=512)
+def tile_sprite(grid: Grid, value: int, suit: str, kind: str, edge: RGB | None) -> Image.Image:
+    """One rank's tile on the felt: a card ``down`` (``fresh``: just put down, outlined in
+    ``edge``), an open ``place`` (``mine``: one the member could fill now) or an ``empty`` one."""
+    img = Image.new("RGB", (grid.tile_w + 1, grid.tile_h + 1), theme.FELT)
+    draw = ImageDraw.Draw(img, "RGBA")
+    box = (0, 0, grid.tile_w, grid.tile_h)
+    if kind == "empty":
+        layout.panel(draw, box, mix(theme.FELT, theme.FELT_DARK, 0.5), None, radius=4)
+        return img
+    label = STANDARD_RANKS[value - 1]
+    # With a suit mark the rank sits in the upper part of the tile, the mark under it.
+    mid = (grid.tile_w / 2, 12 if grid.suit_marks else grid.tile_h / 2)
+    mark_box = (grid.tile_w / 2 - 6, grid.tile_h - 15, grid.tile_w / 2 + 6, grid.tile_h - 4)
+    if kind in ("down", "fresh"):
+        layout.panel(draw, box, theme.CARD_FACE, edge if kind == "fresh" else theme.CARD_BORDER,
+                     line=3 if kind == "fresh" else 1, radius=4)
+        ink = theme.RED_SUIT if suit in ("H", "D") else theme.BLACK_SUIT
+        draw_text(draw, mid, label, TEXT, ink, anchor="mm", bold=True)
+        if grid.suit_marks:
+            draw_suit(img, suit, mark_box, ink)
+    elif kind == "mine":
+        layout.panel(draw, box, mix(theme.FELT, theme.HIGHLIGHT, 0.3), theme.HIGHLIGHT, line=2, radius=4)
+        draw_text(draw, mid, label, TEXT, theme.HIGHLIGHT, anchor="mm", bold=True)
+    elif kind == "place":
+        layout.panel(draw, box, theme.FELT_DARK, None, radius=4)
+        card_rows.dashed_rect(draw, box, mix(theme.FELT_LIGHT, theme.TEXT, 0.3), 1, dash=5, gap=3)
+        draw_text(draw, mid, label, LEAST, theme.MUTED, anchor="mm")
+        if grid.suit_marks:
+            draw_suit(img, suit, mark_box, theme.MUTED)
+    return img
 
 
 # -- small pictures ------------------------------------------------------------------------------
@@ -190,15 +217,27 @@ def small_back(width: int) -> Image.Image:
     return back.resize((width, card_height(width)), Image.Resampling.LANCZOS)
 
 
-def tag(draw: Draw, left_mid: tuple[float, float], text: str, colour: RGB, size: int = SMALL - 2) -> float:
+def tag(draw: Draw, left_mid: tuple[float, float], text: str, colour: RGB, height: float) -> float:
     """A small rounded label in ``colour``; returns its right end."""
     x, mid = left_mid
-    w = text_width(text, size) + 14
-    layout.panel(draw, (x, mid - CHIP_H / 2, x + w, mid + CHIP_H / 2), colour, radius=CHIP_H // 2)
+    w = tag_width(text)
+    layout.panel(draw, (x, mid - height / 2, x + w, mid + height / 2), colour, radius=round(height / 2))
     ink = theme.PANEL if sum(colour) > 450 else theme.TEXT
-    draw_text(draw, (x + w / 2, mid), text, size, ink, anchor="mm")
+    draw_text(draw, (x + w / 2, mid), text, LEAST, ink, anchor="mm")
     return x + w
 
 
-def tag_width(text: str, size: int = SMALL - 2) -> float:
-    return text_width(text, size) + 14
+def tag_width(text: str) -> float:
+    return text_width(text, LEAST) + 12
+
+
+def pot_pill(img: Image.Image, draw: Draw, left_mid: tuple[float, float], amount: int) -> float:
+    """The pot: a few chips and the count in a pill from ``left_mid``; returns its right end."""
+    x0, cy = left_mid
+    text = f"Pot {amount}"
+    chips = pile(18, 3)
+    w = 10 + chips.width + 8 + text_width(text, TEXT + 1, True) + 14
+    layout.panel(draw, (x0, cy - 16, x0 + w, cy + 16), theme.PANEL, CHIP_EDGE, line=2, radius=16)
+    img.paste(chips, (round(x0 + 10), round(cy - chips.height / 2)), chips)
+    draw_text(draw, (x0 + 18 + chips.width, cy), text, TEXT + 1, theme.TEXT, anchor="lm", bold=True)
+    return x0 + w

@@ -1,5 +1,5 @@
-"""Fscking Ace's small drawings: fans that keep every index legible, chip stacks and the way-of-play
-arrow (see :mod:`renderers.games.fscking_ace`)."""
+"""Fscking Ace's small drawings: fans that keep every index legible, chips, the stock with the
+way-of-play arrow, and a line cut at a word (see :mod:`renderers.games.fscking_ace`)."""
 
 from __future__ import annotations
 
@@ -10,13 +10,16 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageOps
 
 from games.fscking_ace.values import CLUB_TWO, JOKER_FACE, RED_TWOS, SPADE_TWO
-from renderers.kit import card_rows, layout, theme
-from renderers.kit.fonts import draw_text, text_width
+from renderers.kit import card_rows, layout, shown, theme
+from renderers.kit.fonts import draw_text, fit_size, text_width
 from renderers.kit.layout import Box, Draw
-from renderers.kit.theme import RGB
+from renderers.kit.pips import paint
+from renderers.kit.theme import RGB, card_height
 
-CHIP_H = 26
-CHIP_SIZE = theme.SMALL_TEXT_SIZE - 1
+SMALL = shown.COPY_TEXT_MIN  # the least text that reads where Discord shows the table
+CHIP_H = 22
+CHIP_SIZE = SMALL
+BACK_CARD = theme.CARD_MIN_WIDTH  # the stock: a back, any size reads
 READABLE = 0.42  # the least of a card's width a fan shows, so that its index reads
 MORE_W = 52  # the "+N" tag before a fan that leaves cards out
 SPECIAL = frozenset({*RED_TWOS, CLUB_TWO, SPADE_TWO, *JOKER_FACE})
@@ -44,32 +47,12 @@ def fan(img: Image.Image, draw: Draw, cards: Sequence[str], box: Box, card_w: in
     shown, left_out = legible(cards, x1 - x0, card_w)
     if left_out:
         tag = f"+{left_out}"
-        layout.pill(draw, (x0, (y0 + y1) / 2), tag, size=theme.SMALL_TEXT_SIZE, fill=theme.PANEL_LIGHT,
+        layout.pill(draw, (x0, (y0 + y1) / 2), tag, size=CHIP_SIZE, fill=theme.PANEL_LIGHT,
                     ink=theme.TEXT, anchor="lm")
         x0 += MORE_W
     xs = card_rows.fan_positions([len(shown)], card_w, x1 - x0, max_step=card_w * 0.58)
     for tok, x in zip(shown, xs, strict=True):
         card_rows.paste_card(img, tok, (x0 + x, y0), card_width=card_w, variant="fscking-ace", shadow=shadow)
-
-
-def chip_columns(chips: Sequence[tuple[str, RGB]], rows: int) -> list[tuple[float, list[tuple[str, RGB]]]]:
-    """``chips`` in columns of at most ``rows``, each with its width (its widest chip)."""
-    out = []
-    for i in range(0, len(chips), rows):
-        column = list(chips[i:i + rows])
-        out.append((max(chip_width(t) for t, _ in column), column))
-    return out
-
-
-def stack(draw: Draw, chips: Sequence[tuple[str, RGB]], box: Box) -> None:
-    """``chips`` one under the other, right-aligned and centred in ``box``'s height."""
-    _, y0, x1, y1 = box
-    gap = 4
-    h = min(CHIP_H, (y1 - y0 - gap * (len(chips) - 1)) / len(chips))
-    y = (y0 + y1) / 2 - (len(chips) * h + (len(chips) - 1) * gap) / 2
-    for text, colour in chips:
-        chip(draw, (x1 - chip_width(text), y + h / 2), text, colour, height=h)
-        y += h + gap
 
 
 def chip_width(text: str, size: int = CHIP_SIZE) -> float:
@@ -79,7 +62,7 @@ def chip_width(text: str, size: int = CHIP_SIZE) -> float:
 def chip(draw: Draw, left_mid: tuple[float, float], text: str, colour: RGB, height: float = CHIP_H) -> float:
     """A small rounded tag in ``colour`` (a doubler, a bonus, "opens"); returns its right end."""
     x, mid = left_mid
-    size = CHIP_SIZE if height >= CHIP_H - 1 else max(13, round(height * 0.66))
+    size = CHIP_SIZE
     w = chip_width(text, size)
     box = (x, mid - height / 2, x + w, mid + height / 2)
     layout.panel(draw, box, colour, radius=round(height / 2))
@@ -87,6 +70,52 @@ def chip(draw: Draw, left_mid: tuple[float, float], text: str, colour: RGB, heig
     ink = theme.PANEL if light else theme.TEXT
     draw_text(draw, (x + w / 2, mid), text, size, ink, anchor="mm")  # plain: bold costs 3x the time
     return x + w
+
+
+def stock_pile(img: Image.Image, draw: Draw, box: Box, *, stock: tuple[int, int, bool]) -> None:
+    """The stock: a card back (two for a thick stock), the count, the spades still hidden in
+    it, and the way of play (gold once a 7♠ has reversed it)."""
+    x0, y0, x1, y1 = box
+    left, spades, clockwise = stock
+    top = y0 + 1
+    if left <= 0:
+        card_rows.empty_slot(draw, (x0, top, x0 + BACK_CARD, top + card_height(BACK_CARD)))
+    else:
+        for i in reversed(range(1 + (left > 12))):  # the lower card peeks out down and right
+            card_rows.paste_card(img, None, (x0 + 3 * i, top + 3 * i), card_width=BACK_CARD, shadow=False)
+    cx = x0 + BACK_CARD + 12
+    draw_text(draw, (cx, top + 15), str(left), SMALL + 6, theme.TEXT, anchor="lm", bold=True)
+    draw_text(draw, (cx, top + 40), "cards left" if left != 1 else "card left", SMALL, theme.MUTED,
+              anchor="lm")
+    mid = y1 - 33
+    layout.suit_chip(img, draw, (x0, mid - 10, x0 + 20, mid + 10), "S")
+    draw_text(draw, (x0 + 27, mid), f"{spades} still hidden", SMALL, theme.TEXT, anchor="lm")
+    mid = y1 - 12
+    colour = theme.TEXT if clockwise else theme.HIGHLIGHT
+    paint(img, turn_mask(20, clockwise), (round(x0), round(mid - 10)), colour)
+    word = "clockwise" if clockwise else "counterclockwise"
+    size = fit_size(word, x1 - x0 - 26, SMALL, min_size=SMALL, bold=True)
+    draw_text(draw, (x0 + 26, mid), layout.ellipsize(word, size, x1 - x0 - 24, True), size, colour,
+              anchor="lm", bold=True)
+
+
+def cut_at_word(text: str, size: int, room: float) -> str:
+    """``text`` bold, cut after the last word that fits ``room`` with "..." (each word measured
+    on its own, so that the widths of words seen before are reused; a bold word's measure holds
+    its stroke on both sides, so the sum errs wide)."""
+    words = text.split(" ")
+    space = text_width(" ", size)
+    widths = [layout.rich_width(w, size, True) for w in words]
+    if sum(widths) + space * (len(words) - 1) <= room:
+        return text
+    room -= text_width("...", size, True)
+    used, kept = 0.0, 0
+    for w in widths:
+        if used + w > room:
+            break
+        used += w + space
+        kept += 1
+    return " ".join(words[:kept]).rstrip(",;:") + "..."
 
 
 @lru_cache(maxsize=8)

@@ -1,39 +1,52 @@
-"""A player's copy for the trick-taking games that draw :mod:`renderers.kit.trick_table` (Busca, the
-tarot family): one picture of exactly :data:`renderers.kit.shown.COPY_SIZE` (see :mod:`renderers.kit.shown`).
+"""The trick-taking games' pictures for Discord's inline box (Busca, the tarot family), each exactly
+:data:`renderers.kit.shown.COPY_SIZE`: a player's copy (:func:`draw_copy`) and its sibling, the table
+onlookers see (:func:`draw_table`).
 
-Top to bottom: the status line; the felt, a column per seat (or tarot position) along the trick in
-play order from the member's own: a compact plate (name, cards held, score, tricks, the game's tag)
-over the card it played, or the place of the card to come; the table's corners in a line under
-them or a column beside; then the member's hand, the cards they may play raised and glowing, the
-others dimmed, in one row or, when long, two overlapping rows that keep every index in sight. A
-game may add rows over the hand (a dummy), side by side where they fit.
-
-A game reads its view into a :class:`trick_table.Scene`, as for the table's felt, and passes it
-with its rows of cards to :func:`draw_copy`. Cards are :data:`renderers.kit.shown.COPY_CARD_WIDTH`
-wide, texts at least :data:`renderers.kit.shown.COPY_TEXT_MIN` px; plates are cached regions.
+Top to bottom: (the table's heading line;) the status line; the felt, a column per seat (or tarot
+position) in play order from the member's own (seat 0 at the table): a compact plate (name, cards
+held, score, tricks, the game's tag) over the card it played, or the place of the card to come; the
+felt's words under them or beside; then the member's hand (playable cards raised, the others dimmed;
+two overlapping rows that keep every index in sight when long) and rows a game adds (a dummy). Where
+the copy has the hand, the table has the onlookers' notes (:func:`trick_table.draw_notes`) or dummies.
+A game reads its view into a :class:`trick_table.Scene`. Cards are 72 px wide, texts >= 17 px.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import partial
 
 from PIL import Image
 
 from renderers.kit import card_rows, layout, shown, theme
-from renderers.kit.cards import card_back
 from renderers.kit.fonts import draw_text, text_width
 from renderers.kit.layout import Box, Draw
 from renderers.kit.regions import region
 from renderers.kit.theme import RGB, card_height, mix
-from renderers.kit.trick_table import DEALER_W, Scene, Seat, dealer_button
+from renderers.kit.trick_table import (
+    DEALER_W,
+    INFO_INK,
+    SMALLEST,
+    TEXT,
+    Extras,
+    LineNote,
+    Scene,
+    Seat,
+    dealer_button,
+    draw_notes,
+    heading_line,
+    name_lines,
+    notes_height,
+    play_order,
+    side_info,
+    small_back,
+    status_bar,
+)
 
 W, H = shown.COPY_SIZE
 CARD = shown.COPY_CARD_WIDTH  # trick and hand cards: the narrowest whose index reads on a phone
 CARD_H = card_height(CARD)
-TEXT = 18  # plates' names and scores, the status
-SMALLEST = shown.COPY_TEXT_MIN  # everything else
 MARGIN = 5
 STATUS_H = 30
 PLATE_LINE = 21
@@ -42,8 +55,8 @@ FELT_PAD = 6
 PILL_ROOM = 6  # under the trick cards: the lower half of a "led" pill
 COL_GAP = 6
 COL_MAX = 150
+TABLE_COL_MAX = 184
 INFO_H = 20  # the felt's line of what the table's corners show
-INFO_INK = mix(theme.FELT_LIGHT, theme.TEXT, 0.75)
 SIDE_MIN = 150  # the narrowest column of info at the felt's side
 STEP = CARD * layout.INDEX_SHOWN + 0.5  # the tightest fan: each card's whole index still shows
 ROW_OFFSET = 46  # the second of two overlapping rows starts this far down: the first's indices show
@@ -51,6 +64,9 @@ MAX_LINES = 2  # lines of cards under the felt: more would crowd out the trick
 ROW_GAP = 8  # between rows side by side
 ROW_LIFT = 6  # a raised card in a lower row may rise this little, not over the row above's indices
 LABEL_W = 96  # a labelled row's words at its left ("Your dummy")
+HEADING_H = 24  # the table's heading line
+MAX_NOTES = 4  # the table's notes' lines under the felt
+PLAIN = Extras()
 
 
 @dataclass(frozen=True)
@@ -66,27 +82,6 @@ class CardRow:
     optional: bool = False  # left out when it would take a third line (another's dummy)
 
 
-@dataclass(frozen=True)
-class Extras:
-    """What a game adds to its :class:`Scene` for the copy: its seats' colours (a partnership's),
-    partners' plates outlined in them, the seat that takes a trick still on the table, words for
-    the felt's line, the status stripe's colour, the notice for an empty hand."""
-
-    colours: tuple[RGB, ...] = ()
-    partners: bool = False
-    takes: int | None = None
-    info: tuple[str, ...] = ()
-    status_colour: RGB = theme.ACCENT
-    notice: str = "No cards in hand"
-
-
-def play_order(players: int, start: int | None, direction: int) -> list[int]:
-    """The seats from ``start`` (the member's; seat 0 for a spectator) in the order play goes."""
-    first = start if start is not None and 0 <= start < players else 0
-    step = 1 if direction >= 0 else -1
-    return [(first + k * step) % players for k in range(players)]
-
-
 # -- plates ----------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -97,6 +92,7 @@ class PlateLook:
     colour: RGB
     outline: RGB | None
     lines: int
+    wrap: bool = False  # the name on two lines where one would cut it
 
 
 def plate_pieces(info: Seat, width: float, tricks: bool = True, count: bool = True) -> list[tuple[str, str, RGB]]:
@@ -142,15 +138,10 @@ def flow(info: Seat, width: float, most: int = 2) -> list[list[tuple[str, str, R
     return lines[:most]
 
 
-def plate_lines(info: Seat, width: float, most: int = 3) -> int:
-    """The lines a plate ``width`` wide needs: its name's and at most ``most - 1`` more."""
-    return 1 + len(flow(info, width - 16, most - 1))
-
-
-@lru_cache(maxsize=2)
-def small_back(width: int) -> Image.Image:
-    """A card back beside a count."""
-    return card_back(theme.CARD_MIN_WIDTH).resize((width, card_height(width)), Image.Resampling.LANCZOS)
+def plate_lines(info: Seat, width: float, most: int = 3, wrap: bool = False) -> int:
+    """The lines a plate ``width`` wide needs: its name's and at most ``most`` in all."""
+    names = len(name_lines(info, width, wrap))
+    return names + len(flow(info, width - 16, most - names))
 
 
 def plate_height(lines: int) -> int:
@@ -177,12 +168,16 @@ def _paint_plate(img: Image.Image, draw: Draw, box: Box, *, look: PlateLook) -> 
         layout.star(draw, (right - 9, mid), 9, theme.HIGHLIGHT)
         right -= 21
     room = right - x
+    names = name_lines(info, x1 - x0, look.wrap)
     size = TEXT
-    while size > SMALLEST and text_width(info.name, size, True) > room:
+    while size > SMALLEST and (text_width(info.name, size, True) > room or len(names) > 1):
         size -= 1
-    layout.draw_rich(img, draw, (x, mid), layout.ellipsize(info.name, size, room, True), size, theme.TEXT, bold=True)
-    y = mid + PLATE_LINE
-    for line in flow(info, x1 - x0 - 16, look.lines - 1):
+    for k, name in enumerate(names):
+        at, width = (x, room) if k == 0 else (x0 + 8, x1 - x0 - 16)
+        layout.draw_rich(img, draw, (at, mid + k * PLATE_LINE), layout.ellipsize(name, size, width, True), size,
+                         theme.TEXT, bold=True)
+    y = mid + PLATE_LINE * len(names)
+    for line in flow(info, x1 - x0 - 16, look.lines - len(names)):
         x = x0 + 8
         for kind, text, colour in line:
             w = _piece_width(kind, text)
@@ -245,22 +240,24 @@ def _cards_bottom(top: float, lines: int) -> float:
     return top + FELT_PAD + plate_height(lines) + 5 + CARD_H + PILL_ROOM
 
 
-def _columns(seats: Sequence[Seat], inner: float, felt_h: float, info: bool) -> tuple[float, int, bool]:
+def _columns(seats: Sequence[Seat], inner: float, felt_h: float, info: bool,
+             long: bool = False, widest: float = COL_MAX) -> tuple[float, int, bool]:
     """The columns' width, their plates' lines and whether the info goes in a column at their
     side: full width, the info beside them or under them where it fits; else narrower columns
-    with the info beside; else plates with a line less. Plates lose lines where the felt is short."""
+    with the info beside (also where the info is ``long`` for a line); else plates with a line
+    less. Plates lose lines where the felt is short."""
     players = max(1, len(seats))
 
     def most(extra: int) -> int:
         return next((n for n in (4, 3) if _cards_bottom(0, n) + extra <= felt_h), 2)
 
     def lines(col: float, limit: int) -> int:
-        return max((plate_lines(s, col, limit) for s in seats), default=2)
+        return max((plate_lines(s, col, limit, widest > COL_MAX) for s in seats), default=2)
 
-    col = min(COL_MAX, (inner - (players - 1) * COL_GAP) / players)
+    col = min(widest, (inner - (players - 1) * COL_GAP) / players)
     if info and inner - players * col - (players - 1) * COL_GAP - 12 >= SIDE_MIN:
         return col, lines(col, most(0)), True
-    if not info or lines(col, most(INFO_H)) == lines(col, most(0)):
+    if not info or (lines(col, most(INFO_H)) == lines(col, most(0)) and not long):
         return col, lines(col, most(INFO_H) if info else most(0)), False
     narrow = (inner - SIDE_MIN - 12 - (players - 1) * COL_GAP) / players
     if narrow >= CARD + 40 and lines(narrow, most(0)) <= lines(col, most(0)):
@@ -268,33 +265,51 @@ def _columns(seats: Sequence[Seat], inner: float, felt_h: float, info: bool) -> 
     return col, lines(col, most(INFO_H)), False  # the table's words before a plate's last line
 
 
-def _status(img: Image.Image, draw: Draw, box: Box, status: str, colour: RGB) -> None:
-    """The status line, a little smaller when long, cut with "..." when longer still."""
-    room = box[2] - box[0] - 24
-    size = TEXT if layout.rich_width(status, TEXT, True) <= room else SMALLEST
-    layout.panel(draw, box, theme.PANEL)
-    draw.rounded_rectangle((box[0], box[1], box[0] + 7, box[3]), radius=3, fill=colour)
-    layout.draw_rich(img, draw, (box[0] + 15, (box[1] + box[3]) / 2), layout.ellipsize(status, size, room, True), size,
-                     theme.TEXT, bold=True)
-
-
 def draw_copy(scene: Scene, status: str, rows: Sequence[CardRow], viewer: int | None,
-              extras: Extras = Extras()) -> Image.Image:
+              extras: Extras = PLAIN) -> Image.Image:
     """The copy: ``status`` (names put in), the felt of ``scene`` (seats, trick) and ``rows`` (the
     member's hand first), as seen by ``viewer``'s seat (None: a spectator)."""
     img, draw = layout.canvas(W, H)
+    drawn = hand_lines(rows)
+    box = (MARGIN, MARGIN, W - MARGIN, MARGIN + STATUS_H)
+    status_bar(img, draw, box, status, extras.status_colour)
+    felt_bottom = H - MARGIN - (rows_height(drawn) + 4) - MARGIN
+    _felt(img, draw, (box[3] + MARGIN, felt_bottom), scene, viewer, extras)
+    _draw_rows(img, draw, (MARGIN, felt_bottom + MARGIN, W - MARGIN, H - MARGIN), drawn, scene.family, extras.notice)
+    return img
+
+
+def draw_table(scene: Scene, heading: tuple[str, str], status: str, extras: Extras, notes: Sequence[LineNote],
+               start: int | None = None, most: int = MAX_NOTES) -> Image.Image:
+    """The table, the copies' sibling for onlookers: ``heading`` (the game; the hand and the rules
+    in brief) on a line, ``status``, the felt of ``scene`` from seat ``start`` (seat 0) and, where
+    a copy has the hand, at most ``most`` lines of ``notes``."""
+    img, draw = layout.canvas(W, H)
+    heading_line(img, draw, (MARGIN, MARGIN - 2, W - MARGIN, MARGIN + HEADING_H), *heading)
+    box = (MARGIN, MARGIN + HEADING_H + 2, W - MARGIN, MARGIN + HEADING_H + 2 + STATUS_H)
+    status_bar(img, draw, box, status, extras.status_colour)
+    low = notes_height(notes, most)
+    felt_bottom = H - MARGIN - (low + MARGIN if low else 0)
+    _felt(img, draw, (box[3] + MARGIN, felt_bottom), scene, start, extras, table=True)
+    if notes:
+        draw_notes(img, draw, (MARGIN, felt_bottom + MARGIN, W - MARGIN, H - MARGIN), notes)
+    return img
+
+
+def _felt(img: Image.Image, draw: Draw, span: tuple[float, float], scene: Scene, viewer: int | None,
+          extras: Extras, table: bool = False) -> None:
+    """The felt from ``span``'s top to its bottom: a column per seat in play order from
+    ``viewer``'s, its plate over the card it played, and the felt's words at the side or under."""
+    felt_top, felt_bottom = span
     players = len(scene.seats)
     order = play_order(players, viewer, scene.direction)
-    drawn = hand_lines(rows)
-    hand_h = rows_height(drawn) + 4
-    box = (MARGIN, MARGIN, W - MARGIN, MARGIN + STATUS_H)
-    _status(img, draw, box, status, extras.status_colour)
-    # The felt reaches down to the hand: the columns, and the info at their side or under them.
-    felt_top = box[3] + MARGIN
-    felt_bottom = H - MARGIN - hand_h - MARGIN
     inner = W - 2 * MARGIN - 2 * FELT_PAD
     info = [t for t in extras.info if t]
-    col, lines, side = _columns(scene.seats, inner, felt_bottom - felt_top, bool(info))
+    # The table's words are what onlookers read: a column beside rather than a line cut short.
+    long = table and layout.rich_width(" \u00b7 ".join(info), SMALLEST) > inner - 12
+    # The table's plates may be wider: it has no hand to line up with (long names show whole).
+    col, lines, side = _columns(scene.seats, inner, felt_bottom - felt_top, bool(info), long,
+                                TABLE_COL_MAX if table else COL_MAX)
     used = players * col + (players - 1) * COL_GAP
     plate_h = plate_height(lines)
     footer = bool(info) and not side and felt_bottom - _cards_bottom(felt_top, lines) >= INFO_H
@@ -307,7 +322,7 @@ def draw_copy(scene: Scene, status: str, rows: Sequence[CardRow], viewer: int | 
         x = left + k * (col + COL_GAP)
         info_seat = scene.seats[seat]
         colour = extras.colours[seat] if seat < len(extras.colours) else layout.seat_colour(seat)
-        look = PlateLook(info_seat, colour, colour if extras.partners else None, lines)
+        look = PlateLook(info_seat, colour, colour if extras.partners else None, lines, table)
         plate = (x, top, x + col, top + plate_h)
         region(img, plate, ("copy plate", look), partial(_paint_plate, look=look), background=theme.FELT)
         cx = x + col / 2
@@ -329,26 +344,10 @@ def draw_copy(scene: Scene, status: str, rows: Sequence[CardRow], viewer: int | 
         else:
             card_rows.empty_slot(draw, self_box)
     if side:
-        _side_info(img, draw, (left + used + 12, top, W - MARGIN - 8, felt_bottom - 8), info)
+        side_info(img, draw, (left + used + 12, top, W - MARGIN - 8, felt_bottom - 8), info)
     elif footer:
         text = layout.ellipsize(" \u00b7 ".join(info), SMALLEST, W - 2 * MARGIN - 24)
         layout.draw_rich(img, draw, (MARGIN + 12, felt_bottom - INFO_H / 2 - 3), text, SMALLEST, INFO_INK)
-    _draw_rows(img, draw, (MARGIN, felt_bottom + MARGIN, W - MARGIN, H - MARGIN), drawn, scene.family, extras.notice)
-    return img
-
-
-def _side_info(img: Image.Image, draw: Draw, box: Box, info: Sequence[str]) -> None:
-    """The felt's words in a column at the side: each wrapped, as many lines as fit."""
-    x0, y0, x1, y1 = box
-    lead = layout.line_height(SMALLEST)
-    y = y0 + lead / 2
-    for i, text in enumerate(info):
-        for line in layout.wrap(text, SMALLEST, x1 - x0):
-            if y + lead / 2 > y1:
-                return
-            layout.draw_rich(img, draw, (x0, y), line, SMALLEST, theme.TEXT if i == 0 else INFO_INK, bold=i == 0)
-            y += lead
-        y += 4
 
 
 def _draw_rows(img: Image.Image, draw: Draw, box: Box, lines: Sequence[Line], family: str, notice: str) -> None:

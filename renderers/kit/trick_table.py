@@ -1,24 +1,17 @@
-"""The table every trick-taking game draws (Busca now, the tarot family next): the players
-round an oval of felt, each trick card lying in front of whoever played it, who led and who is
-to play, the tricks each has taken, the last trick in a corner and the scores.
+"""What the trick-taking games' tables and copies share (Busca, the tarot family): a game reads its
+view into a :class:`Scene` of :class:`Seat` plates and :class:`Extras`, and :mod:`renderers.kit.trick_copy`
+draws its table (:func:`renderers.kit.trick_copy.draw_table`) or a player's copy from them. Here are
+the lines round the felt that layout draws (the heading, the status, the felt's words at its side,
+the onlookers' notes under it) and :func:`trick_hand`, the hand picture of these games.
 
-A game's renderer reads its view into a :class:`Scene` (the seats, the trick, the last trick,
-a few words for the middle) and calls :func:`draw_felt`; it keeps its own header, status line
-and result banner. Seats are numbered round the oval the same way whichever way play goes
-(seat 0 at the bottom, the next seat number clockwise from it); an arrow in the middle shows the
-direction of play. Everything is drawn from cached parts: the oval (per size), each seat's plate
-(a region keyed by what it shows) and the cards (shared sprites).
-
-:func:`trick_hand` is the hand picture for these games: the trick so far in a strip above the
-viewer's cards, so a player answering by DM sees what was led without the table.
+The oval of felt the older tables drew stays (:func:`paste_oval`), for a table that wants one.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache, partial
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -28,12 +21,10 @@ from renderers.kit import hand as generic_hand
 from renderers.kit.cards import card_back
 from renderers.kit.fonts import draw_text, text_width
 from renderers.kit.layout import Box, Draw
-from renderers.kit.regions import region
 from renderers.kit.theme import RGB, card_height, mix
 
-TRICK_CARD = 84
-CORNER_CARD = 42
-PLATE_W, PLATE_H = 208, 76
+LineNote = tuple[str, str]  # (bold label, text) of the table's notes
+
 SMALL = theme.SMALL_TEXT_SIZE
 DEALER: RGB = (236, 236, 240)
 
@@ -57,9 +48,8 @@ class Seat:
 @dataclass(frozen=True)
 class Scene:
     """What the felt shows. ``trick`` and ``last`` are (seat, card) pairs in play order (the
-    first card of ``trick`` is marked as led);
-    ``direction`` is +1 when play passes to the next seat number (clockwise), -1 the other
-    way (Busca)."""
+    first card of ``trick`` is marked as led); ``direction`` is +1 when play passes to the next
+    seat number, -1 the other way (Busca): the seats are drawn in play order."""
 
     seats: Sequence[Seat]
     direction: int
@@ -67,36 +57,122 @@ class Scene:
     to_play: int | None = None
     last: Sequence[tuple[int, str]] = ()
     last_winner: int | None = None
-    last_note: str = ""  # under the last trick ("1⅓ points")
-    centre: str = ""  # under the arrow ("Trick 3 of 10")
-    aside: str = ""  # a face-down card by the centre with this label ("laid aside"), if any
+    last_note: str = ""  # what the last trick was worth ("1⅓ points")
+    centre: str = ""  # how far the hand is ("Trick 3 of 10")
+    aside: str = ""  # a card laid aside face down ("laid aside"), if any
     family: str = "standard"
     glow: frozenset[str] = field(default_factory=frozenset)
 
 
-def felt_height(players: int) -> int:
-    """The felt's height for a table of ``players``."""
-    return 520 if players >= 4 else 470
+@dataclass(frozen=True)
+class Extras:
+    """What a game adds to its :class:`Scene`: its seats' colours (a partnership's), partners'
+    plates outlined in them, the seat that takes a trick still on the table, words for the
+    felt's line, the status stripe's colour, the notice for an empty hand."""
+
+    colours: tuple[RGB, ...] = ()
+    partners: bool = False
+    takes: int | None = None
+    info: tuple[str, ...] = ()
+    status_colour: RGB = theme.ACCENT
+    notice: str = "No cards in hand"
 
 
-def angle(seat: int, players: int) -> float:
-    """Where seat ``seat`` sits round the oval, in radians on the screen (y down): seat 0 at
-    the bottom, the numbers rising clockwise."""
-    return math.pi / 2 + 2 * math.pi * seat / players
+@lru_cache(maxsize=2)
+def small_back(width: int) -> Image.Image:
+    """A card back beside a count."""
+    return card_back(theme.CARD_MIN_WIDTH).resize((width, card_height(width)), Image.Resampling.LANCZOS)
 
 
-def spot(box: Box, seat: int, players: int, reach: float,
-         plate: tuple[float, float] = (PLATE_W, PLATE_H)) -> tuple[float, float]:
-    """A point on the way from the oval's centre toward ``seat``: ``reach`` 1 is the centre of
-    the seat's plate (``plate`` wide and high, kept inside ``box``), smaller is nearer the
-    middle. Plates sit at even angles: at ten seats they must be narrower than the default
-    (a game with more seats passes its own ``plate``)."""
+def name_lines(info: Seat, width: float, wrap: bool = False) -> tuple[str, ...]:
+    """A plate ``width`` wide's name: on its top line, or (``wrap``: a table, with room to grow
+    down) on two when it would be cut on one ("Easy computer 3" beside the turn's pointer)."""
+    room = width - 32 - (14 if info.to_move else 0) - (21 if info.winner else 0)
+    if not wrap or text_width(info.name, SMALLEST, True) <= room:
+        return (info.name,)
+    words = info.name.split(" ")
+    first = next((k for k in range(len(words) - 1, 0, -1)
+                  if text_width(" ".join(words[:k]), SMALLEST, True) <= room), 0)
+    # The second line starts at the plate's left edge: it has the more room.
+    return (" ".join(words[:first]), " ".join(words[first:])) if first else (info.name,)
+
+
+def play_order(players: int, start: int | None, direction: int) -> list[int]:
+    """The seats from ``start`` (the member's; seat 0 for a spectator) in the order play goes."""
+    first = start if start is not None and 0 <= start < players else 0
+    step = 1 if direction >= 0 else -1
+    return [(first + k * step) % players for k in range(players)]
+
+
+# -- the lines round the felt ----------------------------------------------------------------------
+TEXT = 18  # names, scores, the status, the heading's title
+SMALLEST = 17  # everything else (:data:`renderers.kit.shown.COPY_TEXT_MIN`)
+INFO_INK = mix(theme.FELT_LIGHT, theme.TEXT, 0.75)
+NOTE_LINE = 21
+
+
+def status_bar(img: Image.Image, draw: Draw, box: Box, status: str, colour: RGB) -> None:
+    """The status line, a little smaller when long, cut with "..." when longer still."""
+    room = box[2] - box[0] - 24
+    size = TEXT if layout.rich_width(status, TEXT, True) <= room else SMALLEST
+    layout.panel(draw, box, theme.PANEL)
+    draw.rounded_rectangle((box[0], box[1], box[0] + 7, box[3]), radius=3, fill=colour)
+    layout.draw_rich(img, draw, (box[0] + 15, (box[1] + box[3]) / 2), layout.ellipsize(status, size, room, True), size,
+                     theme.TEXT, bold=True)
+
+
+def side_info(img: Image.Image, draw: Draw, box: Box, info: Sequence[str]) -> None:
+    """The felt's words in a column at the side: each wrapped, as many lines as fit."""
     x0, y0, x1, y1 = box
-    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    rx = (x1 - x0) / 2 - plate[0] / 2 - 4
-    ry = (y1 - y0) / 2 - plate[1] / 2 - 4
-    a = angle(seat, players)
-    return cx + rx * reach * math.cos(a), cy + ry * reach * math.sin(a)
+    lead = layout.line_height(SMALLEST)
+    y = y0 + lead / 2
+    for i, text in enumerate(info):
+        for line in layout.wrap(text, SMALLEST, x1 - x0):
+            if y + lead / 2 > y1:
+                return
+            layout.draw_rich(img, draw, (x0, y), line, SMALLEST, theme.TEXT if i == 0 else INFO_INK, bold=i == 0)
+            y += lead
+        y += 4
+
+
+def heading_line(img: Image.Image, draw: Draw, box: Box, title: str, subtitle: str) -> None:
+    """The table's heading on one line: the game in bold, then the hand and the rules in brief."""
+    x0, y0, x1, y1 = box
+    mid = (y0 + y1) / 2
+    x = x0 + 4 + layout.draw_rich(img, draw, (x0 + 4, mid), title, TEXT, theme.TEXT, bold=True)
+    if subtitle:
+        text = layout.ellipsize(f"\u00b7 {subtitle}", SMALLEST, x1 - x - 12)
+        layout.draw_rich(img, draw, (x + 8, mid), text, SMALLEST, theme.MUTED)
+
+
+def notes_height(notes: Sequence[LineNote], most: int = 4, width: float = 566) -> int:
+    """The height of the notes' panel ``width`` wide inside: a line a note, two for a long one,
+    at most ``most`` lines."""
+    lines = sum(min(2, len(layout.wrap(f"{label} {text}", SMALLEST, width))) for label, text in notes)
+    return 8 + min(lines, most) * NOTE_LINE if notes else 0
+
+
+def draw_notes(img: Image.Image, draw: Draw, box: Box, notes: Sequence[LineNote]) -> None:
+    """What an onlooker needs that the felt does not show (the last trick, the scores, a
+    discard, a rule set's cards), the most needed first: a note a line, its label in bold, a long
+    one wrapped onto a second; notes that find no line left are dropped, not earlier ones cut."""
+    x0, y0, x1, y1 = box
+    layout.panel(draw, box, theme.PANEL)
+    room = x1 - x0 - 24
+    y = y0 + 4 + NOTE_LINE / 2
+    for label, text in notes:
+        lead = layout.rich_width(label, SMALLEST, True) + 8 if label else 0
+        lines = layout.wrap(text, SMALLEST, room - lead)
+        if len(lines) > 1:
+            lines = [lines[0], layout.ellipsize(" ".join(lines[1:]), SMALLEST, room)]
+        for k, line in enumerate(lines):
+            if y > y1 - 4:
+                return
+            if label and k == 0:
+                layout.draw_rich(img, draw, (x0 + 12, y), label, SMALLEST, theme.TEXT, bold=True)
+            layout.draw_rich(img, draw, (x0 + 12 + (lead if k == 0 else 0), y), line, SMALLEST,
+                             theme.TEXT if not label else INFO_INK)
+            y += NOTE_LINE
 
 
 @lru_cache(maxsize=8)
@@ -112,31 +188,6 @@ def oval(width: int, height: int) -> Image.Image:
     d.ellipse((inner, inner, width * ss - 1 - inner, height * ss - 1 - inner), outline=(*theme.FELT_LIGHT, 255),
               width=2 * ss)
     return big.resize((width, height), Image.Resampling.LANCZOS)
-
-
-@lru_cache(maxsize=4)
-def turn_arrow(radius: int, direction: int) -> Image.Image:
-    """A round arrow showing the way play goes: clockwise on the screen for +1, the other way
-    for -1 (the same arc, its head at the other end)."""
-    ss = 4
-    size = (2 * radius + 24) * ss
-    big = Image.new("RGBA", (size, size), (0, 0, 0, 0))
-    d = ImageDraw.Draw(big)
-    c = size / 2
-    r = radius * ss
-    ink = (*mix(theme.FELT_LIGHT, theme.TEXT, 0.5), 255)
-    start, end = 250, 250 + 290  # degrees, clockwise from three o'clock, as Pillow counts them
-    d.arc((c - r, c - r, c + r, c + r), start, end, fill=ink, width=4 * ss)
-    tip = math.radians(end if direction > 0 else start)
-    tx, ty = c + r * math.cos(tip), c + r * math.sin(tip)
-    # The head points along the circle in the direction of travel.
-    heading = tip + (math.pi / 2 if direction > 0 else -math.pi / 2)
-    length, half = 14 * ss, 9 * ss
-    back = (tx - length * math.cos(heading) * 0.5, ty - length * math.sin(heading) * 0.5)
-    front = (tx + length * math.cos(heading) * 0.5, ty + length * math.sin(heading) * 0.5)
-    side = (-math.sin(heading) * half, math.cos(heading) * half)
-    d.polygon([front, (back[0] + side[0], back[1] + side[1]), (back[0] - side[0], back[1] - side[1])], fill=ink)
-    return big.reduce(ss)
 
 
 @lru_cache(maxsize=8)
@@ -158,213 +209,13 @@ def paste_oval(img: Image.Image, box: Box, background: RGB = theme.BACKGROUND) -
     img.paste(sprite, (round(x0 + 20), round(y0 + 25)))
 
 
-def draw_felt(img: Image.Image, draw: Draw, box: Box, scene: Scene) -> None:
-    """The oval with everything on it, inside ``box``."""
-    players = len(scene.seats)
-    paste_oval(img, box)
-    _middle(img, draw, box, scene)
-    _last_trick(img, draw, box, scene)
-    _trick(img, draw, box, scene)
-    for seat, info in enumerate(scene.seats):
-        px, py = spot(box, seat, players, 1.0)
-        plate = (px - PLATE_W / 2, py - PLATE_H / 2, px + PLATE_W / 2, py + PLATE_H / 2)
-        region(img, plate, ("trick plate", info), partial(_plate, seat=seat, info=info))
-
-
-def _middle(img: Image.Image, draw: Draw, box: Box, scene: Scene) -> None:
-    """The way play goes and how far the hand is, in the top right corner; the card laid aside
-    in the top left."""
-    x0, y0, x1, _ = box
-    arrow = turn_arrow(16, scene.direction)
-    ax = x1 - 4 - arrow.width
-    img.paste(arrow, (round(ax), round(y0)), arrow)
-    ink = mix(theme.FELT_LIGHT, theme.TEXT, 0.6)
-    way = "clockwise" if scene.direction > 0 else "to the right"
-    draw_text(draw, (ax - 6, y0 + arrow.height / 2 - 10), "PLAY GOES", SMALL - 6, theme.MUTED, anchor="rm", bold=True)
-    draw_text(draw, (ax - 6, y0 + arrow.height / 2 + 9), way, SMALL - 3, ink, anchor="rm")
-    if scene.centre:
-        draw_text(draw, (x1 - 6, y0 + arrow.height + 12), scene.centre, SMALL - 3, ink, anchor="rm")
-    if scene.aside:  # only at three-seat tables, whose top left corner is free
-        w = CORNER_CARD
-        card_rows.paste_card(img, None, (x0 + 4, y0 + 4), card_width=w)
-        draw_text(draw, (x0 + w + 14, y0 + 4 + card_height(w) / 2), scene.aside, SMALL - 3, ink, anchor="lm")
-
-
-def card_spot(box: Box, seat: int, players: int) -> tuple[float, float]:
-    """The top left of the trick card ``seat`` plays."""
-    x, y = spot(box, seat, players, 0.5)
-    return x - TRICK_CARD / 2, y - card_height(TRICK_CARD) / 2
-
-
-def _trick(img: Image.Image, draw: Draw, box: Box, scene: Scene) -> None:
-    players = len(scene.seats)
-    h = card_height(TRICK_CARD)
-    for order, (seat, card) in enumerate(scene.trick):
-        x, y = card_spot(box, seat, players)
-        card_rows.paste_card(img, card, (x, y), card_width=TRICK_CARD, family=scene.family,
-                          highlight=card in scene.glow)
-        if order == 0:
-            layout.pill(draw, (x + TRICK_CARD / 2, y + h + 4), "led", size=SMALL - 4, fill=theme.PANEL,
-                        ink=theme.HIGHLIGHT, outline=theme.HIGHLIGHT)
-    if scene.to_play is not None and all(s != scene.to_play for s, _ in scene.trick):
-        x, y = card_spot(box, scene.to_play, players)
-        label = "to lead" if not scene.trick else "to play"
-        card_rows.empty_slot(draw, (x, y, x + TRICK_CARD, y + h), label, colour=theme.HIGHLIGHT)
-
-
-def _last_trick(img: Image.Image, draw: Draw, box: Box, scene: Scene) -> None:
-    """The last trick, small, in the bottom left corner (no seat sits there at any table
-    size), with who took it."""
-    if not scene.last:
-        return
-    x0, _, _, y1 = box
-    w = CORNER_CARD
-    step = w * 0.62
-    winner = scene.seats[scene.last_winner].name if scene.last_winner is not None else ""
-    bottom = y1 - 4
-    text = f"to {winner}" + (f" \u00b7 {scene.last_note}" if scene.last_note else "")
-    room = max(240.0, (len(scene.last) - 1) * step + w + 40)
-    layout.draw_rich(img, draw, (x0 + 4, bottom - 8), layout.ellipsize(text, SMALL - 3, room), SMALL - 3, theme.TEXT)
-    y = bottom - 20 - card_height(w)
-    for i, (_, card) in enumerate(scene.last):
-        card_rows.paste_card(img, card, (x0 + 4 + i * step, y), card_width=w, family=scene.family, shadow=False)
-    draw_text(draw, (x0 + 4, y - 12), "LAST TRICK", SMALL - 5, theme.MUTED, anchor="lm", bold=True)
-
-
-def _plate(img: Image.Image, draw: Draw, box: Box, *, seat: int, info: Seat) -> None:
-    x0, _, x1, y1 = box
-    fill = mix(theme.PANEL, theme.ACCENT, 0.45) if info.to_move else theme.PANEL
-    outline = theme.GOOD if info.winner else theme.ACCENT if info.to_move else theme.PANEL_LIGHT
-    layout.panel(draw, box, fill, outline, line=3 if (info.winner or info.to_move) else 1, radius=theme.RADIUS + 4)
-    pointer, button_up = heading_marks(box, info)
-    plate_heading(img, draw, box, seat=seat, name=info.name, pointer=pointer, dealer=button_up,
-                  winner=info.winner, score=info.score)
-    low = y1 - 19
-    x = x0 + 12
-    back = _small_back(16)
-    img.paste(back, (round(x), round(low - back.height / 2)), back)
-    x += back.width + 5
-    draw_text(draw, (x, low), str(info.cards), SMALL - 1, theme.TEXT, anchor="lm", bold=True)
-    x += text_width(str(info.cards), SMALL - 1, True) + 12
-    tricks = layout.plural(info.tricks, "trick")
-    draw_text(draw, (x, low), tricks, SMALL - 2, theme.MUTED, anchor="lm")
-    x = x0 + _counts_width(info)
-    if info.dealer and not button_up:
-        dealer_button(draw, x + DEALER_W, low)
-        x += DEALER_W + 8
-    if info.note:
-        w = _note_width(info.note)
-        if x + w <= x1 - 8:
-            layout.panel(draw, (x1 - 8 - w, low - 12, x1 - 8, low + 12), mix(theme.PANEL, info.note_colour, 0.25),
-                         info.note_colour, line=1, radius=12)
-            draw_text(draw, (x1 - 8 - w / 2, low), info.note, SMALL - 3, info.note_colour, anchor="mm", bold=True)
-
-
-def heading_marks(box: Box, info: Seat) -> tuple[bool, bool]:
-    """Whether the plate's top line shows the turn's pointer and the dealer's button. A long name
-    ("Easy computer 3") is not cut short on a 210 px plate: the button goes to the line below, and
-    the pointer gives way (the plate's own colour says whose turn it is). The button stays up when
-    the line below has no room for it beside a note ("3 points"): a cut name loses less."""
-    x0, _, x1, _ = box
-    below = _counts_width(info) + DEALER_W + 8 + (_note_width(info.note) if info.note else 0) <= x1 - x0 - 8
-    button_up = info.dealer and (not below or name_fits(info.name, heading_room(
-        box, pointer=info.to_move, dealer=True, winner=info.winner, score=info.score)))
-    pointer = info.to_move and name_fits(info.name, heading_room(box, pointer=True, dealer=button_up,
-                                                                 winner=info.winner, score=info.score))
-    return pointer, button_up
-
-
-def _counts_width(info: Seat) -> float:
-    """From a plate's left edge to the end of its line below: the cards held and the tricks won."""
-    return (12 + 16 + 5 + text_width(str(info.cards), SMALL - 1, True) + 12
-            + text_width(layout.plural(info.tricks, "trick"), SMALL - 2) + 10)
-
-
-def _note_width(note: str) -> float:
-    return text_width(note, SMALL - 3, True) + 14
-
-
 DEALER_W = 24
-NAME_SIZE, NAME_SMALLEST, NAME_CUT = theme.TEXT_SIZE - 3, theme.TEXT_SIZE - 9, theme.TEXT_SIZE - 7
 
 
 def dealer_button(draw: Draw, right: float, mid: float) -> None:
     """The dealer's button, a "D" chip ending at ``right``."""
     draw.ellipse((right - DEALER_W, mid - DEALER_W / 2, right, mid + DEALER_W / 2), fill=DEALER, outline=theme.MUTED)
     draw_text(draw, (right - DEALER_W / 2, mid), "D", SMALL - 4, theme.PANEL, anchor="mm", bold=True)
-
-
-def heading_room(box: Box, *, pointer: bool = False, dealer: bool = False, winner: bool = False,
-                 score: str = "", inset: int = 8) -> float:
-    """The width left for the name on a plate's top line (see ``plate_heading``)."""
-    x0, _, x1, _ = box
-    x = x0 + 10 + (18 if pointer else 0) + 20
-    right = x1 - inset
-    if score:
-        right -= text_width(score, theme.TEXT_SIZE - 2, True) + 16 + 6
-    if dealer:
-        right -= DEALER_W + 6
-    if winner:
-        right -= 24
-    return max(30.0, right - x)
-
-
-def name_fits(name: str, room: float) -> bool:
-    """Whether ``name`` fits ``room`` uncut at the smallest size a plate's name is drawn."""
-    return text_width(name, NAME_SMALLEST, True) <= room
-
-
-def plate_heading(img: Image.Image, draw: Draw, box: Box, *, seat: int, name: str, pointer: bool = False,
-                  dealer: bool = False, winner: bool = False, score: str = "", ink: RGB = theme.TEXT,
-                  inset: int = 8, colour: RGB | None = None) -> None:
-    """A seat plate's top line: a pointer (to move), the seat's colour (or ``colour``: a
-    partnership's) and name; at the right a score, the dealer's button and a winner's star."""
-    x0, y0, x1, _ = box
-    mid = y0 + 22
-    x = x0 + 10
-    if pointer:
-        draw.polygon([(x, mid - 8), (x + 12, mid), (x, mid + 8)], fill=theme.HIGHLIGHT)
-        x += 18
-    draw.ellipse((x, mid - 7, x + 14, mid + 7), fill=layout.seat_colour(seat) if colour is None else colour)
-    x += 20
-    right = x1 - inset
-    if score:
-        sw = text_width(score, theme.TEXT_SIZE - 2, True) + 16
-        layout.panel(draw, (right - sw, mid - 15, right, mid + 15), theme.BACKGROUND, radius=15)
-        draw_text(draw, (right - sw / 2, mid), score, theme.TEXT_SIZE - 2, theme.TEXT, anchor="mm", bold=True)
-        right -= sw + 6
-    if dealer:
-        dealer_button(draw, right, mid)
-        right -= DEALER_W + 6
-    if winner:
-        layout.star(draw, (right - 10, mid), 10, theme.HIGHLIGHT)
-        right -= 24
-    room = heading_room(box, pointer=pointer, dealer=dealer, winner=winner, score=score, inset=inset)
-    size = NAME_SIZE
-    while size > NAME_SMALLEST and text_width(name, size, True) > room:
-        size -= 1  # a long name ("Easy computer 3") a little smaller rather than cut
-    if text_width(name, size, True) > room:
-        size = NAME_CUT  # cut it must be: not small as well
-    layout.draw_rich(img, draw, (x, mid), layout.ellipsize(name, size, room, True), size, ink, bold=True)
-
-
-def tag(draw: Draw, right_mid: tuple[float, float], text: str, colour: RGB, size: int = SMALL - 3) -> float:
-    """A small rounded label ending at ``right_mid``, in ``colour``; returns its left end."""
-    x1, mid = right_mid
-    w = text_width(text, size, True) + 14
-    layout.panel(draw, (x1 - w, mid - 12, x1, mid + 12), mix(theme.PANEL, colour, 0.25), colour, line=1, radius=12)
-    draw_text(draw, (x1 - w / 2, mid), text, size, colour, anchor="mm", bold=True)
-    return x1 - w
-
-
-def tag_width(text: str, size: int = SMALL - 3) -> float:
-    return text_width(text, size, True) + 14
-
-
-@lru_cache(maxsize=4)
-def _small_back(width: int) -> Image.Image:
-    back = card_back(theme.CARD_MIN_WIDTH)
-    return back.resize((width, card_height(width)), Image.Resampling.LANCZOS)
 
 
 # -- the hand ------------------------------------------------------------------------------------

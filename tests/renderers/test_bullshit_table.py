@@ -1,12 +1,15 @@
 """The Bullshit table and hand images: real game states (stacked decks are dealt one card at a time
 from the top, seat 0 first), what each shows, and that no picture shows a card its viewer may not
-see: the pile stays face down whatever it holds, and only a call turns cards up."""
+see: the pile stays face down whatever it holds, and only a call turns cards up. The table is laid
+out for Discord's inline box (renderers.games.bullshit_table): exactly COPY_SIZE, every text at
+least COPY_TEXT_MIN px and every face-up card COPY_CARD_WIDTH wide."""
 
 from __future__ import annotations
 
 import copy
 import functools
 import io
+import itertools
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,8 +21,9 @@ from games.bullshit.rules import BullshitState
 from games.core import decks
 from games.core.base import State
 from renderers import render_hand, render_table
-from renderers.games import bullshit, bullshit_plates
-from renderers.kit import card_rows, layout, regions
+from renderers.games import bullshit, bullshit_copy_seats, bullshit_parts, bullshit_table, bullshit_view
+from renderers.games.bullshit_copy_seats import Chip
+from renderers.kit import card_rows, fonts, layout, regions, shown
 from renderers.kit.theme import card_height
 from renderers.tools.gallery import play
 from tests.games.stacking import deck_for
@@ -31,8 +35,22 @@ PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 @pytest.fixture
 def texts(drawn: list[str], monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """``drawn``, with every plate drawn afresh (so that the texts on them are recorded)."""
-    monkeypatch.setattr(bullshit_plates, "plate_sprite", bullshit_plates.plate_sprite.__wrapped__)
+    """``drawn``, with every seat's chip drawn afresh (so that the texts on them are recorded)."""
+    monkeypatch.setattr(bullshit_copy_seats, "chip_sprite", bullshit_copy_seats.chip_sprite.__wrapped__)
+    return drawn
+
+
+@pytest.fixture
+def chips(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Chip, ...]]:
+    """The seats' chips of every table drawn while the test runs, a tuple a table."""
+    drawn: list[tuple[Chip, ...]] = []
+    real = bullshit_copy_seats.paste_chips
+
+    def recording(img: Image.Image, box: layout.Box, seats: tuple[Chip, ...]) -> None:
+        drawn.append(tuple(seats))
+        real(img, box, seats)
+
+    monkeypatch.setattr(bullshit_table, "paste_chips", recording)
     return drawn
 
 
@@ -79,29 +97,67 @@ def moments(players: int) -> Iterator[State]:
 # -- the table -----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("players", range(3, 11))
-def test_every_table_size_draws_the_same_phone_sized_table_for_players_and_spectators(players: int) -> None:
+def test_every_table_size_draws_the_same_box_sized_table_for_players_and_spectators(players: int) -> None:
     for state in moments(players):
         mover = min(state.to_move) if state.to_move else 0
         table = render_table("bullshit", view(state, mover))
         assert table.startswith(PNG_MAGIC) and len(table) < layout.PNG_LIMIT
         assert same(table, render_table("bullshit", view(state)))  # the table shows no hand
-        width, height = image(table).size
-        assert width == bullshit_plates.WIDTH and 800 <= height <= 1000
+        assert image(table).size == shown.COPY_SIZE
         hand = render_hand("bullshit", view(state, mover))
         assert hand.startswith(PNG_MAGIC) and len(hand) < layout.PNG_LIMIT
 
 
+def disjoint(a: layout.Box, b: layout.Box) -> bool:
+    return a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+
+
 @pytest.mark.parametrize("players", range(3, 11))
-def test_plates_never_overlap_and_the_middle_clears_them(players: int) -> None:
-    felt = (0.0, 0.0, float(bullshit_plates.WIDTH - 2 * bullshit_plates.PAD), float(bullshit_plates.FELT_H))
-    plates = bullshit_plates.plate_boxes(felt, players)
-    x0, y0, x1, y1 = bullshit_plates.centre_box(players, round(felt[2]), round(felt[3]))
-    assert x1 - x0 >= 370 and y1 - y0 == bullshit_plates.CENTRE_H
-    for i, a in enumerate(plates):
-        assert min(a[0], a[1]) >= 0 and a[2] <= felt[2] and a[3] <= felt[3]
-        assert a[2] <= x0 or a[0] >= x1 or a[3] <= y0 or a[1] >= y1, f"seat {i} covers the middle"
-        for j, b in enumerate(plates[i + 1:], i + 1):
-            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], f"seats {i} and {j} overlap"
+def test_the_parts_never_overlap_and_every_text_and_card_reads_in_the_box(
+        players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The status, the band, the seats and what lies under them stack inside the picture; every
+    text is drawn at COPY_TEXT_MIN px or more and every face-up card (those a call turned up) at
+    COPY_CARD_WIDTH, inside the felt they lie in."""
+    sizes: list[int] = []
+    real_mask = fonts.text_mask
+    real_text = ImageDraw.ImageDraw.text
+
+    def mask(text: str, size: int, *args: Any) -> Any:
+        sizes.append(size)
+        return real_mask(text, size, *args)
+
+    def text(self: ImageDraw.ImageDraw, xy: Any, words: Any, *args: Any, **kwargs: Any) -> None:
+        sizes.append(int(kwargs["font"].size))
+        real_text(self, xy, words, *args, **kwargs)
+
+    monkeypatch.setattr(fonts, "text_mask", mask)
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    monkeypatch.setattr(regions, "REGIONS", regions.RegionCache(budget=0))
+    monkeypatch.setattr(bullshit_copy_seats, "chip_sprite", bullshit_copy_seats.chip_sprite.__wrapped__)
+    boxes: list[layout.Box] = []  # the face-up cards' of a table
+    real_card = card_rows.paste_card
+
+    def card(img: Image.Image, token: str | None, xy: Any, **kwargs: Any) -> layout.Box:
+        box = real_card(img, token, xy, **kwargs)
+        if token is not None:
+            assert kwargs["card_width"] >= shown.COPY_CARD_WIDTH
+            boxes.append(box)
+        return box
+
+    monkeypatch.setattr(card_rows, "paste_card", card)
+    width, height = shown.COPY_SIZE
+    for state in moments(players):
+        picture = bullshit_table.Picture(view(state))
+        parts = [picture.status_box, picture.band, picture.strip, picture.bottom]
+        assert all(0 <= x0 < x1 <= width and 0 <= y0 < y1 <= height for x0, y0, x1, y1 in parts)
+        assert all(a[3] < b[1] for a, b in itertools.pairwise(parts))
+        sizes.clear()
+        boxes.clear()
+        assert picture.draw().size == shown.COPY_SIZE
+        assert sizes and min(sizes) >= shown.COPY_TEXT_MIN
+        x0, y0, x1, y1 = picture.bottom
+        assert all(x0 < a[0] and a[2] < x1 and y0 < a[1] and a[3] < y1 for a in boxes)
+        assert len(boxes) == len((state.view(None)["reveal"] or {}).get("cards") or [])
 
 
 def test_the_pile_looks_the_same_whatever_it_hides() -> None:
@@ -145,7 +201,7 @@ def test_only_the_cards_a_call_turned_up_and_the_viewers_own_are_drawn_face_up(
 
 def test_rendering_is_pure_and_the_same_whatever_was_drawn_before(monkeypatch: pytest.MonkeyPatch) -> None:
     """The sprite and text caches change nothing: each view gives the same picture drawn again,
-    in the other order, with every plate drawn in place or after the caches were emptied; drawing
+    in the other order, with every chip and part drawn in place or after the caches were emptied; drawing
     never changes a view."""
     views = [view(state, seat) for players in (3, 10) for state in moments(players)
              for seat in (min(state.to_move) if state.to_move else 0, None)]
@@ -153,12 +209,12 @@ def test_rendering_is_pure_and_the_same_whatever_was_drawn_before(monkeypatch: p
     tables = [render_table("bullshit", v) for v in views]
     hands = [render_hand("bullshit", v) for v in views]
     assert [render_table("bullshit", v) for v in reversed(views)][::-1] == tables
-    monkeypatch.setattr(bullshit, "paste_plate", lambda img, box, info: bullshit_plates.paint_plate(
-        img, ImageDraw.Draw(img, "RGBA"), box, info=info))
-    assert [render_table("bullshit", v) for v in views] == tables, "a cached plate is not the plate drawn in place"
+    monkeypatch.setattr(bullshit_copy_seats, "chip_sprite", bullshit_copy_seats.chip_sprite.__wrapped__)
+    monkeypatch.setattr(regions, "REGIONS", regions.RegionCache(budget=0))
+    assert [render_table("bullshit", v) for v in views] == tables, "a kept chip or part is not the one drawn in place"
     monkeypatch.undo()
-    for cached in (bullshit_plates.pile_sprite, bullshit_plates.plate_sprite, bullshit_plates.cross,
-                   bullshit_plates.verdict_mark, layout.rich_width, layout.ellipsize):
+    for cached in (bullshit_parts.pile_sprite, bullshit_copy_seats.chip_sprite, bullshit_parts.cross,
+                   bullshit_parts.verdict_mark, layout.rich_width, layout.ellipsize):
         cached.cache_clear()
     regions.REGIONS.clear()
     assert [render_table("bullshit", v) for v in views] == tables
@@ -167,19 +223,25 @@ def test_rendering_is_pure_and_the_same_whatever_was_drawn_before(monkeypatch: p
 
 
 def test_the_pile_grows_with_its_size_up_to_a_point() -> None:
-    heights = [bullshit_plates.pile_sprite(bullshit_plates.layers_for(n)).height for n in range(1, 60)]
+    heights = [bullshit_parts.pile_sprite(bullshit_parts.layers_for(n)).height for n in range(1, 60)]
     assert heights == sorted(heights) and heights[-1] > heights[0] + 30
-    assert bullshit_plates.layers_for(40) == bullshit_plates.layers_for(104) == bullshit_plates.MOST_LAYERS
+    assert bullshit_parts.layers_for(40) == bullshit_parts.layers_for(104) == bullshit_parts.MOST_LAYERS
 
 
-def test_the_window_shows_the_claim_and_who_may_still_call(texts: list[str]) -> None:
+def test_the_window_shows_the_claim_and_who_may_still_call(texts: list[str], chips: list[tuple[Chip, ...]]) -> None:
     state = game().apply(0, "play:KS,7D")
     bullshit.table(view(state))
-    assert {"Ann says", "2", "Aces", "Call it or let it stand", "Bo plays 2s"} <= set(texts)
-    assert texts.count("may call") == 3 and "no call" not in texts
+    assert {"Ann says", "2", "Aces", "Bo plays", "2s"} <= set(texts)
+    assert any(t.startswith("Call it or let it stand") for t in texts)
+    (seats,) = chips
+    assert [c.waiting for c in seats] == [False, True, True, True]  # Ann just played: the rest may call
+    assert [c.nxt for c in seats] == [False, True, False, False] and [c.cards for c in seats] == [11, 13, 13, 13]
     texts.clear()
+    chips.clear()
     bullshit.table(view(state.apply(2, "pass")))
-    assert texts.count("may call") == 2 and texts.count("no call") == 1 and "just played" in texts
+    (seats,) = chips
+    assert [c.waiting for c in seats] == [False, True, False, True]  # Cyrille let it stand
+    assert any(t.startswith("Call it or let it stand") for t in texts)  # the seats tell who may still call
 
 
 def quietly(state: State) -> State:
@@ -200,17 +262,54 @@ def test_last_cards_are_announced(texts: list[str]) -> None:
             break
     assert state.view(None)["window"]["last_cards"]
     bullshit.table(view(state))
-    assert {"Last cards!", f"Unless it is called, {NAMES[seat]} is out"} <= set(texts)
+    assert "Last cards!" in texts
+    assert any(t.startswith(f"Unless it is called, {NAMES[seat]} wins") for t in texts)  # the first out wins
 
 
 @pytest.mark.parametrize(("played", "lie"), [("KS", True), ("AS", False)])
-def test_a_call_turns_the_play_up_and_says_who_picks_up_the_pile(played: str, lie: bool, texts: list[str]) -> None:
+def test_a_call_turns_the_play_up_and_says_who_picks_up_the_pile(
+        played: str, lie: bool, texts: list[str], chips: list[tuple[Chip, ...]]) -> None:
     state = game().apply(0, f"play:{played}").apply(1, "call")
     assert state.view(None)["reveal"]["lie"] is lie
     bullshit.table(view(state))
     taker = "Ann" if lie else "Bo"
-    assert {"Lie!" if lie else "True!", f"{taker} picks up 1", "Bo called Ann's", "took 1", "called"} <= set(texts)
-    assert "Call it or let it stand" not in texts
+    assert {"Lie!" if lie else "True!", f"{taker} picks up 1", "Bo called Ann's",
+            "It was not an Ace" if lie else "It was an Ace"} <= set(texts)
+    assert not any(t.startswith("Call it or let it stand") for t in texts)
+    (seats,) = chips
+    assert not any(c.waiting for c in seats) and seats[0 if lie else 1].cards == 13 + (not lie)
+
+
+def test_the_game_line_tells_the_deal_and_the_rules() -> None:
+    four, eight = bullshit_table.Picture(view(game())), bullshit_table.Picture(view(history(8)[0]))
+    assert four.head_texts() == ("Bullshit (Cheat)", "Dmitri deals \u00b7 1 pack \u00b7 1-4 cards a play")
+    assert "2 packs \u00b7 1-8 cards a play" in eight.head_texts()[1]
+    placed = RULES.new_game(3, seed=3, options={"places": True})
+    assert bullshit_table.Picture(view(placed)).head_texts()[1].endswith("play on for places \u00b7 1-4 cards a play")
+
+
+def test_a_game_played_on_for_places_ends_with_the_places(texts: list[str], chips: list[tuple[Chip, ...]]) -> None:
+    state = RULES.new_game(3, seed=3, options={"places": True})
+    seen = 0
+    while not state.is_over:  # one card a play, every play let stand: seats go out in turn
+        seat = min(state.to_move)
+        state = state.apply(seat, "pass" if state.view(None)["window"] else "play:" + state.view(seat)["hand"][0])
+        if state.view(None)["out"] and (state.view(None)["window"] or {}).get("last_cards"):
+            texts.clear()
+            bullshit.table(view(state))  # a second seat's last cards: out in its place, not winning
+            who = NAMES[state.view(None)["window"]["seat"]]
+            assert any(t.startswith(f"Unless it is called, {who} is out") for t in texts)
+            seen += 1
+    assert seen
+    out = state.view(None)["out"]
+    assert len(out) == 2  # the last one left is last
+    last = ({0, 1, 2} - set(out)).pop()
+    texts.clear()
+    chips.clear()
+    bullshit.table(view(state))
+    assert f"{NAMES[out[0]]} wins" in texts
+    assert f"2nd {NAMES[out[1]]} \u00b7 3rd {NAMES[last]}" in texts
+    assert [c.place for c in chips[0]] == [out.index(s) + 1 if s in out else 0 for s in range(3)]
 
 
 def card_white(img: Image.Image, box: tuple[float, float, float, float]) -> int:
@@ -219,19 +318,15 @@ def card_white(img: Image.Image, box: tuple[float, float, float, float]) -> int:
     return sum(crop.histogram()[249:])
 
 
-def test_the_cards_a_call_turns_up_lie_face_up_in_the_middle() -> None:
+def test_the_cards_a_call_turns_up_lie_face_up_under_the_seats() -> None:
     before = game().apply(0, "play:KS")
     after = before.apply(1, "call")
     counts = []
     for state in (before, after):
-        table = bullshit.Table(view(state))
-        top = layout.HEADER_HEIGHT + 10 + table.top_h + 10
-        plates = bullshit_plates
-        x0, y0, x1, y1 = plates.centre_box(4, plates.WIDTH - 2 * plates.PAD, plates.FELT_H)
-        middle = (bullshit_plates.PAD + x0, top + y0, bullshit_plates.PAD + x1, top + y1)
-        counts.append(card_white(image(render_table("bullshit", view(state))), middle))
-    face = bullshit_plates.REVEAL_CARD * card_height(bullshit_plates.REVEAL_CARD)
-    assert counts[1] > counts[0] + face // 4  # the K♠ face up where a back lay
+        bottom = bullshit_table.Picture(view(state)).bottom
+        counts.append(card_white(image(render_table("bullshit", view(state))), bottom))
+    face = shown.COPY_CARD_WIDTH * card_height(shown.COPY_CARD_WIDTH)
+    assert counts[1] > counts[0] + face // 4  # the K\u2660 face up where the plays were listed
 
 
 # -- the hand ------------------------------------------------------------------------------------
@@ -276,12 +371,16 @@ def test_the_hand_tells_how_many_of_the_claimed_rank_the_viewer_holds(texts: lis
 def test_passes_are_told_in_one_line() -> None:
     log = ["{p0} plays 2 \u00d7 Kings", "{p1} lets it stand", "{p2} lets it stand", "{p3} lets it stand",
            "{p1} plays 1 \u00d7 Ace", "{p2} lets it stand"]
-    assert bullshit.merged_log(log) == ["{p0} plays 2 \u00d7 Kings", "{p1}, {p2} and {p3} let it stand",
+    assert bullshit_view.merged_log(log) == ["{p0} plays 2 \u00d7 Kings", "{p1}, {p2} and {p3} let it stand",
                                         "{p1} plays 1 \u00d7 Ace", "{p2} lets it stand"]
 
 
-def test_rank_words_and_places() -> None:
-    assert [bullshit_plates.rank_word(r, n) for r, n in (("A", 1), ("K", 3), ("10", 2), ("2", 1))] == \
+def test_rank_words_places_and_what_a_call_turned_up() -> None:
+    assert [bullshit_parts.rank_word(r, n) for r, n in (("A", 1), ("K", 3), ("10", 2), ("2", 1))] == \
         ["Ace", "Kings", "10s", "2"]
-    assert [bullshit_plates.ordinal(n) for n in (1, 2, 3, 4, 10, 11, 12, 13, 21)] == \
+    assert [bullshit_parts.ordinal(n) for n in (1, 2, 3, 4, 10, 11, 12, 13, 21)] == \
         ["1st", "2nd", "3rd", "4th", "10th", "11th", "12th", "13th", "21st"]
+    turned = (["KS"], ["2S"], ["KS", "KH"], ["KS", "2H"], ["2S", "3H"])
+    assert [bullshit_table.turned_note(cards, "K") for cards in turned] == \
+        ["It was a King", "It was not a King", "All 2 were Kings", "Only 1 of 2 were Kings", "None of the 2 were Kings"]
+    assert bullshit_table.turned_note(["8S"], "8") == "It was an 8"

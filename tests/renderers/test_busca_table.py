@@ -5,16 +5,17 @@ three-player dealer lays aside is drawn for nobody."""
 from __future__ import annotations
 
 import io
+from typing import Any
 
+import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from games import registry
 from games.busca import BuscaState
 from games.core import decks
 from renderers import render_hand, render_round_end, render_table
-from renderers.games import busca
-from renderers.kit import trick_table
-from renderers.kit.layout import HEADER_HEIGHT
+from renderers.games import busca, busca_round_end
+from renderers.kit import shown, trick_copy, trick_table
 from renderers.kit.theme import card_height
 from tests.games.stacking import deck_for
 
@@ -44,20 +45,38 @@ def whiteness(img: Image.Image, box: tuple[float, float, float, float]) -> float
     return float(sum(ImageStat.Stat(patch).mean) / 3)
 
 
-def card_box(state: BuscaState, seat: int) -> tuple[float, float, float, float]:
-    table = busca.Table(view(state))
-    felt_top = HEADER_HEIGHT + 10 + table.top_h + 10
-    felt = (busca.PAD, felt_top, busca.WIDTH - busca.PAD, felt_top + trick_table.felt_height(state.players))
-    x, y = trick_table.card_spot(felt, seat, state.players)
-    return x, y, x + trick_table.TRICK_CARD, y + card_height(trick_table.TRICK_CARD)
+def plate_boxes(state: BuscaState, monkeypatch: pytest.MonkeyPatch) -> dict[str, tuple[float, ...]]:
+    """Each plate's box on the table, by the name on it."""
+    boxes: dict[str, tuple[float, ...]] = {}
+    real = trick_copy.region
+
+    def region(img: Any, box: Any, key: Any, *args: Any, **kwargs: Any) -> None:
+        boxes[key[1].seat.name] = tuple(box)
+        real(img, box, key, *args, **kwargs)
+
+    monkeypatch.setattr(trick_copy, "region", region)
+    render_table("busca", view(state))
+    monkeypatch.undo()
+    return boxes
 
 
-def test_each_trick_card_lies_in_front_of_whoever_played_it() -> None:
+def card_box(plates: dict[str, tuple[float, ...]], seat: int) -> tuple[float, float, float, float]:
+    """Where the card ``seat`` plays lies: under its plate."""
+    x0, _, x1, y1 = plates[NAMES[seat]]
+    w = shown.COPY_CARD_WIDTH
+    return (x0 + x1 - w) / 2, y1 + 5, (x0 + x1 + w) / 2, y1 + 5 + card_height(w)
+
+
+def test_each_trick_card_lies_under_whoever_played_it(monkeypatch: pytest.MonkeyPatch) -> None:
     state = game(4, [["4S"], ["5S"], ["6S"], ["7S"]])  # seat 0 leads, then 3, 2, 1
     state = state.apply(0, "play:4S").apply(3, "play:7S")
+    plates = plate_boxes(state, monkeypatch)
+    # Play goes to the right: the plates left to right in play order from seat 0.
+    assert [plates[NAMES[s]][0] for s in (0, 3, 2, 1)] == sorted(plates[n][0] for n in NAMES[:4])
     img = image(render_table("busca", view(state)))
-    assert whiteness(img, card_box(state, 0)) > 200 and whiteness(img, card_box(state, 3)) > 200
-    assert whiteness(img, card_box(state, 2)) < 140 and whiteness(img, card_box(state, 1)) < 140
+    assert img.size == shown.COPY_SIZE
+    assert whiteness(img, card_box(plates, 0)) > 200 and whiteness(img, card_box(plates, 3)) > 200
+    assert whiteness(img, card_box(plates, 2)) < 140 and whiteness(img, card_box(plates, 1)) < 140
 
 
 def test_the_card_laid_aside_is_drawn_for_nobody_but_its_dealer() -> None:
@@ -93,6 +112,9 @@ def test_a_hands_end_shows_each_players_points_and_what_they_scored() -> None:
     other = dict(data, thirds=[t + (1 if s == 0 else -1 if s == 1 else 0) for s, t in enumerate(data["thirds"])])
     changed = ImageChops.difference(plain, image(render_round_end("busca", view(state), other))).getbbox()
     assert changed is not None and changed[3] - changed[1] < 200  # only the two points figures moved
+    points_x = shown.COPY_SIZE[0] - busca_round_end.MARGIN - busca_round_end.COLUMNS[0][0]
+    assert changed[0] >= busca_round_end.CARDS_END and changed[2] <= points_x + 40  # in the POINTS column
+    assert plain.size == shown.COPY_SIZE
 
 
 def test_the_header_says_who_deals_now_and_next_to_the_right() -> None:
@@ -120,19 +142,19 @@ def test_the_next_hand_is_dealt_by_the_one_the_header_named() -> None:
         assert f"{NAMES[previous]} deals, {NAMES[dealers[hand_no]]} next" in named[hand_no - 1]
 
 
-def test_a_long_name_beside_the_pointer_the_button_and_a_score_is_drawn_whole() -> None:
-    """Issue 36: "Easy computer 3" was cut to "Easy co…" on the dealer's plate at its turn."""
-    box = (0.0, 0.0, float(trick_table.PLATE_W), float(trick_table.PLATE_H))
-    for to_move in (False, True):
-        for score in ("0", "31", "99"):  # a game to 31 (a total of three figures may cut it)
-            info = trick_table.Seat(name="Easy computer 3", cards=9, tricks=0, score=score, to_move=to_move,
-                                    dealer=True)
-            pointer, button_up = trick_table.heading_marks(box, info)
-            room = trick_table.heading_room(box, pointer=pointer, dealer=button_up, score=score)
-            assert trick_table.name_fits(info.name, room), (to_move, score)
-    # a short name keeps both marks on its top line
-    short = trick_table.Seat(name="Alex", cards=9, tricks=0, score="31", to_move=True, dealer=True)
-    assert trick_table.heading_marks(box, short) == (True, True)
-    # the line below keeps its note ("3 points"): with no room there for the button, the name gives way
-    busy = trick_table.Seat(name="Bartholomew", cards=6, tricks=4, score="16", note="3 points", dealer=True)
-    assert trick_table.heading_marks(box, busy) == (False, True)
+def test_a_long_name_beside_the_pointer_the_button_and_a_score_is_drawn_whole(drawn: list[str]) -> None:
+    """Issue 36: "Easy computer 3" was cut to "Easy co…" on the dealer's plate at its turn: the
+    table's plates give a name that one line would cut two."""
+    for players in (3, 4, 5):
+        for to_move in (False, True):
+            for score in ("0", "31", "99"):  # a game to 31 (a total of three figures may cut it)
+                seats = [trick_table.Seat(name=f"Player {s}", cards=9, tricks=0, score="5") for s in range(players)]
+                seats[1] = trick_table.Seat(name="Easy computer 3", cards=9, tricks=0, score=score, to_move=to_move,
+                                            dealer=True)
+                drawn.clear()
+                img = trick_copy.draw_table(trick_table.Scene(seats=seats, direction=-1), ("Busca", "Hand 1"),
+                                            "Your turn", trick_table.Extras(), [])
+                assert img.size == shown.COPY_SIZE
+                whole = "Easy computer 3"  # on a line, or its two lines one after the other
+                assert any(t == whole or f"{t} {n}" == whole for t, n in zip(drawn, [*drawn[1:], ""], strict=True)), \
+                    (players, to_move, score, drawn)

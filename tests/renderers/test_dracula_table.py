@@ -1,5 +1,6 @@
 """The Dracula table and hand images: every stage of a game for players and spectators, purity,
-text that never shows tofu, what the table shows, and that the images give away no hidden card."""
+text that never shows tofu, what the table shows, that it is laid out for Discord's inline box
+(COPY_SIZE, readable cards and text), and that the images give away no hidden card."""
 
 from __future__ import annotations
 
@@ -13,10 +14,12 @@ import pytest
 
 import renderers
 from games.dracula import RULES, DraculaState
+from games.dracula.scoring import Direction, points
 from renderers import render_hand, render_table
-from renderers.games import dracula, dracula_parts
-from renderers.kit import layout
+from renderers.games import dracula
+from renderers.kit import card_rows, cards, fonts, layout, regions, shown
 from renderers.kit.fonts import has_glyph
+from renderers.tools.gallery import stages
 
 from .helpers import png_size, views_of
 
@@ -79,7 +82,7 @@ def views(name: str) -> list[dict[str, Any]]:
 
 def test_the_stages_cover_what_they_claim() -> None:
     way = stage("2p choosing the way after a cut").view(None)
-    assert way["phase"] == "way" and len(way["cut"]) > dracula_parts.CUT_ROUNDS  # some rounds are summed up
+    assert way["phase"] == "way" and len(way["cut"]) > 1  # the earlier rounds are counted
     assert any(t in ("X1", "X2") for r in way["cut"] for t in r)
     mid = stage("2p mid-coffin")
     assert mid.view(mid.turn)["legal_cells"] and mid.view(None)["last_coffin"] is not None
@@ -103,8 +106,7 @@ def test_table_and_hand_are_small_pngs(name: str) -> None:
         for data in (table, hand):
             assert data.startswith(PNG_MAGIC)
             assert len(data) < LIMIT, f"{name}: {len(data)} bytes"
-        width, height = png_size(table)
-        assert 800 <= width <= 900 and 600 <= height <= 1000, (width, height)
+        assert png_size(table) == shown.COPY_SIZE
 
 
 @pytest.mark.parametrize("name", list(STAGES))
@@ -154,15 +156,23 @@ def test_every_settled_line_shows_its_value_and_multiplier(drawn: list[str]) -> 
         settled = [line for d in ("rows", "cols") for line in view["lines"][d] if line is not None]
         assert len(settled) == (6 if view["over"] else 2)  # a Vampire in the centre settles its row and column
         for line in settled:
-            if line["multiplier"] == 0:
-                assert "drained" in drawn
+            if line["multiplier"] == 0:  # a red 0 (and a bat)
+                assert "0" in drawn
             else:
                 assert str(line["value"]) in drawn and f"x{line['multiplier']}" in drawn
 
 
 def test_unsettled_lines_show_points_so_far(drawn: list[str]) -> None:
-    dracula.table(stage("2p mid-coffin").view(None))
-    assert "so far" in drawn
+    view = stage("2p mid-coffin").view(None)
+    dracula.table(view)
+    grid = view["coffin"]
+    ways: tuple[Direction, ...] = ("rows", "cols")
+    for direction in ways:
+        for i, line in enumerate(view["lines"][direction]):
+            cells = grid[i] if direction == "rows" else [row[i] for row in grid]
+            toks = [t for t in cells if t is not None]
+            if line is None and toks:
+                assert str(sum(points(t, direction) for t in toks)) in drawn
 
 
 def test_the_last_coffin_and_its_rung_are_shown(drawn: list[str]) -> None:
@@ -181,6 +191,7 @@ def test_the_cut_and_the_choice_are_shown(drawn: list[str]) -> None:
     joined = " ".join(drawn)
     dealer = layout.names(view)[view["first_dealer"]]
     assert "THE CUT" in drawn and f"{dealer} wins the cut and deals first." in joined
+    assert layout.plural(len(view["cut"]) - 1, "earlier round") in drawn
     assert "Queen's way" in drawn and "King's way" in drawn
 
 
@@ -213,6 +224,62 @@ def test_a_tie_broken_by_the_best_line_is_explained(drawn: list[str]) -> None:
     drawn.clear()
     dracula.table({**view, "best_lines": [60, 60], "outcome": {"scores": [245, 245], "winners": [], "detail": "."}})
     assert "Drawn at 245 each" in drawn
+
+
+# --- laid out for the inline box --------------------------------------------------------------
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_table_is_the_box_size_with_readable_cards_and_text(players: int,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every stage, for the mover and a spectator: COPY_SIZE, every face-up card at least the
+    copy's card width, every text at least the copy's smallest size (drawn afresh: no kept parts)."""
+    sizes: list[int] = []
+    widths: list[int] = []
+    real_mask, real_card = fonts.text_mask, cards.card_image  # card_rows draws with it
+
+    def mask(text: str, size: int, *args: Any) -> Any:
+        sizes.append(size)
+        return real_mask(text, size, *args)
+
+    def card(token: str, family: str = "standard", width: int = 80, *args: Any, **kwargs: Any) -> Any:
+        widths.append(width)
+        return real_card(token, family, width, *args, **kwargs)
+
+    monkeypatch.setattr(fonts, "text_mask", mask)
+    monkeypatch.setattr(card_rows, "card_image", card)
+    monkeypatch.setattr(regions, "REGIONS", regions.RegionCache(budget=0))
+    card_rows._dimmed.cache_clear()
+    states = [st.state for st in stages("dracula", players, 5)]
+    states += [stage(name) for name in STAGES if name.startswith(f"{players}p")]
+    shown_cards = 0
+    try:
+        for state in states:
+            for seat in (min(state.to_move) if state.to_move else 0, None):
+                sizes.clear()
+                widths.clear()
+                picture = dracula.table(state.view(seat))
+                assert picture.size == shown.COPY_SIZE and picture.mode == "RGB"
+                assert not widths or min(widths) >= shown.COPY_CARD_WIDTH, sorted(set(widths))
+                assert sizes and min(sizes) >= shown.COPY_TEXT_MIN, sorted(set(sizes))
+                shown_cards += len(widths)
+    finally:
+        card_rows._dimmed.cache_clear()
+    assert shown_cards, "the stages show cards"
+
+
+def test_the_session_and_the_moves_are_told(drawn: list[str]) -> None:
+    view = stage("2p mid-coffin").view(None)
+    view["names"] = ["Ann", "Bo"]
+    dracula.table({**view, "session": {"target": 300, "game": 2, "games": [[190, 396]], "totals": [190, 396]}})
+    assert "Game 2 to 300" in drawn and "Session: Ann 190 \u00b7 Bo 396" in drawn
+    newest = layout.named(view, view["log"][-1])
+    assert all(run in drawn for kind, run in layout.rich_parts(newest) if kind == "text"), newest  # its suits drawn
+
+
+def test_a_four_player_result_keeps_its_room(drawn: list[str]) -> None:
+    view = stage("4p game over").view(None)
+    dracula.table(view)
+    assert "GAME OVER" in drawn and any(" win, " in t or t.endswith(" win,") for t in drawn)
 
 
 # --- the hand --------------------------------------------------------------------------------

@@ -17,8 +17,8 @@ from games import registry
 from games.core.base import State
 from games.fscking_ace import FsckingAceState
 from renderers import render_settlement, render_table
-from renderers.games import fscking_ace, fscking_ace_parts
-from renderers.kit import card_rows, cards, layout
+from renderers.games import fscking_ace, fscking_ace_parts, fscking_ace_seats
+from renderers.kit import card_rows, cards, fonts, layout, regions, shown
 from renderers.kit import settlement as generic
 from renderers.kit.fonts import has_glyph
 
@@ -114,20 +114,40 @@ def test_the_states_are_what_they_claim() -> None:
 def test_tables_are_phone_sized_pngs(name: str) -> None:
     for seat in (0, None):
         data = render_table("fscking-ace", view(name, seat))
-        assert data.startswith(PNG_MAGIC) and len(data) < LIMIT, f"{name}: {len(data)} bytes"
-        width, height = png_size(data)
-        players = state(name).players
-        assert width == fscking_ace.WIDTH
-        most = 800 if players <= fscking_ace.ONE_COLUMN_MOST else 1500 if players <= 20 else 2100
-        assert 560 <= height <= most, (name, height)
+        assert data.startswith(PNG_MAGIC) and len(data) <= layout.PNG_LIMIT, f"{name}: {len(data)} bytes"
+        assert png_size(data) == shown.COPY_SIZE, name  # the inline box's size, at every stage and size
 
 
-def test_twenty_players_sit_in_two_columns() -> None:
-    three = png_size(render_table("fscking-ace", view("3p mid-turn")))[1]
-    six = png_size(render_table("fscking-ace", view("6p mid-turn")))[1]
-    twenty = png_size(render_table("fscking-ace", view("20p mid-turn")))[1]
-    assert six < three + 40, "six players take three rows of two"
-    assert twenty < 2.2 * three
+@pytest.mark.parametrize("name", list(STATES))
+def test_every_text_and_face_up_card_reads_where_shown(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    sizes: list[int] = []
+    widths: list[int] = []
+    real_mask, real_card = fonts.text_mask, cards.card_image
+
+    def mask(shown_text: str, size: int, *args: Any) -> Any:
+        sizes.append(size)
+        return real_mask(shown_text, size, *args)
+
+    def card(token: str, family: str = "standard", width: int = 80, *args: Any, **kwargs: Any) -> Image.Image:
+        widths.append(width)
+        return real_card(token, family, width, *args, **kwargs)
+
+    monkeypatch.setattr(fonts, "text_mask", mask)
+    monkeypatch.setattr(card_rows, "card_image", card)
+    monkeypatch.setattr(regions, "REGIONS", regions.RegionCache(budget=0))  # every part is painted
+    card_rows._dimmed.cache_clear()
+    fscking_ace.table(view(name))
+    assert sizes and min(sizes) >= shown.COPY_TEXT_MIN, (name, sorted(set(sizes)))
+    assert all(w >= shown.COPY_CARD_WIDTH for w in widths), (name, sorted(set(widths)))
+
+
+def test_seats_sit_in_two_line_cells_then_one_line_cells_in_up_to_three_columns() -> None:
+    assert fscking_ace.shape(3) == (2, 1, 3)
+    assert fscking_ace.shape(6) == (2, 2, 3), "six players take three rows of two"
+    assert fscking_ace.shape(20) == (1, 2, 10)
+    assert fscking_ace.shape(30) == (1, 3, 10), "the most a table seats (docs/rules/fscking-ace.md)"
+    for players in (3, 6, 20, 30):  # the picture stays the same size
+        assert png_size(render_table("fscking-ace", view(f"{players}p mid-turn"))) == shown.COPY_SIZE
 
 
 def test_the_table_module_is_found_by_key() -> None:
@@ -160,7 +180,7 @@ def test_names_money_and_status_are_drawn(drawn: list[str]) -> None:
     fscking_ace.table(view("3p mid-turn", balances=[1250, -1000, -250]))
     joined = " | ".join(drawn)
     for text in ("Annabel", "Bartholomew", "Cyrille", "+$12.50", "-$10", "regular x2", "jokers x2", "loses x2",
-                 "clockwise", "still hidden", "Stop now: $11 (+$2)"):
+                 "clockwise", "still hidden", "Stop now: $11 (+$2)", "$10", "$5"):  # the jokers, as text
         assert text in joined, text
     assert "{p" not in joined and "{$" not in joined, "placeholders are filled"
 
@@ -183,11 +203,11 @@ def test_the_end_names_who_came_out_ahead(drawn: list[str]) -> None:
     assert any("Game over" in t for t in drawn) and any(all(n in t for n in ahead) for t in drawn)
 
 
-@pytest.mark.parametrize(("unit", "shown"), [("dollars", "Stop now: $11"), ("cents", "Stop now: 11c"),
-                                             ("points", "Stop now: 11 pts")])
-def test_the_guilds_unit_is_used(unit: str, shown: str, drawn: list[str]) -> None:
+@pytest.mark.parametrize(("unit", "expected"), [("dollars", "Stop now: $11"), ("cents", "Stop now: 11c"),
+                                                ("points", "Stop now: 11 pts")])
+def test_the_guilds_unit_is_used(unit: str, expected: str, drawn: list[str]) -> None:
     fscking_ace.table(view("3p mid-turn", unit=unit))
-    assert any(shown in t for t in drawn), unit
+    assert any(expected in t for t in drawn), unit
     dollars = render_table("fscking-ace", view("3p mid-turn"))
     if unit != "dollars":
         assert render_table("fscking-ace", view("3p mid-turn", unit=unit)) != dollars
@@ -208,6 +228,19 @@ def test_no_tofu_with_odd_names(drawn: list[str]) -> None:
     assert drawn and all(all(has_glyph(ch) for ch in t) for t in drawn)
 
 
+def test_scored_cards_as_text_keep_doublers_and_jokers() -> None:
+    cards_ = ["3D", "4D", "2H", "5D", "X2", "6D", "7D", "8D", "9D", "10D", "JD", "QD", "2C", "KD"]
+    full = fscking_ace_seats.cards_line(cards_, 1000)
+    assert full.split() == ["3\u2666", "4\u2666", "2\u2665", "5\u2666", "$10", "6\u2666", "7\u2666", "8\u2666",
+                            "9\u2666", "10\u2666", "J\u2666", "Q\u2666", "2\u2663", "K\u2666"]
+    short = fscking_ace_seats.cards_line(cards_, 150)
+    assert layout.rich_width(short, fscking_ace_parts.SMALL) <= 150
+    first, *shown_ = short.split()
+    assert first.startswith("+") and int(first) + len(shown_) == len(cards_)
+    assert {"2\u2665", "$10", "2\u2663"} <= set(shown_), "the cards that change a pile's worth stay in view"
+    assert "K\u2666" in shown_ and "3\u2666" not in shown_, "then the latest plain cards"
+
+
 def test_crowded_fans_keep_doublers_and_jokers() -> None:
     cards = ["3D", "4D", "2H", "5D", "X2", "6D", "7D", "8D", "9D", "10D", "JD", "QD", "2C", "KD"]
     shown, left_out = fscking_ace_parts.legible(cards, 160, 40)
@@ -221,9 +254,9 @@ def test_crowded_fans_keep_doublers_and_jokers() -> None:
 # --- the stock stays face down -------------------------------------------------------------------
 
 def face_up(v: dict[str, Any]) -> set[str]:
-    """Every card the table may show: scored, on the line, and the Ace that ended a round."""
-    shown = {c for pile in v["scored"] for c in pile} | set(v["flips"])
-    return shown | ({"AS"} if v["last_settlement"] else set())
+    """Every card the table shows as a face: on the line, and the Ace that ended a round (the
+    scored cards are said as text)."""
+    return set(v["flips"]) | ({"AS"} if v["last_settlement"] else set())
 
 
 @pytest.mark.parametrize("name", list(STATES))
@@ -266,7 +299,10 @@ def test_a_doubled_settlement_says_so(drawn: list[str]) -> None:
     v = view("3p settled, doubled")
     a, b = render_settlement("fscking-ace", v, doubled), render_settlement("fscking-ace", v, plain)
     assert a != b and a.startswith(PNG_MAGIC) and len(a) < LIMIT
-    assert png_size(a)[1] > png_size(b)[1], "the doubling note takes room"
+    assert png_size(a) == png_size(b) == shown.COPY_SIZE, "the inline box's size, doubled or not"
+    drawn.clear()
+    fscking_ace.settlement(v, plain)
+    assert not any("Everything" in t for t in drawn), "the doubling note is only there when doubled"
     drawn.clear()
     fscking_ace.settlement(v, doubled)
     joined = " | ".join(drawn)
@@ -282,7 +318,7 @@ def test_the_generic_drawer_copes_without_loser_or_multiplier(drawn: list[str]) 
     v = {"game": "fosco", "title": "Fosco", "players": 3, "names": ["Ann", "Bo", "Cy"], "unit": "points"}
     png = render_settlement("fosco", v, data)  # fosco has no drawer of its own
     assert png.startswith(PNG_MAGIC)
-    assert png_size(png)[0] == generic.WIDTH
+    assert png_size(png) == shown.COPY_SIZE
     generic.settlement(v, data)
     joined = " | ".join(drawn)
     assert "Ann owes Bo 5 pts" in joined and "7.50 pts" in joined and "FROM ANN" in joined
@@ -301,8 +337,16 @@ def test_twenty_players_settlement_stays_bounded() -> None:
     v = ace_first.view(None)
     v["names"] = NAMES
     png = render_settlement("fscking-ace", v, data)
-    assert len(png) < LIMIT and png_size(png)[1] < 1600
+    assert len(png) < LIMIT and png_size(png) == shown.COPY_SIZE
     many = {"transfers": [{"from": i, "to": i + 1, "cents": 100, "reason": f"bet {i}"} for i in range(60)]}
     rows, more = generic.fit_rows(generic.rows_of({}, many))
     assert len(rows) == generic.MAX_ROWS - 1 and more is not None and more.cents == 100 * 60 - sum(
         r.cents for r in rows)
+    big = generic.rows_of({}, state("30p settled").settlements[-1].to_json())
+    rows, more = generic.fit_rows(big, 20)
+    assert more is not None and len(rows) == 19
+    hidden = {r.payee for r in big} - {r.payee for r in rows}
+    assert len(hidden) == 10 and min(r.cents for r in rows) >= max(r.cents for r in big if r.payee in hidden), \
+        "the small payments are the ones summed up"
+    order = list(dict.fromkeys(r.payee for r in big))
+    assert [r.payee for r in rows] == sorted((r.payee for r in rows), key=order.index), "in their order"

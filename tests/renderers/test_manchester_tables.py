@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import io
+import itertools
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -19,10 +20,18 @@ from games.core import decks
 from games.core.base import State, random_action
 from games.tarot import pack
 from renderers import render_hand, render_round_end, render_table
-from renderers.games.tarot import manchester, manchester_hand, manchester_plates, manchester_round_end, scene
-from renderers.kit import card_rows, layout
+from renderers.games.tarot import (
+    manchester,
+    manchester_hand,
+    manchester_plates,
+    manchester_round_end,
+    scene,
+    shared_round_end,
+)
+from renderers.kit import card_rows, layout, shown
 from renderers.kit.layout import PNG_LIMIT
-from renderers.kit.theme import card_height
+
+from .test_tarot_base_tables import laid_out
 
 KEYS = ("manchester-piccadilly", "manchester-truffle")
 NAMES = ["Annabel", "Bartholomew"]
@@ -31,8 +40,7 @@ PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 @pytest.fixture
 def texts(drawn: list[str], monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """``drawn``, with every plate drawn afresh (so that the texts on them are recorded)."""
-    monkeypatch.setattr(manchester, "plate_sprite", manchester.plate_sprite.__wrapped__)
+    """``drawn`` (every plate drawn afresh, so that the texts on them are recorded)."""
     return drawn
 
 
@@ -48,7 +56,6 @@ def faces(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr(card_rows, "card_image", recording)
     monkeypatch.setattr(card_rows, "_dimmed", card_rows._dimmed.__wrapped__)  # through card_image each time
-    monkeypatch.setattr(manchester, "plate_sprite", manchester.plate_sprite.__wrapped__)
     return seen
 
 
@@ -109,7 +116,7 @@ def test_every_phase_draws_a_table_and_a_hand_for_both_seats_and_a_spectator(key
         phases.add(state.view(None)["phase"])
         tables = [render_table(key, view(state, seat)) for seat in (0, 1, None)]
         for png in tables:
-            assert image(png).width == scene.WIDTH
+            assert image(png).size == shown.COPY_SIZE
         # Every seat and spectator sees the same table.
         assert same(tables[0], tables[2]) and same(tables[1], tables[2])
         for seat in (0, 1, None):
@@ -123,69 +130,69 @@ def test_the_tables_name_the_hand_the_part_and_the_trick(key: str, texts: list[s
     state = moment(key, lambda v: v["phase"] == "play2" and (v["trick"] or {}).get("plays"))
     v = view(state)
     render_table(key, v)
+    words = " ".join(texts)
     part = "Truffle" if key == "manchester-truffle" else "Piccadilly"
-    assert f"Hand {v['hand_no']} of 2 \u00b7 {part} \u00b7 trick {v['trick_no']}" in texts
-    assert f"Trick {v['trick_no']} of {16 if part == 'Truffle' else 13}" in texts
-    assert {"HAND VALUE", "MANCHESTER", part.upper(), "TOTAL", "GAME", "led"} <= set(texts)
+    assert f"Hand {v['hand_no']} of 2 \u00b7 {part} \u00b7 trick {v['trick_no']}" in words
+    assert f"Trick {v['trick_no']} of {16 if part == 'Truffle' else 13}" in words
+    assert "led" in texts and all(f"hand value {n}" in words for n in v["announced"])
+    assert "Manchester " in words and f"{part} " in words
     assert {"Annabel", "Bartholomew"} <= set(texts)
     if part == "Piccadilly":
-        assert texts.count("DUMMY") == 2
+        assert {"Annabel's dummy", "Bartholomew's dummy"} <= set(texts)
     else:
         controller = v["positions"][1]["controller"]
-        assert "Dummy" in texts and f"{NAMES[controller]} plays it" in texts
-        assert f"LAID ASIDE BY {NAMES[v['dealer']].upper()}" in texts
+        assert "Dummy" in texts and f"{NAMES[controller]} plays" in words
+        assert f"Laid aside by {NAMES[v['dealer']]}" in texts
 
 
-def test_piccadilly_sits_four_positions_round_the_table_in_play_order() -> None:
+def plate_names(v: dict[str, Any]) -> list[str]:
+    """The positions' names as the table's plates show them."""
+    return [f"Dummy \u00b7 {NAMES[p['owner']]}" if p["dummy"] and p["owner"] >= 0 else "The dummy" if p["dummy"]
+            else NAMES[p["owner"]] for p in v["positions"]]
+
+
+def test_piccadilly_sits_four_positions_along_the_table_in_play_order(monkeypatch: pytest.MonkeyPatch) -> None:
     state = moment("manchester-piccadilly", lambda v: v["phase"] == "play2")
-    table = manchester.Table(view(state))
-    sides = table.sides()
+    v = view(state)
+    table = manchester.Table(v)
+    plates, _ = laid_out("manchester-piccadilly", v, monkeypatch)
+    names = plate_names(v)
     mine = next(p.position for p in table.places if p.owner == 0 and not p.dummy)
-    assert sides[mine] == "bottom"
-    # Clockwise on the screen is play order: bottom, left, top, right.
-    order = [sides[(mine + i) % 4] for i in range(4)]
-    assert order == ["bottom", "left", "top", "right"]
-    # Seat 0's own dummy is opposite them; the other player's dummy beside them.
-    assert sides[next(p.position for p in table.places if p.owner == 0 and p.dummy)] == "top"
+    # Left to right is play order, from seat 0's hand.
+    lefts = [plates[names[(mine + i) % 4]][0] for i in range(4)]
+    assert lefts == sorted(lefts)
+    # Seat 0's own dummy plays third, after the other player's hand.
+    assert names[(mine + 2) % 4] == "Dummy \u00b7 Annabel"
 
 
 @pytest.mark.parametrize("dealer", [0, 1])
-def test_the_truffle_dummy_sits_at_the_dealers_left(dealer: int) -> None:
+def test_the_truffle_dummy_plays_after_the_dealer(dealer: int, monkeypatch: pytest.MonkeyPatch) -> None:
     state = registry.get("manchester-truffle").new_game(2, seed=9, options={"first_dealer": dealer})
     rng = random.Random(1)
     while state.view(None)["phase"] != "discard2":
         seat = min(state.to_move)
         state = state.apply(seat, random_action(state, seat, rng))
-    sides = manchester.Table(view(state)).sides()
-    # Clockwise from the dealer: bottom -> left, top -> right.
-    assert sides[1] == ("left" if dealer == 0 else "right")
-    assert {sides[0], sides[2]} == {"bottom", "top"}
+    v = view(state)
+    plates, _ = laid_out("manchester-truffle", v, monkeypatch)
+    order = sorted(plates, key=lambda name: plates[name][0])
+    assert order[0] == "Annabel"  # seat 0's hand first
+    assert order[(order.index(NAMES[dealer]) + 1) % 3] == "The dummy"
 
 
-def test_each_trick_card_lies_in_front_of_the_position_that_played_it() -> None:
+def test_each_trick_card_lies_under_the_position_that_played_it(monkeypatch: pytest.MonkeyPatch) -> None:
     state = moment("manchester-piccadilly",
                    lambda v: v["phase"] == "play2" and len((v["trick"] or {}).get("plays") or []) == 2)
-    table = manchester.Table(view(state))
-    box = (0.0, 0.0, float(scene.WIDTH), float(table.felt_h))
-    plates = table.plate_boxes(box)
-    spots = table.card_spots(box, plates)
-    for position, (_, (x0, y0, x1, y1)) in plates.items():
-        side = table.sides()[position]
-        x, y = spots[position]
-        if side == "bottom":
-            assert y + 100 < y0
-        elif side == "top":
-            assert y > y1
-        elif side == "left":
-            assert x > x1 and y0 < y + 50 < y1 + 40
-        else:
-            assert x + scene.TRICK_CARD < x0
+    v = view(state)
+    plates, cards = laid_out("manchester-piccadilly", v, monkeypatch)
+    names = plate_names(v)
+    width = shown.COPY_CARD_WIDTH
+    for play in v["trick"]["plays"]:
+        x0, _, x1, y1 = plates[names[play["seat"]]]
+        _, left, top = next(c for c in cards if c[0] == play["card"])
+        assert abs(left + width / 2 - (x0 + x1) / 2) < 1 and top >= y1
     # No two trick cards overlap.
-    th = card_height(scene.TRICK_CARD)
-    cards = list(spots.values())
-    for i, (ax, ay) in enumerate(cards):
-        for bx, by in cards[i + 1:]:
-            assert abs(ax - bx) >= scene.TRICK_CARD or abs(ay - by) >= th
+    lefts = sorted(left for token, left, _ in cards)
+    assert all(b - a >= width for a, b in itertools.pairwise(lefts))
 
 
 # -- nothing hidden is drawn ---------------------------------------------------------------------
@@ -363,7 +370,7 @@ def test_a_hands_end_accounts_for_both_parts(key: str, texts: list[str]) -> None
     for data in state.round_ends:
         texts.clear()
         png = render_round_end(key, view(state), data)
-        assert image(png).width == scene.WIDTH
+        assert image(png).size == shown.COPY_SIZE
         totals = data["totals"]
         if totals[0] != totals[1]:
             winner = NAMES[0 if totals[0] > totals[1] else 1]
@@ -375,7 +382,7 @@ def test_a_hands_end_accounts_for_both_parts(key: str, texts: list[str]) -> None
         assert "MANCHESTER" in texts
 
 
-def test_a_hands_end_tells_the_fools_exchange() -> None:
+def test_a_hands_end_tells_the_fools_exchange(texts: list[str]) -> None:
     key = "manchester-piccadilly"
     state = history(key)[-1]
     data = dict(state.round_ends[0])
@@ -386,9 +393,13 @@ def test_a_hands_end_tells_the_fools_exchange() -> None:
     assert lost == "The Fool: Bartholomew played it to the last trick and lost it to Annabel"
     dummy = fool_texts(dict(data, fool={"owner": 1, "taker": -1, "lost": False}), who)
     assert "from the dummy's trick" in dummy
+    texts.clear()
     with_fool = image(render_round_end(key, view(state), dict(data, fool={"owner": 0, "taker": 1, "lost": False})))
+    assert any(t in given for t in texts if t.startswith("The Fool:"))
+    texts.clear()
     without = image(render_round_end(key, view(state), dict(data, fool=None)))
-    assert with_fool.height > without.height
+    assert not any("Fool:" in t for t in texts)
+    assert with_fool.size == without.size == shown.COPY_SIZE
 
 
 def fool_texts(data: dict[str, Any], who: manchester_plates.Names) -> str:
@@ -400,6 +411,9 @@ def test_truffles_end_shows_the_dummys_pile_and_the_card_out_of_play(texts: list
     state = history(key)[-1]
     data = state.round_ends[-1]
     render_round_end(key, view(state), data)
-    assert "The dummy" in texts and "TRUFFLE \u00b7 COUNTS FOR NOBODY" in texts
+    dummy = data["piles"]["second"][2]
+    assert "The dummy" in texts and f"{layout.plural(pack.total(dummy), 'point')}, counts for nobody" in texts
+    assert shared_round_end.runs([c for c in dummy if not pack.empty(c)])[0][1] in texts
     assert data["piles"]["out_of_play"]
-    assert "Set aside face down, out of play:" in texts
+    assert "Out of play:" in texts
+    assert next(words for _, words in shared_round_end.runs(data["piles"]["out_of_play"])) in texts

@@ -75,3 +75,36 @@ def test_every_copy_fits_the_box_and_every_card_in_it_reads(key: str, players: i
 def test_every_game_dealing_hands_draws_a_copy_of_its_own() -> None:
     dealt = {key for key, _ in rendered_games() if not registry.get(key).open_play}
     assert dealt and dealt == {key for key, _ in _copied_games()}
+
+
+@pytest.mark.parametrize(("key", "players"), list(rendered_games()))
+def test_every_table_fits_the_box_and_every_card_in_it_reads(key: str, players: int) -> None:
+    for stage in stages(key, players, 5):
+        with face_up_widths() as widths:
+            picture = renderers.table_image(key, stage.view(None))
+        assert picture.size == shown.COPY_SIZE, (stage.label, picture.size)
+        if widths:
+            assert min(widths) >= shown.COPY_CARD_WIDTH, (stage.label, sorted(set(widths)))
+
+
+def test_the_rating_chart_fits_the_box() -> None:
+    from renderers import rating_chart
+    from renderers.tools.gallery import sample_chart
+
+    assert rating_chart.chart(sample_chart(30)).size == shown.COPY_SIZE
+
+
+@pytest.mark.parametrize(("key", "players"), list(rendered_games()))
+def test_every_round_end_and_settlement_fits_the_box_and_every_card_in_it_reads(key: str, players: int) -> None:
+    over = stages(key, players, 5)[-1].state
+    view = over.view(None)
+    drawn = [(f"round end {n}", lambda data=data: renderers.round_end_image(key, view, data))
+             for n, data in enumerate(over.round_ends[-2:])]
+    drawn += [(f"settlement {n}", lambda s=s: renderers.settlement_image(key, view, s.to_json()))
+              for n, s in enumerate(over.settlements[-2:])]
+    for label, draw in drawn:
+        with face_up_widths() as widths:
+            picture = draw()
+        assert picture.size == shown.COPY_SIZE, (label, picture.size)
+        if widths:
+            assert min(widths) >= shown.COPY_CARD_WIDTH, (label, sorted(set(widths)))

@@ -18,7 +18,7 @@ from games.core.base import State
 from games.fosco import RULES
 from renderers import render_hand, render_table
 from renderers.games import fosco
-from renderers.kit import badges, card_rows, fonts, hand, layout
+from renderers.kit import badges, card_rows, fonts, hand, layout, shown
 from renderers.kit.fonts import has_glyph
 from renderers.kit.palette import palette_image
 
@@ -92,8 +92,7 @@ def test_fosco_table_and_hand_are_small_pngs(name: str) -> None:
         for data in (table, hand_png):
             assert data.startswith(PNG_MAGIC)
             assert len(data) < LIMIT, f"{name}: {len(data)} bytes"
-        width, height = png_size(table)
-        assert 800 <= width <= 900 and 500 <= height <= 1000
+        assert png_size(table) == shown.COPY_SIZE  # the table is laid out for Discord's inline box
 
 
 def test_the_stages_cover_what_they_claim() -> None:
@@ -108,16 +107,24 @@ def test_the_stages_cover_what_they_claim() -> None:
     assert four["options"]["jokers"] == 4 and not four["over"] and four["pile"]
 
 
-def test_the_optional_extras_are_named_on_the_table_and_the_plain_game_is_not_crowded() -> None:
-    """F-7, F-8: a table where Queens, Jacks or Jokers follow a King rule shows a row naming what
-    each does; the plain game keeps "Kings double" in its header and no row."""
+def test_the_optional_extras_are_named_on_the_table_and_the_plain_game_is_not_crowded(drawn: list[str]) -> None:
+    """F-7, F-8: a table where Queens, Jacks or Jokers follow a King rule names what each does on
+    its top line; the plain game keeps "Kings double" there and names no card rules."""
     extras = stage("4p optional extras").view(None)
     assert fosco.card_rules(extras) == [("Kings", "double"), ("Queens", "double"), ("Jacks", "add the lead"),
                                         ("Jokers", "next prime")]
     assert fosco.card_rules(stage("4p four jokers").view(None)) == []
     assert fosco.Table(stage("4p four jokers").view(None)).subtitle().endswith("Kings add the lead \u00b7 4 jokers")
+    fosco.table(extras)
+    rules = [t for t in drawn if "Q: x2" in t]  # the ring's pill words "double" so: "K: x2"
+    assert rules and "J: + lead" in rules[0] and "Jokers: next prime" in rules[0]
+    drawn.clear()
     plain = {k: v for k, v in extras.items() if k != "card_rules"} | {"options": {"jokers": 2}}
-    assert png_size(render_table("fosco", extras))[1] == png_size(render_table("fosco", plain))[1] + fosco.LEGEND_HEIGHT
+    assert fosco.table(plain).size == fosco.table(extras).size == shown.COPY_SIZE
+    drawn.clear()
+    fosco.table(plain)
+    assert not any("Q:" in t or "J:" in t for t in drawn)
+    assert any("Kings double" in t for t in drawn)
 
 
 def test_unknown_keys_raise_value_error() -> None:

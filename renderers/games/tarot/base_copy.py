@@ -22,8 +22,8 @@ from renderers.games.tarot.scene import FAMILY, plays
 from renderers.kit import hand as generic_hand
 from renderers.kit import layout, theme
 from renderers.kit.layout import plural
-from renderers.kit.trick_copy import CardRow, Extras, draw_copy
-from renderers.kit.trick_table import Scene, Seat
+from renderers.kit.trick_copy import CardRow, draw_copy
+from renderers.kit.trick_table import Extras, Scene, Seat
 
 __all__ = ["copy"]
 

@@ -1,5 +1,11 @@
-"""The tarot base games' hand's-end picture: each side's tricks and points, the piles' counting cards
-and the Fool's way (see :mod:`renderers.games.tarot.base_games`)."""
+"""The tarot base games' hand's end, the table's sibling: exactly :data:`renderers.kit.shown.COPY_SIZE`
+(see :mod:`renderers.games.tarot.base_games`).
+
+Top to bottom: the heading line (the game, the hand scored, the rules, the dealer); the status bar
+(who took the most card points, or Tontine points); the columns' heads; a panel per side: its
+names, tricks, points, the hand's score and the total, and under them the pile's counting cards
+(Tontine: the face-up cards that scored) as words; the dealer's discard; where the Fool went.
+"""
 
 from __future__ import annotations
 
@@ -10,34 +16,20 @@ from typing import Any
 
 from PIL import Image
 
-from games.core.cards import TAROT_RANKS, TAROT_SUITS
+from games.core.cards import TAROT_SUITS
 from games.tarot import pack
-from renderers.games.tarot import scene as scene
-from renderers.games.tarot.base_plates import RULESETS, SMALL_CARD, TITLES, TONTINE_TARGET, Names, tontine_worth
-from renderers.games.tarot.scene import (
-    BANNER_H,
-    CORNER_CARD,
-    FAMILY,
-    PAD,
-    SMALL,
-    WIDTH,
-    signed,
-)
-from renderers.kit import card_rows, layout, theme
-from renderers.kit.cards import card_image
+from renderers.games.tarot import shared_round_end as parts
+from renderers.games.tarot.base_plates import RULESETS, TITLES, TONTINE_TARGET, Names
+from renderers.games.tarot.scene import signed
+from renderers.games.tarot.shared_round_end import GAP, LINE, MARGIN, W
+from renderers.kit import layout, theme
 from renderers.kit.fonts import draw_text, text_width
-from renderers.kit.layout import Box, Draw, plural
-from renderers.kit.regions import region
-from renderers.kit.theme import RGB, card_height
+from renderers.kit.layout import plural
+from renderers.kit.theme import RGB
 
-# -- a hand's end --------------------------------------------------------------------------------
-END_ROW = 76
-END_HEADS = 30
-PILE_ROW = 100
-LINE_H = 48
-DISCARD_LINE_H = card_height(CORNER_CARD) + 12
-END_COLUMNS = ("TRICKS", "{points}", "THIS HAND", "TOTAL")
-END_X = (-440, -310, -180, -62)
+XS = (322.0, 408.0, 492.0, 558.0)  # the columns' centres: tricks, points, the hand, the total
+NAME_ROOM = XS[0] - 40 - 28  # the name (and "dealt"), clear of the tricks' figure
+CARD_ROOM = W - 2 * MARGIN - 36  # a panel's line under its name, from the name's left
 
 
 @dataclass(frozen=True)
@@ -102,20 +94,34 @@ def fool_text(data: Mapping[str, Any], ends: Sequence[SideEnd], who: Names) -> s
     return f"The Fool: {who.seat(owner)} took it back from {who.seat(taker)}'s trick and gave a card for it"
 
 
-def end_banner(ends: Sequence[SideEnd], data: Mapping[str, Any], players: int) -> tuple[str, str, RGB]:
-    """The banner's title, its detail and colour."""
-    hand_no = int(data.get("hand") or 1)
+def end_status(ends: Sequence[SideEnd], data: Mapping[str, Any], players: int) -> tuple[str, RGB]:
+    """The status bar's words and colour: who took the most points, or why nobody scores."""
     tontine = data.get("ruleset") == "tontine"
     what = "Tontine points" if tontine else "card points"
-    title = f"Hand {hand_no}: " + " to ".join(str(e.points) for e in ends)
     if tontine and players >= 4 and all(e.gained == 0 for e in ends):
-        return title, f"Neither side reached {TONTINE_TARGET[4]}: the hand scores nothing", theme.ACCENT
-    best = max(e.points for e in ends)
+        return f"Neither side reached {TONTINE_TARGET[4]}: the hand scores nothing", theme.ACCENT
+    best = max((e.points for e in ends), default=0)
     top = [e for e in ends if e.points == best]
-    if len(top) > 1:
-        return title, f"Level at the top on {best} {what}", theme.ACCENT
+    if len(top) != 1:
+        return f"Level at the top on {best} {what}", theme.ACCENT
     verb = "take" if len(top[0].seats) > 1 else "takes"
-    return title, f"{top[0].name} {verb} the most {what}: {best}", theme.GOOD
+    return f"{top[0].name} {verb} the most {what}: {best}", theme.GOOD
+
+
+def hand_head(ends: Sequence[SideEnd], tontine: bool, players: int) -> str:
+    """The hand's column says how it scored: against Tontine's 37 with three players, the sides'
+    difference with four."""
+    if not tontine:
+        return "HAND"
+    return f"VS {TONTINE_TARGET[3]}" if players == 3 else "DIFF." if any(e.gained for e in ends) else "HAND"
+
+
+def shown_cards(end: SideEnd, tontine: bool, face_up: set[str]) -> list[str]:
+    """What a side's panel lists: its pile's cards worth more than a point, or Tontine's face-up
+    cards that scored."""
+    if tontine:
+        return [c for c in end.pile if c in face_up]
+    return [c for c in end.pile if not pack.empty(c)]
 
 
 def round_end(view: Mapping[str, Any], data: Mapping[str, Any]) -> Image.Image:
@@ -129,129 +135,64 @@ def round_end(view: Mapping[str, Any], data: Mapping[str, Any]) -> Image.Image:
     face_up = {str(c) for c in data.get("face_up") or []}
     discard = [str(c) for c in data.get("discard") or []]
     fool = fool_text(data, ends, who)
-    height = (layout.HEADER_HEIGHT + 10 + BANNER_H + 10 + END_HEADS + len(ends) * (END_ROW + 6) + 10 + 30
-              + len(ends) * (PILE_ROW + 6) + (DISCARD_LINE_H + 6 if discard else 0) + (LINE_H + 6 if fool else 0) + PAD)
-    img, draw = layout.canvas(WIDTH, height)
-    hand_no = int(data.get("hand") or 1)
+    dealer = who.seat(data.get("dealer"))
     game = str(view.get("title") or TITLES.get(str(view.get("game")), "Tarot"))
     rules = RULESETS.get(str(data.get("ruleset") or "plain"), "")
-    y = layout.header(img, draw, f"Hand {hand_no} of {int(view.get('hands_total') or players)} scored",
-                      f"{game} \u00b7 {rules} \u00b7 {who.seat(data.get('dealer'))} dealt") + 10
-    title, detail, colour = end_banner(ends, data, players)
-    layout.banner(img, draw, (PAD, y, WIDTH - PAD, y + BANNER_H), title, detail, colour=colour, cached=False)
-    y += BANNER_H + 10
-    xs = [float(WIDTH + dx) for dx in END_X]
-    for x, head in zip(xs, END_COLUMNS, strict=True):
-        draw_text(draw, (x, y + END_HEADS / 2), head.format(points="TONTINE" if tontine else "CARD POINTS"), SMALL - 5,
-                  theme.MUTED, anchor="mm", bold=True)
-    y += END_HEADS
-    for end in ends:
-        end_row(img, draw, (PAD, y, WIDTH - PAD, y + END_ROW), end, xs, tontine, players)
-        y += END_ROW + 6
-    y += 10
-    head = ("FACE UP AT THE END: THE CARDS THAT SCORED" if tontine else "PILES: THE CARDS WORTH MORE THAN A POINT")
-    draw_text(draw, (PAD + 4, y + 15), head, SMALL - 5, theme.MUTED, anchor="lm", bold=True)
-    y += 30
-    for end in ends:
-        if tontine:
-            scored = pack.ORDER.sort([c for c in end.pile if c in face_up])
-            label, worth, empty = "Face up", plural(tontine_worth(scored), "point"), "nothing left face up"
-        else:
-            scored = pack.ORDER.sort([c for c in end.pile if not pack.empty(c)])
-            label, worth, empty = "Pile", plural(pack.total(end.pile), "point"), "nothing above a point"
-        pile_row(img, draw, (PAD, y, WIDTH - PAD, y + PILE_ROW), end, label, worth, scored, empty)
-        y += PILE_ROW + 6
+    hand_no = int(data.get("hand") or 1)
+    status, colour = end_status(ends, data, players)
+    img, draw, y = parts.frame(game, f"Hand {hand_no} of {int(view.get('hands_total') or players)} scored"
+                               f" \u00b7 {rules} \u00b7 {dealer} dealt", status, colour)
+    label, empty = ("Face up:", "nothing left face up") if tontine else ("Over a point:", "nothing above a point")
+    discard_label = f"{dealer}'s discard" + (", never played:" if tontine else ":")
+    discard_worth = "scores nothing" if tontine else plural(pack.total(discard), "point")
+    below = (parts.note_height(fool) if fool else 0) + (LINE + 6 + GAP if discard else 0)
+    # Two lines of cards a side where they fit, else one (cut with "...").
+    for most in (2, 1):
+        lines = [parts.block_lines(label, shown_cards(e, tontine, face_up), CARD_ROOM, most) for e in ends]
+        used = y + parts.HEADS_H + 2 + sum((1 + len(k)) * LINE + 6 + GAP for k in lines) + below
+        if used <= parts.H:
+            break
+    pad = parts.spare_pad(used, len(ends) + bool(discard) + bool(fool))
+    y = parts.heads(draw, y, XS, ("TRICKS", "TONTINE" if tontine else "CARD PTS", hand_head(ends, tontine, players),
+                                  "TOTAL"))
+    for end, cards in zip(ends, lines, strict=True):
+        y = side_panel(img, draw, (y, pad), end, tontine, (label, empty), cards, shown_cards(end, tontine, face_up))
     if discard:
-        row_panel(img, (PAD, y, WIDTH - PAD, y + DISCARD_LINE_H))
-        label = f"{who.seat(data.get('dealer'))}'s discard" + (", never played:" if tontine else ":")
-        label = layout.ellipsize(label, SMALL - 1, 380)
-        mid = y + DISCARD_LINE_H / 2
-        draw_text(draw, (PAD + 14, mid), label, SMALL - 1, theme.MUTED, anchor="lm")
-        x = PAD + 28 + text_width(label, SMALL - 1)
-        spots = card_rows.fan_positions([len(discard)], CORNER_CARD, WIDTH - PAD - 160 - x, max_step=CORNER_CARD * 0.72)
-        card_rows.draw_cards(img, discard, spots, y + 6, card_width=CORNER_CARD, family=FAMILY, lift=0, x0=x)
-        worth = "scores nothing" if tontine else plural(pack.total(discard), "point")
-        draw_text(draw, (WIDTH - PAD - 14, mid), worth, SMALL - 1, theme.TEXT, anchor="rm", bold=True)
-        y += DISCARD_LINE_H + 6
+        height = LINE + 6 + 2 * pad
+        parts.row_panel(draw, (MARGIN, y, W - MARGIN, y + height), None)
+        mid = y + height / 2
+        worth_w = text_width(discard_worth, parts.SMALLEST, True)
+        room = W - 2 * MARGIN - 24
+        line = parts.block_lines(discard_label, discard, room - worth_w - 16, 1)
+        parts.cards_block(img, draw, (MARGIN + 12, mid), discard_label, discard, "", room, line)
+        draw_text(draw, (W - MARGIN - 12, mid), discard_worth, parts.SMALLEST, theme.TEXT, anchor="rm", bold=True)
+        y += height + GAP
     if fool:
-        row_panel(img, (PAD, y, WIDTH - PAD, y + LINE_H), theme.HIGHLIGHT, line=1)
-        draw_text(draw, (PAD + 14, y + LINE_H / 2), layout.ellipsize(fool, SMALL - 1, WIDTH - 2 * PAD - 28),
-                  SMALL - 1, theme.TEXT, anchor="lm", cached=False)  # this hand's own words: drawn once
+        parts.note_panel(draw, y, fool, theme.HIGHLIGHT, pad)
     return img
 
 
-def row_panel(img: Image.Image, box: Box, outline: RGB | None = None, line: int = 2, dot: RGB | None = None) -> None:
-    """A line's panel of the hand's end (with a side's dot at its left), on the plain background:
-    the same few panels every hand, so drawn once and pasted (:func:`renderers.kit.regions.region`)."""
-
-    def paint(_: Image.Image, draw: Draw, local: Box) -> None:
-        layout.panel(draw, local, theme.PANEL, outline, line=line)
-        if dot is not None:
-            x0, y0, _x1, y1 = local
-            mid = (y0 + y1) / 2
-            draw.ellipse((x0 + 12, mid - 7, x0 + 26, mid + 7), fill=dot)
-
-    region(img, box, ("tarot hand's end line", outline, line, dot), paint)
-
-
-def end_row(img: Image.Image, draw: Draw, box: Box, end: SideEnd, xs: Sequence[float], tontine: bool,
-            players: int) -> None:
-    """A side's line: names (and "dealt"), then the figures under the column heads."""
-    x0, y0, _, y1 = box
-    won = end.won
-    row_panel(img, box, theme.GOOD if won else theme.PANEL_LIGHT, line=2 if won else 1, dot=end.colour)
-    mid = (y0 + y1) / 2
-    size = theme.TEXT_SIZE - 2
-    layout.draw_rich(img, draw, (x0 + 34, mid - (10 if end.dealt else 0)),
-                     layout.ellipsize(end.name, size, xs[0] - 50 - x0 - 34, True), size, theme.TEXT, bold=True)
-    if end.dealt:
-        draw_text(draw, (x0 + 34, mid + 14), "dealt", SMALL - 4, theme.MUTED, anchor="lm", bold=True)
-    if tontine:
-        under = f"against {TONTINE_TARGET[3]}" if players == 3 else "difference" if end.gained else "none reached 56"
-    else:
-        under = "this hand"
-    cells = (
-        (str(end.tricks), "tricks" if end.tricks != 1 else "trick", theme.TEXT),
-        (str(end.points), "face up" if tontine else "in the pile", theme.TEXT),
-        (signed(end.gained) if tontine else f"+{end.gained}", under,
-         theme.GOOD if won else theme.BAD if end.gained < 0 else theme.TEXT),
-        (str(end.total), "game", theme.TEXT),
-    )
-    for x, (value, note, ink) in zip(xs, cells, strict=True):
-        draw_text(draw, (x, mid - 9), value, theme.TEXT_SIZE + 2, ink, anchor="mm", bold=True)
-        draw_text(draw, (x, mid + 17), note, SMALL - 5, theme.MUTED, anchor="mm")
-
-
-def pile_row(img: Image.Image, draw: Draw, box: Box, end: SideEnd, label: str, worth: str, cards: Sequence[str],
-             empty: str) -> None:
-    """A side's pile: whose, its points and the cards that matter."""
-    x0, y0, x1, y1 = box
-    row_panel(img, box, theme.PANEL_LIGHT, line=1, dot=end.colour)
-    mid = (y0 + y1) / 2
-    names = [layout.ellipsize(name + (" &" if i + 1 < len(end.names) else ""), SMALL + 1, 160, True)
-             for i, name in enumerate(end.names)]
-    lead = layout.line_height(SMALL + 1)
-    for i, name in enumerate(names):
-        draw_text(draw, (x0 + 34, mid + (i - (len(names) - 1) / 2) * lead), name, SMALL + 1, theme.TEXT, anchor="lm",
-                  bold=True)
-    left = x0 + 200
-    head = label.upper()
-    draw_text(draw, (left, y0 + 16), head, SMALL - 6, theme.MUTED, anchor="lm", bold=True)
-    draw_text(draw, (left + text_width(head, SMALL - 6, True) + 10, y0 + 16), worth, SMALL - 3, theme.TEXT,
-              anchor="lm", bold=True)
-    if not cards:
-        draw_text(draw, (left, mid + 10), empty, SMALL - 3, theme.MUTED, anchor="lm")
-        return
-    xs = card_rows.fan_positions(layout.groups_of(list(cards), layout.suit_group(FAMILY)), CORNER_CARD, x1 - 10 - left,
-                              max_step=CORNER_CARD * 0.62, group_gap=4)
-    card_rows.draw_cards(img, list(cards), xs, y0 + 30, card_width=CORNER_CARD, family=FAMILY, lift=0, x0=left)
+def side_panel(img: Image.Image, draw: layout.Draw, at: tuple[float, float], end: SideEnd, tontine: bool,
+               words: tuple[str, str], lines: Sequence[Sequence[parts.Run]], cards: Sequence[str]) -> float:
+    """A side's panel (at ``y``, its lines ``pad`` in): its names and figures on a line, its cards
+    under them; the y under it."""
+    y, pad = at
+    height = (1 + len(lines)) * LINE + 6 + 2 * pad
+    parts.row_panel(draw, (MARGIN, y, W - MARGIN, y + height), end.colour, theme.GOOD if end.won else None, pad)
+    mid = y + 3 + pad + LINE / 2
+    parts.name_and_dealt(img, draw, (MARGIN + 24, mid), end.name, end.dealt, NAME_ROOM)
+    hand = signed(end.gained) if tontine else f"+{end.gained}"
+    ink = theme.GOOD if end.won else theme.BAD if end.gained < 0 else theme.TEXT
+    for x, value, colour in zip(XS, (str(end.tricks), str(end.points), hand, str(end.total)),
+                                (theme.TEXT, theme.TEXT, ink, theme.TEXT), strict=True):
+        parts.figure(draw, (x, mid), value, colour)
+    parts.cards_block(img, draw, (MARGIN + 24, mid + LINE), words[0], cards, words[1], CARD_ROOM, lines)
+    return y + height + GAP
 
 
 def warm() -> None:
-    """Build the small faces (:data:`CORNER_CARD` wide) of the whole pack, about 0.1 s once per
-    process (:func:`renderers.warm`): a hand's end shows the dealer's discard and the piles' cards
-    at that width, cards a table seldom shows small, and each first face costs a millisecond or
-    two of the picture's time."""
-    for card in [*(rank + suit for suit in TAROT_SUITS for rank in TAROT_RANKS),
-                 *(f"{pack.TRUMP}{n}" for n in range(1, 22)), pack.FOOL]:
-        card_image(card, FAMILY, SMALL_CARD, "standard")  # the arguments as card_rows.paste_card passes them
+    """Build the suits' chips' marks once per process (:func:`renderers.warm`): the hand's end
+    says its cards as words after them, and each first mark costs a millisecond or two."""
+    img, draw = layout.canvas(parts.CHIP * 4, parts.CHIP)
+    for i, suit in enumerate(TAROT_SUITS):
+        layout.suit_chip(img, draw, (i * parts.CHIP, 0, (i + 1) * parts.CHIP, parts.CHIP), suit, "tarot")

@@ -21,12 +21,12 @@ from games.tarot import pack
 from renderers.games.tarot.manchester import Table
 from renderers.games.tarot.manchester_hand import legal_cards
 from renderers.games.tarot.manchester_plates import DUMMY_INK
-from renderers.games.tarot.scene import FAMILY, plays
+from renderers.games.tarot.scene import FAMILY, capital, plays
 from renderers.kit import hand as generic_hand
 from renderers.kit import layout, theme
 from renderers.kit.layout import plural
-from renderers.kit.trick_copy import CardRow, Extras, draw_copy
-from renderers.kit.trick_table import Scene, Seat
+from renderers.kit.trick_copy import CardRow, draw_copy
+from renderers.kit.trick_table import Extras, Scene, Seat
 
 __all__ = ["copy"]
 
@@ -35,7 +35,7 @@ def scene_of(board: Table, viewer: Any) -> Scene:
     """The positions and the trick as the shared copy draws them, for ``viewer``."""
     seats = []
     for place in board.places:
-        plate = board.plate(place.position, "hand")
+        plate = board.plate(place.position)
         note = plate.tag or (f"{place.points} pts" if plate.scored and place.tricks else "")
         if board.truffle and place.dummy and plate.tag:
             note = f"{board.who.seat(place.controller)} plays"  # short: the plate is narrow
@@ -44,6 +44,7 @@ def scene_of(board: Table, viewer: Any) -> Scene:
         name = board.who.seat(place.owner)
         if place.dummy:
             name = "The dummy" if place.owner < 0 else "Your dummy" if place.owner == viewer else f"Dummy \u00b7 {name}"
+        name = capital(name)  # "the dummy" (Truffle's, before it is turned up) heads a plate
         score = "" if place.dummy else str(board.game_points[place.owner]) if place.owner < len(
             board.game_points) else ""
         seats.append(Seat(name=name, cards=place.count, tricks=place.tricks, score=score, note=note,

@@ -1,5 +1,12 @@
-"""The two-player tarot games' hand's-end picture: both parts accounted per player, the piles' counting
-cards and the Fool (see :mod:`renderers.games.tarot.manchester`)."""
+"""The two-player tarot games' hand's end, the table's sibling: exactly
+:data:`renderers.kit.shown.COPY_SIZE` (see :mod:`renderers.games.tarot.manchester`).
+
+Top to bottom: the heading line (the game, the hand scored, the dealer); the status bar (who won
+the hand by how much, or a level hand); the columns' heads; a panel per player: the hand value
+announced, the Manchester score (points taken less the value), the second part's points and
+tricks, the hand's total and the game points, and under them each part's pile's counting cards as
+words; Truffle's dummy pile, which counts for nobody, and the card out of play; the Fool's exchange.
+"""
 
 from __future__ import annotations
 
@@ -10,33 +17,27 @@ from typing import Any
 from PIL import Image
 
 from games.tarot import pack
-from renderers.games.tarot import scene as scene
-from renderers.games.tarot.manchester_plates import COLUMN_X, COLUMNS, DUMMY_INK, Names
-from renderers.games.tarot.scene import (
-    BANNER_H,
-    CORNER_CARD,
-    FAMILY,
-    PAD,
-    SMALL,
-    WIDTH,
-    signed,
-)
-from renderers.kit import card_rows, layout, theme
+from renderers.games.tarot import shared_round_end as parts
+from renderers.games.tarot.manchester_plates import DUMMY_INK, Names
+from renderers.games.tarot.scene import signed
+from renderers.games.tarot.shared_round_end import GAP, LINE, MARGIN, SMALLEST, W
+from renderers.kit import layout, theme
 from renderers.kit.fonts import draw_text, text_width
-from renderers.kit.layout import Box, Draw, plural
-from renderers.kit.theme import RGB
+from renderers.kit.layout import Draw, plural
 
-# -- a hand's end --------------------------------------------------------------------------------
-END_ROW = 76
-END_HEADS = 30
-PILE_ROW = 100
-PILE_CARD = CORNER_CARD
-LINE_H = 44
+XS = (176.0, 270.0, 390.0, 476.0, 556.0)  # the columns' centres: value, Manchester, part two, total, game
+NAME_ROOM = XS[0] - MARGIN - 24 - 26  # the name, clear of the first figure
+CARD_ROOM = W - 2 * MARGIN - 36  # a panel's line under its name, from the name's left
 
 
 def counting(cards: Sequence[str]) -> list[str]:
-    """The cards of a pile worth more than a point, in the pack's order."""
-    return pack.ORDER.sort([c for c in cards if not pack.empty(c)])
+    """The cards of a pile worth more than a point."""
+    return [c for c in cards if not pack.empty(c)]
+
+
+def empty(pile: Sequence[str]) -> str:
+    """What a pile's line says when it has no counting cards."""
+    return "nothing above a point" if pile else "no cards"
 
 
 def fool_text(fool: Any, who: Names) -> str:
@@ -68,6 +69,42 @@ class Account:
     game: int
 
 
+@dataclass(frozen=True)
+class Block:
+    """A part's pile as a player's panel lists it: its label, cards and lines, ``x`` from the
+    panel's text and ``room`` wide."""
+
+    label: str
+    pile: Sequence[str]
+    lines: Sequence[Sequence[parts.Run]]
+    x: float
+    room: float
+    label_w: float | None
+
+
+def pile_rows(piles: Sequence[tuple[str, Sequence[str]]], most: int, label_w: float,
+              squeeze: bool = False) -> list[list[Block]]:
+    """A player's two piles side by side where both fit half the line (a line saved) or must
+    (``squeeze``), else one under the other, each on at most ``most`` lines."""
+    half = (CARD_ROOM - 16) / 2
+    if squeeze or all(parts.line_width(label, counting(pile), empty(pile)) <= half for label, pile in piles):
+        return [[Block(label, pile, parts.block_lines(label, counting(pile), half, 1), i * (half + 16), half, None)
+                 for i, (label, pile) in enumerate(piles)]]
+    (label_1, pile_1), (label_2, pile_2) = piles
+    # A short pile and a long one: the long one after the short.
+    first = parts.line_width(label_1, counting(pile_1), empty(pile_1))
+    if first + 24 + parts.line_width(label_2, counting(pile_2), empty(pile_2)) <= CARD_ROOM:
+        return [[Block(label_1, pile_1, parts.block_lines(label_1, counting(pile_1), first, 1), 0, first, None),
+                 Block(label_2, pile_2, parts.block_lines(label_2, counting(pile_2), CARD_ROOM - first - 24, 1),
+                       first + 24, CARD_ROOM - first - 24, None)]]
+    return [[Block(label, pile, parts.block_lines(label, counting(pile), CARD_ROOM, most, label_w), 0, CARD_ROOM,
+                   label_w)] for label, pile in piles]
+
+
+def rows_lines(rows: Sequence[Sequence[Block]]) -> int:
+    return sum(max(len(block.lines) for block in row) for row in rows)
+
+
 def seat_list(data: Mapping[str, Any], key: str) -> list[int]:
     given = [int(v) for v in data.get(key) or []]
     return given + [0] * (2 - len(given))
@@ -93,107 +130,91 @@ def round_end(view: Mapping[str, Any], data: Mapping[str, Any]) -> Image.Image:
     second_piles = [[str(c) for c in p] for p in piles.get("second") or []] + [[], [], []]
     out_of_play = [str(c) for c in piles.get("out_of_play") or []]
     fool = fool_text(data.get("fool"), who)
-    pile_rows = 3 if truffle else 2
-    height = (layout.HEADER_HEIGHT + 10 + BANNER_H + 10 + END_HEADS + 2 * (END_ROW + 6) + 10 + 30
-              + pile_rows * (PILE_ROW + 6) + (LINE_H + 6 if fool else 0) + (LINE_H + 6 if out_of_play else 0) + PAD)
-    img, draw = layout.canvas(WIDTH, height)
     hand_no = int(data.get("hand") or 1)
-    y = layout.header(img, draw, f"Hand {hand_no} of {int(view.get('hands_total') or 2)} scored",
-                      f"{view.get('title') or 'Manchester ' + part} \u00b7 {who.seat(data.get('dealer'))} dealt") + 10
-    banner = (PAD, y, WIDTH - PAD, y + BANNER_H)
     diff = abs(totals[0] - totals[1])
     if diff:
-        winner = accounts[0 if totals[0] > totals[1] else 1]
-        layout.banner(img, draw, banner, f"Hand {hand_no}: {totals[0]} to {totals[1]}",
-                      f"{winner.name} wins the hand by {diff}")
+        status, colour = f"{accounts[0 if totals[0] > totals[1] else 1].name} wins the hand by {diff}", theme.GOOD
     else:
-        layout.banner(img, draw, banner, f"Hand {hand_no}", f"The hand is level at {totals[0]}: no game points",
-                      colour=theme.ACCENT)
-    y += BANNER_H + 10
-    xs = [float(WIDTH + dx) for dx in COLUMN_X]
-    for x, head in zip(xs, COLUMNS, strict=True):
-        draw_text(draw, (x, y + END_HEADS / 2), head.format(part=part.upper()), SMALL - 5, theme.MUTED, anchor="mm",
-                  bold=True)
-    y += END_HEADS
+        status, colour = f"The hand is level at {totals[0]}: no game points", theme.ACCENT
+    img, draw, y = parts.frame(str(view.get("title") or "Manchester " + part),
+                               f"Hand {hand_no} of {int(view.get('hands_total') or 2)} scored \u00b7 "
+                               f"{who.seat(data.get('dealer'))} dealt", status, colour)
+    labels = ("Manchester:", f"{part}:")
+    label_w = max(text_width(label, SMALLEST) for label in labels)
+    below = (LINE + 6 + GAP if truffle else 0) + (parts.note_height(fool) if fool else 0)
+    # Two lines of a pile's cards where they fit, else one, else both piles on one line (cut with "...").
+    for most, squeeze in ((2, False), (1, False), (1, True)):
+        rows = [pile_rows(tuple(zip(labels, (first_piles[s], second_piles[s]), strict=True)), most, label_w, squeeze)
+                for s in (0, 1)]
+        dummy = parts.block_lines(labels[1], counting(second_piles[2]), CARD_ROOM, most, label_w) if truffle else []
+        heights = [(2 + rows_lines(seat)) * LINE + 6 + GAP for seat in rows]
+        used = y + parts.HEADS_H + 2 + sum(heights) + below + len(dummy) * LINE
+        if used <= parts.H:
+            break
+    pad = parts.spare_pad(used, 2 + truffle + bool(fool))
+    y = parts.heads(draw, y, XS, ("VALUE", "MANCHESTER", part.upper(), "TOTAL", "GAME"))
     for account in accounts:
-        end_row(img, draw, (PAD, y, WIDTH - PAD, y + END_ROW), account, xs)
-        y += END_ROW + 6
-    y += 10
-    draw_text(draw, (PAD + 4, y + 15), "PILES: THE CARDS WORTH MORE THAN A POINT", SMALL - 5, theme.MUTED,
-              anchor="lm", bold=True)
-    y += 30
-    for account in accounts:
-        pile_row(img, draw, (PAD, y, WIDTH - PAD, y + PILE_ROW), account.name, layout.seat_colour(account.seat),
-                 [("Manchester", first_piles[account.seat]), (part, second_piles[account.seat])])
-        y += PILE_ROW + 6
+        y = player_panel(img, draw, (y, pad), account, rows[account.seat])
     if truffle:
-        pile_row(img, draw, (PAD, y, WIDTH - PAD, y + PILE_ROW), "The dummy", DUMMY_INK,
-                 [("Truffle \u00b7 counts for nobody", second_piles[2])])
-        y += PILE_ROW + 6
+        y = dummy_panel(img, draw, (y, pad), (labels[1], second_piles[2]), dummy, label_w, out_of_play)
     if fool:
-        layout.panel(draw, (PAD, y, WIDTH - PAD, y + LINE_H), theme.PANEL, theme.HIGHLIGHT, line=1)
-        draw_text(draw, (PAD + 14, y + LINE_H / 2), layout.ellipsize(fool, SMALL, WIDTH - 2 * PAD - 28), SMALL,
-                  theme.TEXT, anchor="lm")
-        y += LINE_H + 6
-    if out_of_play:
-        layout.panel(draw, (PAD, y, WIDTH - PAD, y + LINE_H), theme.PANEL)
-        label = "Set aside face down, out of play:"
-        draw_text(draw, (PAD + 14, y + LINE_H / 2), label, SMALL - 1, theme.MUTED, anchor="lm")
-        spots = card_rows.fan_positions([len(out_of_play)], PILE_CARD, WIDTH - 2 * PAD, max_step=PILE_CARD + 6)
-        card_rows.draw_cards(img, out_of_play, spots, y + 3, card_width=PILE_CARD, family=FAMILY, lift=0,
-                          x0=PAD + 28 + text_width(label, SMALL - 1))
+        parts.note_panel(draw, y, fool, theme.HIGHLIGHT, pad)
     return img
 
 
-def end_row(img: Image.Image, draw: Draw, box: Box, account: Account, xs: Sequence[float]) -> None:
-    """A player's line: name (and "dealt"), then the figures under the column heads."""
-    x0, y0, _, y1 = box
+def player_panel(img: Image.Image, draw: Draw, at: tuple[float, float], account: Account,
+                 rows: Sequence[Sequence[Block]]) -> float:
+    """A player's panel (at ``y``, its lines ``pad`` in): the name and the figures, how each came
+    about under them, then each part's counting cards; the y under it."""
+    y, pad = at
     won = account.gained > 0
-    layout.panel(draw, box, theme.PANEL, theme.GOOD if won else theme.PANEL_LIGHT, line=2 if won else 1)
-    mid = (y0 + y1) / 2
-    draw.ellipse((x0 + 12, mid - 7, x0 + 26, mid + 7), fill=layout.seat_colour(account.seat))
-    size = theme.TEXT_SIZE - 2
-    layout.draw_rich(img, draw, (x0 + 34, mid - (10 if account.dealt else 0)),
-                     layout.ellipsize(account.name, size, xs[0] - 60 - x0 - 34, True), size, theme.TEXT, bold=True)
+    height = (2 + rows_lines(rows)) * LINE + 6 + 2 * pad
+    parts.row_panel(draw, (MARGIN, y, W - MARGIN, y + height), layout.seat_colour(account.seat),
+                    theme.GOOD if won else None, pad)
+    mid = y + 3 + pad + LINE / 2
+    parts.name_and_dealt(img, draw, (MARGIN + 24, mid), account.name, False, NAME_ROOM)
     if account.dealt:
-        draw_text(draw, (x0 + 34, mid + 14), "dealt", SMALL - 4, theme.MUTED, anchor="lm", bold=True)
-    first = account.first
+        draw_text(draw, (MARGIN + 24, mid + LINE), "dealt", SMALLEST, theme.MUTED, anchor="lm")
+    first, announced = account.first, account.announced
     cells = (
-        (str(account.announced), "announced", theme.TEXT),
-        (signed(first), f"{first + account.announced} \u2212 {account.announced}",
+        (str(announced), "", theme.TEXT),
+        (signed(first), f"{first + announced} \u2212 {announced}",
          theme.GOOD if first > 0 else theme.BAD if first < 0 else theme.TEXT),
         (str(account.second), f"{account.second - account.tricks} + {plural(account.tricks, 'trick')}", theme.TEXT),
-        (str(account.total), "this hand", theme.GOOD if won else theme.TEXT),
-        (str(account.game), f"+{account.gained} this hand", theme.GOOD if won else theme.TEXT),
+        (str(account.total), "", theme.GOOD if won else theme.TEXT),
+        (str(account.game), f"+{account.gained}", theme.GOOD if won else theme.TEXT),
     )
-    for x, (value, under, ink) in zip(xs, cells, strict=True):
-        draw_text(draw, (x, mid - 9), value, theme.TEXT_SIZE + 2, ink, anchor="mm", bold=True)
-        draw_text(draw, (x, mid + 17), under, SMALL - 5, theme.MUTED, anchor="mm")
+    for x, (value, under, ink) in zip(XS, cells, strict=True):
+        parts.figure(draw, (x, mid), value, ink)
+        if under:
+            draw_text(draw, (x, mid + LINE), under, SMALLEST, theme.MUTED, anchor="mm")
+    line_y = mid + 2 * LINE
+    for row in rows:
+        for block in row:
+            parts.cards_block(img, draw, (MARGIN + 24 + block.x, line_y), block.label, counting(block.pile),
+                              empty(block.pile), block.room, block.lines,
+                              block.label_w)
+        line_y += max(len(block.lines) for block in row) * LINE
+    return y + height + GAP
 
 
-def pile_row(img: Image.Image, draw: Draw, box: Box, name: str, colour: RGB,
-             parts: Sequence[tuple[str, Sequence[str]]]) -> None:
-    """A pile's line: whose, then for each part its points and its counting cards."""
-    x0, y0, x1, y1 = box
-    layout.panel(draw, box, theme.PANEL, theme.PANEL_LIGHT, line=1)
-    mid = (y0 + y1) / 2
-    draw.ellipse((x0 + 12, mid - 7, x0 + 26, mid + 7), fill=colour)
-    draw_text(draw, (x0 + 34, mid), layout.ellipsize(name, SMALL + 1, 130, True), SMALL + 1, theme.TEXT,
-              anchor="lm", bold=True)
-    left = x0 + 180
-    width = (x1 - 10 - left) / max(1, len(parts))
-    for i, (label, cards) in enumerate(parts):
-        px = left + i * width
-        # The label and the points apart: each text is drawn once and its mask kept.
-        head = label.upper()
-        draw_text(draw, (px, y0 + 16), head, SMALL - 6, theme.MUTED, anchor="lm", bold=True)
-        draw_text(draw, (px + text_width(head, SMALL - 6, True) + 10, y0 + 16), plural(pack.total(cards), "point"),
-                  SMALL - 3, theme.TEXT, anchor="lm", bold=True)
-        shown = counting(cards)
-        if not shown:
-            draw_text(draw, (px, mid + 10), "nothing above a point" if cards else "no cards", SMALL - 3, theme.MUTED,
-                      anchor="lm")
-            continue
-        xs = card_rows.fan_positions(layout.groups_of(shown, layout.suit_group(FAMILY)), PILE_CARD, width - 16,
-                                  max_step=PILE_CARD * 0.62, group_gap=4)
-        card_rows.draw_cards(img, shown, xs, y0 + 30, card_width=PILE_CARD, family=FAMILY, lift=0, x0=px)
+def dummy_panel(img: Image.Image, draw: Draw, at: tuple[float, float], pile: tuple[str, Sequence[str]],
+                lines: Sequence[Sequence[parts.Run]], label_w: float, out_of_play: Sequence[str]) -> float:
+    """Truffle's dummy (at ``y``, its lines ``pad`` in): its pile's points, which count for
+    nobody, its counting cards, and the card set aside face down out of play; the y under it."""
+    y, pad = at
+    height = (1 + len(lines)) * LINE + 6 + 2 * pad
+    parts.row_panel(draw, (MARGIN, y, W - MARGIN, y + height), DUMMY_INK, pad=pad)
+    mid = y + 3 + pad + LINE / 2
+    x = MARGIN + 24 + layout.draw_rich(img, draw, (MARGIN + 24, mid), "The dummy", parts.TEXT, theme.TEXT, bold=True)
+    draw_text(draw, (x + 10, mid), f"{plural(pack.total(pile[1]), 'point')}, counts for nobody", SMALLEST,
+              theme.MUTED, anchor="lm")
+    if out_of_play:
+        right = W - MARGIN - 12
+        lines_out = parts.run_lines(out_of_play, 200, 200, 1)[0]
+        width = sum(parts.run_width(r) for r in lines_out) + 12 * (len(lines_out) - 1)
+        draw_text(draw, (right - width - 8, mid), "Out of play:", SMALLEST, theme.MUTED, anchor="rm")
+        parts.draw_runs(img, draw, (right - width, mid), lines_out)
+    parts.cards_block(img, draw, (MARGIN + 24, mid + LINE), pile[0], counting(pile[1]), empty(pile[1]),
+                      CARD_ROOM, lines, label_w)
+    return y + height + GAP

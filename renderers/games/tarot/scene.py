@@ -1,59 +1,40 @@
-"""What the tarot tables share: :mod:`renderers.games.tarot.manchester` (the two-player games) and
-:mod:`renderers.games.tarot.base_games` (the base games) draw one picture round felts of their own.
+"""What the tarot pictures share: the base games (:mod:`renderers.games.tarot.base_games`) and the
+two-player games (:mod:`renderers.games.tarot.manchester`).
 
-:class:`TarotTable` draws the table's scaffold, top to bottom: the header (the game, the hand,
-the trick), the status line or the game-over banner, the felt, the board of scores and the last
-lines of the log; and the corners of the felt both games have: the way play goes (top right),
-the last trick (bottom left) and where the Fool is (bottom right). A subclass reads the rest of
-its view, draws the felt and the board and gives the words that differ.
-
-For the hand and the hand's end: the plates' sprites, the bands stacked over the generic hand
-(the trick so far, a discard's rule, the viewer's own discard, a row of cards to choose among)
-and the card widths and words both games use.
+:class:`TarotTable` reads what both tables and copies say alike: who is to move, the trick, the
+last trick, the heading's words and the outcome; a subclass reads the rest and gives the words
+that differ. For the hand and the hand's end: the bands stacked over the generic hand (the trick
+so far, a discard's rule, the viewer's own discard, a row of cards to choose among) and the card
+widths and words both games use.
 """
 
 from __future__ import annotations
 
-import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from games.core.cards import SUIT_NAMES
 from games.tarot import pack
 from renderers.kit import card_rows, layout, theme
 from renderers.kit import hand as generic_hand
-from renderers.kit.cards import card_back
-from renderers.kit.fonts import draw_text, text_width
+from renderers.kit.fonts import draw_text
 from renderers.kit.layout import Box, Draw, plural
-from renderers.kit.theme import card_height, mix
-from renderers.kit.trick_table import tag, tag_width, turn_arrow
+from renderers.kit.theme import card_height
 
 WIDTH = 880
 PAD = theme.PADDING
 SMALL = theme.SMALL_TEXT_SIZE
 FAMILY = "tarot"
-BACK = "tarot"
 BANNER_H = 104
-PLATE_RADIUS = theme.RADIUS + 4
-# Few card widths, shared by the tables, the hands and the hands' ends, so that each card's sprite
-# is drawn once per width: 42 in the corners, plates and piles, 56 in the hand's bands (and the
-# two-player table's dummies), 80 for tricks, 110 in the hand.
+# Few card widths, shared by the hands and the hands' ends, so that each card's sprite is drawn once
+# per width: 42 in piles and discards, 56 in the hand's bands, 80 in Piccadilly's choice, 110 in the
+# hand.
 TRICK_CARD = 80
 CORNER_CARD = 42
 BAND_CARD = 56
-CENTRE_INK = mix(theme.FELT_LIGHT, theme.TEXT, 0.75)  # words on the felt's middle
-CORNER_INK = mix(theme.FELT_LIGHT, theme.TEXT, 0.6)
-
-# -- under the felt ------------------------------------------------------------------------------
-ROW_H = 50
-HEADS_H = 28
-LOG_LINES = 3
-LOG_SIZE = SMALL + 1
-LOG_H = 2 * (PAD - 2) + layout.line_height(LOG_SIZE) * (LOG_LINES + 1)
 
 # -- the hand's bands ----------------------------------------------------------------------------
 BAND_GAP = 10
@@ -63,7 +44,6 @@ RULE_BAND_H = 64
 DISCARD_BAND_H = card_height(CORNER_CARD) + 16
 
 Painter = Callable[[Image.Image, Draw, Box], None]
-Sprite = tuple[Image.Image, Image.Image]  # a plate's picture and the mask of its shape
 
 
 # -- words ---------------------------------------------------------------------------------------
@@ -94,45 +74,10 @@ def signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n).replace("-", "\u2212")
 
 
-@lru_cache(maxsize=4)
-def small_back(width: int) -> Image.Image:
-    """A tarot back small enough to stand beside a count."""
-    back = card_back(theme.CARD_MIN_WIDTH, BACK)
-    return back.resize((width, card_height(width)), Image.Resampling.LANCZOS)
-
-
-# -- plates --------------------------------------------------------------------------------------
-
-def draw_plate(local: Box, line: int, paint: Painter) -> Sprite:
-    """A plate painted with its box at ``local`` in the sprite, and the mask of its panel's shape
-    (pasted through it, the felt shows round the corners). Each game keeps its plates' sprites in
-    a cache of its own, keyed by its plate's look and ``local``."""
-    size = (math.ceil(local[2]) + 2, math.ceil(local[3]) + 2)
-    sprite = Image.new("RGB", size, theme.PANEL)
-    paint(sprite, ImageDraw.Draw(sprite, "RGBA"), local)
-    mask = Image.new("L", size, 0)
-    ImageDraw.Draw(mask).rounded_rectangle(local, radius=PLATE_RADIUS, fill=255, outline=255, width=line)
-    return sprite, mask
-
-
-def paste_plate(img: Image.Image, box: Box, sprite: Callable[[Box], Sprite]) -> None:
-    """Paste the plate that ``sprite`` draws at a local box: ``box`` less the even pixel before
-    it, so that the sprite keeps the box's fraction of a pixel (the pixels drawn in place)."""
-    ix, iy = 2 * math.floor(box[0] / 2), 2 * math.floor(box[1] / 2)
-    picture, mask = sprite((box[0] - ix, box[1] - iy, box[2] - ix, box[3] - iy))
-    img.paste(picture, (ix, iy), mask)
-
-
 # -- the table -----------------------------------------------------------------------------------
 
 class TarotTable(layout.SeatedView, ABC):
-    """A tarot table's view, read once, and its picture round the felt and the board, which a
-    subclass draws."""
-
-    way: str  # which way play goes, as the top right corner says it
-    bottom_plate: int  # the width of the plate between the felt's bottom corners
-    felt_h: int
-    board_h: int
+    """A tarot table's view, read once: what the table and the copy of both games say alike."""
 
     def __init__(self, view: Mapping[str, Any], default_players: int, default_hands: int | None = None) -> None:
         super().__init__(view, default_players=default_players)
@@ -143,30 +88,19 @@ class TarotTable(layout.SeatedView, ABC):
         last = view.get("last_trick")
         self.last: Mapping[str, Any] | None = last if isinstance(last, Mapping) else None
         self.status = layout.named(view, str(view.get("status", "")))
-        self.top_h = BANNER_H if self.over else layout.status_height(self.status, WIDTH - 2 * PAD)
 
     # -- what differs ----------------------------------------------------------------------------
     @abstractmethod
     def title(self) -> str:
-        """The game, at the header's left."""
+        """The game, at the heading's left."""
 
     @abstractmethod
     def stage(self) -> str:
-        """What the subtitle says after the hand ("" for nothing)."""
-
-    @abstractmethod
-    def felt(self, img: Image.Image, draw: Draw, box: Box) -> None: ...
-
-    @abstractmethod
-    def board(self, img: Image.Image, draw: Draw, box: Box) -> None: ...
+        """What the heading says after the hand ("" for nothing)."""
 
     @abstractmethod
     def trick_count(self) -> str:
-        """The trick's number, under the way play goes ("" for none)."""
-
-    @abstractmethod
-    def taker_name(self, taker: Any) -> str:
-        """Who took a trick (the view's "winner" of it), by name."""
+        """The trick's number ("" for none)."""
 
     @abstractmethod
     def fool_lines(self) -> tuple[list[str], bool]:
@@ -177,30 +111,9 @@ class TarotTable(layout.SeatedView, ABC):
         return ""
 
     def outcome(self) -> str:
-        """The game-over banner's words."""
+        """The game's result, in words."""
         outcome = self.view.get("outcome") or {}
         return layout.named(self.view, str(outcome.get("detail") or "")) or "Game over"
-
-    # -- drawing ---------------------------------------------------------------------------------
-    def draw(self) -> Image.Image:
-        height = (layout.HEADER_HEIGHT + 10 + self.top_h + 10 + self.felt_h + 10 + self.board_h + 10 + LOG_H
-                  + PAD)
-        img, draw = layout.canvas(WIDTH, height)
-        y = layout.header(img, draw, self.title(), self.subtitle()) + 10
-        top = (PAD, y, WIDTH - PAD, y + self.top_h)
-        if self.over:
-            layout.banner(img, draw, top, "Game over", self.outcome())
-        else:
-            layout.status_line(img, draw, top, self.status)
-        y += self.top_h + 10
-        self.felt(img, draw, (PAD, y, WIDTH - PAD, y + self.felt_h))
-        y += self.felt_h + 10
-        self.board(img, draw, (PAD, y, WIDTH - PAD, y + self.board_h))
-        y += self.board_h + 10
-        lines = [capital(layout.named(self.view, str(line))) for line in self.view.get("log") or []]
-        layout.log_panel(img, draw, (PAD, y, WIDTH - PAD, y + LOG_H), lines, title="Recent", size=LOG_SIZE,
-                         wrap_lines=2)
-        return img
 
     def subtitle(self) -> str:
         """"Hand 2 of 3 · Tontine · trick 5"; "Game over · 3 hands · Tontine"."""
@@ -212,70 +125,6 @@ class TarotTable(layout.SeatedView, ABC):
             if isinstance(trick_no, int):
                 parts.append(f"trick {trick_no}")
         return " \u00b7 ".join(part for part in parts if part)
-
-    # -- the corners -----------------------------------------------------------------------------
-    def corner_room(self, box: Box) -> float:
-        """How wide a bottom corner is: from the felt's edge to the bottom plate."""
-        return (box[2] - box[0]) / 2 - self.bottom_plate / 2 - 12
-
-    def corner_play(self, img: Image.Image, draw: Draw, box: Box) -> None:
-        """Top right: the way play goes, and the trick's number."""
-        _, y0, x1, _ = box
-        arrow = turn_arrow(16, 1)
-        ax = x1 - 4 - arrow.width
-        img.paste(arrow, (round(ax), round(y0)), arrow)
-        draw_text(draw, (ax - 6, y0 + arrow.height / 2 - 10), "PLAY GOES", SMALL - 6, theme.MUTED, anchor="rm",
-                  bold=True)
-        draw_text(draw, (ax - 6, y0 + arrow.height / 2 + 9), self.way, SMALL - 3, CORNER_INK, anchor="rm")
-        count = self.trick_count()
-        if count:
-            draw_text(draw, (x1 - 6, y0 + arrow.height + 12), count, SMALL - 3, CORNER_INK, anchor="rm")
-
-    def corner_last(self, img: Image.Image, draw: Draw, box: Box) -> None:
-        """Bottom left: the last trick, small, with who took it, its points and the rule that
-        decided it."""
-        if self.last is None:
-            return
-        cards = plays(self.last)
-        if not cards:
-            return
-        x0, _, _, y1 = box
-        w = CORNER_CARD
-        step = w * 0.62
-        taker = self.taker_name(self.last.get("winner"))
-        text = f"to {taker} \u00b7 {plural(pack.total(c for _, c in cards), 'point')}"
-        room = self.corner_room(box) - 8
-        bottom = y1 - 4
-        layout.draw_rich(img, draw, (x0 + 4, bottom - 8), layout.ellipsize(text, SMALL - 3, room), SMALL - 3,
-                         theme.TEXT)
-        y = bottom - 20 - card_height(w)
-        for i, (_, card) in enumerate(cards):
-            card_rows.paste_card(img, card, (x0 + 4 + i * step, y), card_width=w, family=FAMILY, shadow=False)
-        draw_text(draw, (x0 + 4, y - 12), "LAST TRICK", SMALL - 5, theme.MUTED, anchor="lm", bold=True)
-        why = self.last_call(self.last)
-        if why:
-            tag(draw, (x0 + 4 + text_width("LAST TRICK", SMALL - 5, True) + 10 + tag_width(why), y - 14), why,
-                theme.HIGHLIGHT)
-
-    def corner_fool(self, img: Image.Image, draw: Draw, box: Box) -> None:
-        """Bottom right: where the Fool is (the Fool itself when it lies face up aside)."""
-        lines, aside = self.fool_lines()
-        if not lines:
-            return
-        _, _, x1, y1 = box
-        room = self.corner_room(box) - 8
-        lead = layout.line_height(SMALL - 3)
-        y = y1 - 8 - lead * (len(lines) - 1)
-        top = y - 22
-        for line in lines:
-            draw_text(draw, (x1 - 4, y), layout.ellipsize(line, SMALL - 3, room), SMALL - 3, theme.TEXT, anchor="rm")
-            y += lead
-        if aside:
-            h = card_height(CORNER_CARD)
-            card_rows.paste_card(img, pack.FOOL, (x1 - 8 - CORNER_CARD, top - h), card_width=CORNER_CARD, family=FAMILY,
-                              highlight=True)
-            top -= h + 18
-        draw_text(draw, (x1 - 4, top), "THE FOOL", SMALL - 5, theme.MUTED, anchor="rm", bold=True)
 
 
 # -- the hand ------------------------------------------------------------------------------------
