@@ -214,21 +214,11 @@ class Copy:
         """The latest call: who called whose claim, the cards it turned up (as text, each marked as
         declared or not; those that do not fit counted) and the verdict: who picked the pile up."""
         t = self.t
-        x0, y0, x1, y1 = box
+        x0, _, x1, _ = box
         cards = [str(c) for c in reveal.get("cards") or []]
         rank = str(reveal.get("rank") or "A")
         seat, lie = reveal.get("seat"), bool(reveal.get("lie"))
-        word = rank_word(rank, len(cards))
-        y = (y0 + y1) / 2 - (24 + BIG + 6 + layout.line_height(NOTE)) / 2
-        said = claim_width(len(cards), word, SIZE)  # "Bob called Ann's 3 x Kings"
-        head = layout.ellipsize(f"{t.name(reveal.get('caller'))} called {t.name(seat)}'s", SIZE,
-                                max(40.0, x1 - x0 - said - 8), True)
-        x = x0 + layout.draw_rich(img, draw, (x0, y + 12), head, SIZE, theme.TEXT, bold=True) + 8
-        draw_claim(img, draw, (x, y + 12), len(cards), word, SIZE, theme.TEXT)
-        mid = y + 24 + BIG / 2 + 2
-        verdict = "Lie!" if lie else "True!"
-        draw_text(draw, (x0, mid), verdict, BIG, theme.BAD if lie else theme.GOOD, anchor="lm", bold=True)
-        x = x0 + text_width(verdict, BIG, True) + 12
+        x, y, mid = call_head(img, draw, t, reveal, box)
         size = next((s for s in (22, 20) if turned_width(cards, s) <= x1 - x), 18)
         shown = len(cards)
         while shown > 1 and x + turned_width(cards[:shown], size) + text_width(f"+{len(cards) - shown}", size,
@@ -309,6 +299,27 @@ class Copy:
             return
         for card, box in self.places():
             card_rows.paste_card(img, card, box[:2], card_width=CARD, highlight=card in self.glow)
+
+
+def call_head(img: Image.Image, draw: Draw, t: Table, reveal: Mapping[str, Any],
+              box: Box) -> tuple[float, float, float]:
+    """A call's first two lines, as the copy and the table both tell it: "Bob called Ann's 3 x Kings",
+    then "Lie!" or "True!". Returns where the verdict's line goes on, the first line's top and the
+    verdict's middle."""
+    x0, y0, x1, y1 = box
+    cards = [str(c) for c in reveal.get("cards") or []]
+    word = rank_word(str(reveal.get("rank") or "A"), len(cards))
+    y = (y0 + y1) / 2 - (24 + BIG + 6 + layout.line_height(NOTE)) / 2
+    said = claim_width(len(cards), word, SIZE)
+    head = layout.ellipsize(f"{t.name(reveal.get('caller'))} called {t.name(reveal.get('seat'))}'s", SIZE,
+                            max(40.0, x1 - x0 - said - 8), True)
+    x = x0 + layout.draw_rich(img, draw, (x0, y + 12), head, SIZE, theme.TEXT, bold=True) + 8
+    draw_claim(img, draw, (x, y + 12), len(cards), word, SIZE, theme.TEXT)
+    mid = y + 24 + BIG / 2 + 2
+    lie = bool(reveal.get("lie"))
+    verdict = "Lie!" if lie else "True!"
+    draw_text(draw, (x0, mid), verdict, BIG, theme.BAD if lie else theme.GOOD, anchor="lm", bold=True)
+    return x0 + text_width(verdict, BIG, True) + 12, y, mid
 
 
 def card_text(card: str) -> str:

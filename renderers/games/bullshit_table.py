@@ -36,12 +36,13 @@ from renderers.games.bullshit_copy import (
     H,
     M,
     W,
+    call_head,
 )
 from renderers.games.bullshit_copy_seats import paste_chips, strip_height
 from renderers.games.bullshit_parts import claim_width, draw_claim, ordinal, rank_chip, rank_word, verdict_mark
 from renderers.games.bullshit_view import merged_log
 from renderers.kit import card_rows, layout, regions, theme
-from renderers.kit.fonts import draw_text, fit_size, text_width
+from renderers.kit.fonts import draw_text, fit_size
 from renderers.kit.layout import Box, Draw
 from renderers.kit.theme import RGB
 
@@ -167,22 +168,12 @@ class Picture(Copy):
         """The latest call: who called whose claim, the verdict and who picked the pile up, and
         how many of the cards (face up under the seats) were as declared."""
         t = self.t
-        x0, y0, x1, y1 = box
+        x0, _, x1, _ = box
         cards = [str(c) for c in reveal.get("cards") or []]
         rank = str(reveal.get("rank") or "A")
         seat, lie = reveal.get("seat"), bool(reveal.get("lie"))
-        word = rank_word(rank, len(cards))
         lead = layout.line_height(NOTE)
-        y = (y0 + y1) / 2 - (24 + BIG + 6 + lead) / 2
-        said = claim_width(len(cards), word, SIZE)  # "Bob called Ann's 3 x Kings"
-        head = layout.ellipsize(f"{t.name(reveal.get('caller'))} called {t.name(seat)}'s", SIZE,
-                                max(40.0, x1 - x0 - said - 8), True)
-        x = x0 + layout.draw_rich(img, draw, (x0, y + 12), head, SIZE, theme.TEXT, bold=True) + 8
-        draw_claim(img, draw, (x, y + 12), len(cards), word, SIZE, theme.TEXT)
-        mid = y + 24 + BIG / 2 + 2
-        verdict = "Lie!" if lie else "True!"
-        draw_text(draw, (x0, mid), verdict, BIG, theme.BAD if lie else theme.GOOD, anchor="lm", bold=True)
-        x = x0 + text_width(verdict, BIG, True) + 12
+        x, y, mid = call_head(img, draw, t, reveal, box)
         took = f"{t.name(reveal.get('taker'))} picks up {int(reveal.get('pile') or 0)}"
         size = fit_size(took, x1 - x, 22, LABEL, True)
         draw_text(draw, (x, mid + 1), layout.ellipsize(took, size, x1 - x, True), size, theme.TEXT, anchor="lm",
