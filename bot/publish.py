@@ -65,6 +65,10 @@ RETRY_FIRST, RETRY_MAX = 1.0, 30.0  # seconds before a failed display tries agai
 # While every member seated follows the game in their own copy (see ``spectated``), the table message is
 # there for onlookers only: it is edited at most once in this many seconds, the moves between merging.
 SPECTATED_EVERY = 10.0
+# While pictures wait for a drawing worker, the players' copies come first: a table message that only
+# onlookers need waits up to this many times its pace, looking again every BEHIND_LOOK of it.
+BEHIND_STRETCH = 6.0
+BEHIND_LOOK = 0.5
 ANSWER_WAIT = 3.0  # seconds the display gives a click on the table to redraw it in its answer
 
 
@@ -278,13 +282,19 @@ class Publisher(HandCopies):
     async def _onlookers_wait(self, live: Live, display: Display) -> None:
         """While only onlookers need the table message (``spectated``), moves wait to be drawn on it
         until SPECTATED_EVERY seconds after its last edit, merging meanwhile (the players' own copies
-        show each at once, see ``moved``). Anything else asked of the display does not wait."""
+        show each at once, see ``moved``), and, while pictures wait for a drawing worker, up to
+        BEHIND_STRETCH times that: a busy bot draws the players' copies first. Anything else asked
+        of the display does not wait."""
         key = (live.guild_id, live.table_id)
         while (display.moves and not (display.redraw or display.hands or display.failed or self.bot.stopping)
                and self.spectated(live, live.state)):
-            left = self.table_shown.get(key, 0.0) + self.spectated_every - time.monotonic()
+            shown = self.table_shown.get(key, 0.0)
+            left = shown + self.spectated_every - time.monotonic()
             if left <= 0:
-                return
+                stretched = shown + self.spectated_every * BEHIND_STRETCH - time.monotonic()
+                if stretched <= 0 or not self.bot.workers.drawing_behind:
+                    return
+                left = min(stretched, self.spectated_every * BEHIND_LOOK)
             display.changed.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(display.changed.wait(), left)

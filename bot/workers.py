@@ -127,6 +127,12 @@ class _Pool:
         self.initializer = initializer
         self._executor: concurrent.futures.Executor | None = None
         self.stopped = False  # the bot is stopping: a worker that dies now is not replaced
+        self.asked = 0  # jobs given and not yet done, running or waiting for a worker
+
+    @property
+    def waiting(self) -> int:
+        """Jobs waiting for a worker (none while every job has one)."""
+        return max(0, self.asked - max(1, self.processes))
 
     def executor(self) -> concurrent.futures.Executor:
         if self.stopped:  # no worker is started once the bot is stopping (issue 37 point 5)
@@ -140,6 +146,13 @@ class _Pool:
         return self._executor
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        self.asked += 1
+        try:
+            return await self._run(fn, *args)
+        finally:
+            self.asked -= 1
+
+    async def _run(self, fn: Callable[..., T], *args: Any) -> T:
         loop = asyncio.get_running_loop()
         try:
             return await loop.run_in_executor(self.executor(), fn, *args)
@@ -185,6 +198,11 @@ class Workers:
         self.draw = _Pool("draw", self.workers, _start_drawer)
         self.think = _Pool("think", self.workers, _start_worker)
         self.examples: dict[str, tuple[bytes, str, str] | None] = {}
+
+    @property
+    def drawing_behind(self) -> bool:
+        """Whether pictures wait for a drawing worker (the bot draws slower than it is asked to)."""
+        return self.draw.waiting > 0
 
     async def table(self, key: str, view: Mapping[str, Any]) -> bytes:
         return await self.draw.run(renderers.render_table, key, view)

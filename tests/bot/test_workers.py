@@ -52,3 +52,21 @@ async def test_a_killed_worker_is_replaced_and_the_work_is_done() -> None:
         assert workers.draw.executor() is not pool
     finally:
         workers.close()
+
+
+async def test_the_workers_say_when_pictures_wait_for_a_worker() -> None:
+    """Issue 37: a busy bot's onlookers' tables wait while the players' pictures queue for a worker."""
+    import asyncio
+    import time
+
+    workers = Workers(1)
+    try:
+        await workers.start()
+        assert not workers.drawing_behind
+        jobs = [asyncio.ensure_future(workers.draw.run(time.sleep, 0.3)) for _ in range(3)]
+        await asyncio.sleep(0.1)
+        assert workers.draw.waiting == 2 and workers.drawing_behind  # one drawn, two waiting
+        await asyncio.gather(*jobs)
+        assert workers.draw.waiting == 0 and not workers.drawing_behind
+    finally:
+        workers.close()
