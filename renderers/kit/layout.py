@@ -4,12 +4,12 @@ score panels :mod:`renderers.kit.badges`.
 
 How a table renderer uses them::
 
-    img, draw = layout.canvas(880, height)              # RGB image + a blending ImageDraw
+    img, draw = layout.canvas(*shown.COPY_SIZE)         # RGB image + a blending ImageDraw (Discord's box)
     y = layout.header(img, draw, view["title"], "Deal 2 of 3")
     y = layout.status_line(img, draw, (PAD, y, W - PAD, y + h), layout.named(view, view["status"]))
     badges.badge(img, draw, (x, y), "Ann", colour=layout.seat_colour(0), to_move=True, score=12)
-    xs = card_rows.fan_positions([5, 3], card_width=64, max_width=500, max_step=34, group_gap=10)
-    card_rows.draw_cards(img, cards, xs, y, card_width=64, highlight={...}, dim={...}, raised={...})
+    xs = card_rows.fan_positions([5, 3], card_width=72, max_width=500, max_step=34, group_gap=10)
+    card_rows.draw_cards(img, cards, xs, y, card_width=72, highlight={...}, dim={...}, raised={...})
     return img                                           # render_table turns it into PNG bytes
 
 The canvas is RGB and ``draw`` blends (``ImageDraw.Draw(img, "RGBA")``), so colours with an
@@ -29,8 +29,10 @@ pastes it, never drawing on it; (3) draws the parts that change little from move
 player's cell, a static frame) through :func:`renderers.kit.regions.region`, keyed by everything
 the part shows; (4) keeps its drawers pure functions of the view, so nothing leaks from one
 view to the next; (5) draws large opaque shapes with :func:`opaque_draw`; (6) adds its warm-up,
-if any, to :func:`renderers.warm`; and, if its pictures bring new colours, regenerates the
-palette (``python -m renderers.tools.make_palette``).
+if any, to :func:`renderers.warm`; (7) lays its pictures out for the box Discord shows them in
+(:mod:`renderers.kit.shown`: ``COPY_SIZE``, face-up cards at least ``COPY_CARD_WIDTH`` wide, text at
+least ``COPY_TEXT_MIN``; ``tests/renderers/test_shown.py`` checks every game); and, if its pictures
+bring new colours, regenerates the palette (``python -m renderers.tools.make_palette``).
 """
 
 from __future__ import annotations
