@@ -23,8 +23,8 @@ from PIL import Image
 
 from games.dracula.scoring import Direction
 from games.dracula.scoring import points as card_points
-from renderers.games.dracula_coffin import PAD, RIGHT, SMALL, H, M, Table, W, felt
-from renderers.games.dracula_copy import DEAL, result_panel, way_block
+from renderers.games.dracula_coffin import RIGHT, SMALL, H, M, Table, W
+from renderers.games.dracula_copy import DEAL, result_panel, with_felt
 from renderers.games.dracula_copy import copy as draw_copy
 from renderers.games.dracula_copy_hand import LEAD, TEXT
 from renderers.games.dracula_parts import BLOOD, WAYS, Side, double_arrow, emblem
@@ -54,10 +54,7 @@ RESULT_MIN = 110  # the result's caption, a headline of two lines and a line und
 def table(view: Mapping[str, Any]) -> Image.Image:
     """The Dracula table for ``view`` (any seat's, or a spectator's), COPY_SIZE exactly."""
     t = Table(view)
-    img, draw = layout.canvas(W, H)
-    box = felt(img, draw, t)
-    if t.phase == "way":
-        way_block(img, draw, t, (box[0] + PAD + 3, box[1] + PAD + 2, box[2] - PAD - 3, box[3] - PAD - 2))
+    img, draw = with_felt(t)
     right_column(img, draw, t, (RIGHT, M, W - M, H - M))
     return img
 

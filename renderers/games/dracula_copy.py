@@ -38,12 +38,19 @@ DEAL = re.compile(r"^(Deal \d+ of \d+(?:, coffin \d+ of \d+)?): (.+)$", re.S)
 def copy(table: Mapping[str, Any], hand: Mapping[str, Any]) -> Image.Image:
     """The member's copy: ``table`` is the spectators' view, ``hand`` the member's seat view."""
     t = Table({**table, **hand})  # the seat view adds the hand, its legal moves and cells
+    img, draw = with_felt(t)
+    right(img, draw, t, (RIGHT, M, W - M, H - M))
+    return img
+
+
+def with_felt(t: Table) -> tuple[Image.Image, Draw]:
+    """A new picture with the felt at the left, as the copy and the table both begin: the coffin,
+    or before the first deal the cut and the choice of way."""
     img, draw = layout.canvas(W, H)
     box = felt(img, draw, t)
     if t.phase == "way":
         way_block(img, draw, t, (box[0] + PAD + 3, box[1] + PAD + 2, box[2] - PAD - 3, box[3] - PAD - 2))
-    right(img, draw, t, (RIGHT, M, W - M, H - M))
-    return img
+    return img, draw
 
 
 # --- before the first deal: the cut and the choice of way --------------------------------------
