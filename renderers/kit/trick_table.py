@@ -3,8 +3,6 @@ view into a :class:`Scene` of :class:`Seat` plates and :class:`Extras`, and :mod
 draws its table (:func:`renderers.kit.trick_copy.draw_table`) or a player's copy from them. Here are
 the lines round the felt that layout draws (the heading, the status, the felt's words at its side,
 the onlookers' notes under it) and :func:`trick_hand`, the hand picture of these games.
-
-The oval of felt the older tables drew stays (:func:`paste_oval`), for a table that wants one.
 """
 
 from __future__ import annotations
@@ -14,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from renderers.kit import card_rows, layout, theme
 from renderers.kit import hand as generic_hand
@@ -173,40 +171,6 @@ def draw_notes(img: Image.Image, draw: Draw, box: Box, notes: Sequence[LineNote]
             layout.draw_rich(img, draw, (x0 + 12 + (lead if k == 0 else 0), y), line, SMALLEST,
                              theme.TEXT if not label else INFO_INK)
             y += NOTE_LINE
-
-
-@lru_cache(maxsize=8)
-def oval(width: int, height: int) -> Image.Image:
-    """The felt: a rim, the cloth and a lighter line inside the rim, supersampled once per size."""
-    ss = 2
-    big = Image.new("RGBA", (width * ss, height * ss), (0, 0, 0, 0))
-    d = ImageDraw.Draw(big)
-    rim = 10 * ss
-    d.ellipse((0, 0, width * ss - 1, height * ss - 1), fill=(*mix(theme.PANEL, theme.FELT_DARK, 0.5), 255))
-    d.ellipse((rim, rim, width * ss - 1 - rim, height * ss - 1 - rim), fill=(*theme.FELT, 255))
-    inner = rim + 14 * ss
-    d.ellipse((inner, inner, width * ss - 1 - inner, height * ss - 1 - inner), outline=(*theme.FELT_LIGHT, 255),
-              width=2 * ss)
-    return big.resize((width, height), Image.Resampling.LANCZOS)
-
-
-@lru_cache(maxsize=8)
-def oval_on(width: int, height: int, background: RGB) -> Image.Image:
-    """:func:`oval` blended once onto ``background``: an opaque sprite pasted without a mask."""
-    felt = oval(width, height)
-    sprite = Image.new("RGB", felt.size, background)
-    sprite.paste(felt, (0, 0), felt)
-    return sprite
-
-
-def paste_oval(img: Image.Image, box: Box, background: RGB = theme.BACKGROUND) -> None:
-    """The bare oval of felt in ``box`` (the plates round it overhang its rim), drawn first on
-    the plain ``background`` (the canvas's): its rectangle is pasted whole, the felt's soft edge
-    blended onto ``background`` once per size, not onto the picture every time (the same pixels
-    wherever nothing was drawn under the oval's rectangle before it)."""
-    x0, y0, x1, y1 = box
-    sprite = oval_on(round(x1 - x0 - 40), round(y1 - y0 - 50), background)
-    img.paste(sprite, (round(x0 + 20), round(y0 + 25)))
 
 
 DEALER_W = 24

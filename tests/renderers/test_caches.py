@@ -107,21 +107,6 @@ def test_views_rendered_alternately_give_the_bytes_they_give_alone(key: str, pla
         assert render_all() == alone
 
 
-@pytest.mark.parametrize("box", [(14, 120, 866, 590), (14.5, 120.5, 866, 640.5), (13.25, 99.75, 866.5, 519.5)])
-def test_the_kept_oval_is_the_felt_blended_onto_the_background(box: tuple[float, float, float, float]) -> None:
-    """trick_table.paste_oval pastes the oval blended onto the background once: the pixels the
-    felt pasted through its own alpha gives on a fresh canvas, at whole and fractional boxes."""
-    from renderers.kit import trick_table
-
-    kept, _ = layout.canvas(880, 700)
-    trick_table.paste_oval(kept, box)
-    blended, _ = layout.canvas(880, 700)
-    x0, y0, x1, y1 = box
-    felt = trick_table.oval(round(x1 - x0 - 40), round(y1 - y0 - 50))
-    blended.paste(felt, (round(x0 + 20), round(y0 + 25)), felt)
-    assert kept.tobytes() == blended.tobytes()
-
-
 def test_a_line_that_fits_is_wrapped_as_word_by_word_measuring_wraps_it() -> None:
     for text in ("Ann takes the most card points: 58", "  two  spaces\n\nand a  blank line ", "A♠ led, 10♥ wins"):
         for size, width in itertools.product((16, 24, 36), (60.0, 200.0, 820.0)):

@@ -12,9 +12,6 @@ from games.core.errors import UnknownGame
 from games.core.registry import get as get_rules
 from games.tarot import rule_sets
 from renderers.games.tarot import scene as scene
-from renderers.games.tarot.scene import (
-    CORNER_CARD,
-)
 from renderers.kit import layout, theme
 from renderers.kit.theme import RGB
 
@@ -25,7 +22,6 @@ RULESETS = {"plain": "plain rules", "tontine": "Tontine", "last-laugh": "The Las
 CALLS = {"queens_ruff": "Queen's Ruff!", "royal_marriage": "Royal Marriage", "royal_affair": "Royal Affair"}
 TONTINE_TARGET = {3: 37, 4: 56}
 
-SMALL_CARD = CORNER_CARD  # the hand's end's small cards
 
 
 # -- reading the view ----------------------------------------------------------------------------

@@ -13,11 +13,6 @@ from renderers.kit.theme import RGB
 
 DUMMY_INK: RGB = (200, 204, 212)  # the dot of Truffle's dummy, which is nobody's
 
-# -- the hand's end's columns ------------------------------------------------------------------------------
-NOTE_H = 30
-COLUMNS = ("HAND VALUE", "MANCHESTER", "{part}", "TOTAL", "GAME")
-COLUMN_X = (-552, -430, -292, -170, -62)  # centres, from the right edge of the image
-
 
 # -- reading the view ----------------------------------------------------------------------------
 
