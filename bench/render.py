@@ -31,7 +31,8 @@ from renderers import (
 from renderers.tools.gallery import SAMPLE_NAMES, play, rendered_games, sample_chart
 
 # Goals (ms): table median and p95, hand, copy and settlement p95; PNG bytes (any picture; a copy's mean).
-TABLE_MEDIAN, TABLE_P95, HAND_MS, COPY_MS, SETTLEMENT_MS, PNG_KB, COPY_KB = 20.0, 40.0, 10.0, 15.0, 20.0, 100.0, 20.0
+# A copy's: two members' copies a move and a share of the table within issue 37's 45 KB a move.
+TABLE_MEDIAN, TABLE_P95, HAND_MS, COPY_MS, SETTLEMENT_MS, PNG_KB, COPY_KB = 20.0, 40.0, 10.0, 15.0, 20.0, 100.0, 22.0
 
 
 def p95(values: list[float]) -> float:

@@ -25,11 +25,12 @@ from PIL import Image
 from renderers.kit.palette_data import PALETTE_HEX
 
 COLOURS = 256
-# zlib's level 6: on the gallery's copies (600 x 382) 16.8 KB in 4.3 ms against 21.9 KB in 1.8 ms at
-# level 1; on its tables 38.5 KB in 11 ms against 50.6 KB in 4.3 ms. Pictures are sent at every move,
-# so the bytes matter more than the milliseconds. Not 9: 6 times slower for 6 % less.
-PNG_LEVEL = 6
-# Above this many pixels (a late 30-seat Fscking Ace table, 880 x 1934) level 6 takes 25-40 ms: such
+# zlib's level 4: on the gallery's copies (600 x 382) 19.8 KB in 2.1 ms, against 23.4 KB in 1.3 ms
+# at level 1 and 17.9 KB in 3.5 ms at level 6. A copy is sent at every move and drawn at every click,
+# so both count: level 4 keeps two members' uploads at 36 KB a move (goal 45) for 1.4 ms less a
+# picture than level 6. Not 9: 20 ms for 6 % less than 6.
+PNG_LEVEL = 4
+# Above this many pixels (the 30-seat Fscking Ace table was 880 x 1934) level 6 took 25-40 ms: such
 # a picture is saved at zlib's fastest level and again at level 6 only if above the caller's limit.
 LARGE_PIXELS = 1_000_000
 PNG_FAST_LEVEL = 1
@@ -52,7 +53,7 @@ def encode_png(img: Image.Image, limit: int) -> bytes:
     level = PNG_FAST_LEVEL if img.width * img.height > LARGE_PIXELS else PNG_LEVEL
     out = io.BytesIO()
     mapped.save(out, format="PNG", compress_level=level)
-    if out.tell() > limit and level < PNG_RETRY_LEVEL:
+    if out.tell() > limit and level == PNG_FAST_LEVEL:
         out = io.BytesIO()
         mapped.save(out, format="PNG", compress_level=PNG_RETRY_LEVEL)
     return out.getvalue()
