@@ -11,9 +11,9 @@ import dataclasses
 import random
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal, NamedTuple, Self, TypeVar
+from typing import Any, ClassVar, Literal, NamedTuple, Self, TypeVar, cast
 
 from .cards import CardOrder
 from .errors import BadOptions, IllegalAction
@@ -400,7 +400,22 @@ class State(ABC):
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         if seat not in self.to_move:
             return ()
-        return self._legal(seat)
+        return self._remembered(("legal", seat), lambda: self._legal(seat))
+
+    def _remembered(self, key: tuple[str, int], make: Callable[[], T]) -> T:
+        """``make()``, worked out once per state: a state never changes, and the bot asks the same
+        of it several times a move (its view, its controls, the move's check)."""
+        memo: dict[tuple[str, int], Any] | None = self.__dict__.get("_memo")
+        if memo is None:
+            memo = {}
+            object.__setattr__(self, "_memo", memo)
+        if key not in memo:
+            memo[key] = make()
+        return cast(T, memo[key])
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What a pickle of the state holds (sent to a worker): its fields, not what it remembered."""
+        return {k: v for k, v in self.__dict__.items() if k != "_memo"}
 
     def apply(self, seat: int, action: Action | str) -> Self:
         act = self.rules.parse_action(action) if isinstance(action, str) else action

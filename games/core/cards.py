@@ -160,15 +160,21 @@ class CardOrder:
     ranks: Sequence[str] = STANDARD_RANKS
 
     def key(self, tok: str) -> tuple[int, int, int]:
-        card = parse(tok, self.family)
-        if card.kind == "suit":
-            suit_i = list(self.suits).index(card.suit) if card.suit in self.suits else len(self.suits)
-            return (0, suit_i, list(self.ranks).index(card.rank))
-        if card.kind == "trump":
-            return (1, 0, card.number)
-        if card.kind == "special":
-            return (1, 1, TAROT_SPECIALS.index(card.token))
-        return (2, 0, card.number)
+        return _order_key(self.family, tuple(self.suits), tuple(self.ranks), tok)
 
     def sort(self, tokens: Iterable[str]) -> list[str]:
         return sorted(tokens, key=self.key)
+
+
+@lru_cache(maxsize=8192)
+def _order_key(family: Family, suits: tuple[str, ...], ranks: tuple[str, ...], tok: str) -> tuple[int, int, int]:
+    """:meth:`CardOrder.key`, worked out once per order and card (hands are sorted at every move)."""
+    card = parse(tok, family)
+    if card.kind == "suit":
+        suit_i = suits.index(card.suit) if card.suit in suits else len(suits)
+        return (0, suit_i, ranks.index(card.rank))
+    if card.kind == "trump":
+        return (1, 0, card.number)
+    if card.kind == "special":
+        return (1, 1, TAROT_SPECIALS.index(card.token))
+    return (2, 0, card.number)

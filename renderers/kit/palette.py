@@ -25,11 +25,12 @@ from PIL import Image
 from renderers.kit.palette_data import PALETTE_HEX
 
 COLOURS = 256
-# zlib's level 4: on the gallery's copies (600 x 382) 19.8 KB in 2.1 ms, against 23.4 KB in 1.3 ms
-# at level 1 and 17.9 KB in 3.5 ms at level 6. A copy is sent at every move and drawn at every click,
-# so both count: level 4 keeps two members' uploads at 36 KB a move (goal 45) for 1.4 ms less a
-# picture than level 6. Not 9: 20 ms for 6 % less than 6.
-PNG_LEVEL = 4
+# zlib's level 3: on the gallery's copies (600 x 382) 20.5 KB in 1.6 ms, against 19.1 KB in 2.3 ms at
+# level 4, 22.5 KB in 1.7 ms at level 1 and 17.3 KB in 3.8 ms at level 6. A copy is sent at every
+# move and drawn at every click, so both count: level 3 keeps two members' uploads near 38 KB a move
+# (goal 45) for 0.7 ms less a picture than level 4 (a busy bot draws a copy a click). Not 9: 20 ms
+# for 6 % less than 6.
+PNG_LEVEL = 3
 # Above this many pixels (the 30-seat Fscking Ace table was 880 x 1934) level 6 took 25-40 ms: such
 # a picture is saved at zlib's fastest level and again at level 6 only if above the caller's limit.
 LARGE_PIXELS = 1_000_000
