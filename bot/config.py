@@ -1,4 +1,4 @@
-"""Configuration from the environment (and a .env file in the working directory), as DESIGN.md lists it.
+"""Configuration from the environment (and a .env file in the working directory): the README's Configuration table.
 
 Every setting is checked once, here, when the bot starts: a bad one stops it with one line that names
 the setting and what it may be, rather than a bot that never connects or whose computers never move."""

@@ -1,5 +1,6 @@
 """A local Discord stand-in for end-to-end tests of a discord.py bot: REST v10 checked against Discord's
-OpenAPI description, the gateway, and a harness to act as users. See harness.py for an example."""
+OpenAPI description, the gateway, and ``LocalDiscord`` to act as users (tests/bot/parlour_harness.py
+runs the bot against it)."""
 
 from .model import Attachment, Channel, Component, Guild, InteractionRecord, Member, Message, Overwrite, Role, User
 from .rest import Call, Violation

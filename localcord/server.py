@@ -131,7 +131,7 @@ class LocalDiscord:
         return restore
 
     def environ(self) -> dict[str, str]:
-        """The settings a bot process reads to use the stand-in (DESIGN.md's bot configuration)."""
+        """The settings a bot process reads to use the stand-in (the bot's configuration: docs/design.md)."""
         return {"DISCORD_TOKEN": self.token, "DISCORD_API_BASE": self.api_base, "DISCORD_GATEWAY_URL": self.gateway_url}
 
     @contextlib.asynccontextmanager

@@ -295,7 +295,7 @@ class BuscaState(TurnState):
 
 def _deal_hands(players: int, dealer: int, seed: int, deal: int,
                 deck: tuple[str, ...] | None) -> tuple[tuple[str, ...], ...]:
-    """Every card dealt: one at a time round the table, seat 0 first (DESIGN.md); with three
+    """Every card dealt: one at a time round the table, seat 0 first (docs/design.md); with three
     players the last card goes to the dealer."""
     order = decks.stack(decks.busca(), deck, decks.rng(seed, "deal", deal))
     hands, rest = decks.deal_round(order, [HAND_SIZES[players]] * players)

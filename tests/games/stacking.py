@@ -14,7 +14,7 @@ def deck_for(pack: Sequence[str], sizes: Sequence[int], hands: Sequence[Sequence
 
     Cards not named are shared out round the table, diamonds and clubs first so that they
     disturb a scenario least; ``then`` are the cards that follow the hands (centre, stock).
-    The deck is dealt one card at a time round the table, seat 0 first, as DESIGN.md says.
+    The deck is dealt one card at a time round the table, seat 0 first (docs/design.md, the dealing convention).
     """
     named = Counter(c for hand in hands for c in hand) + Counter(then)
     rest = list((Counter(pack) - named).elements())

@@ -1,4 +1,4 @@
-"""The contract of DESIGN.md, held against every registered game.
+"""The rules contract (docs/design.md, section 2), held against every registered game.
 
 Random seeded playouts to the end for every player count and option value; illegal actions
 refused with the state unchanged; records that replay; determinism; views that never show a
