@@ -265,6 +265,10 @@ class Publisher(HandCopies):
             return budget.ONLOOKERS
         return budget.NORMAL
 
+    def drawn_within(self, seconds: float) -> bool:
+        """Whether a picture asked for now would likely be drawn within ``seconds``."""
+        return self.bot.workers.drawn_within(seconds)
+
     async def hold(self, live: Live, display: Display, seconds: float = HOLD) -> None:
         """When a computer is to move and moves at once, wait (at most ``seconds``) for its move, so
         that the two are drawn as one picture."""

@@ -63,6 +63,8 @@ class Shower(Protocol):
 
     async def hold(self, live: Live, display: Display, seconds: float = ...) -> None: ...
 
+    def drawn_within(self, seconds: float) -> bool: ...
+
     async def hand_message(self, live: Live, seat: int, state: State | None = None,
                            copy: int | None = None) -> dict[str, Any]: ...
 
@@ -139,6 +141,10 @@ class Replies:
         in the answer itself (unchanged picture not uploaded again). Returns the version shown, or
         None if the picture was not drawn within ``within`` seconds (the display redraws it then).
         A computer that answers at once is waited for (briefly), so that the answer shows its move too."""
+        if not self.publisher.drawn_within(within):
+            # A busy bot: the picture would come too late for the answer (the click is deferred, and
+            # the display draws the copy once, from the newest state) rather than be drawn twice.
+            return None
         began = time.monotonic()
         await self.publisher.hold(live, self.publisher.display_of(live), within / 2)
         within -= time.monotonic() - began

@@ -51,6 +51,7 @@ NICENESS = 5  # workers yield the CPU to the bot's own process: answers and comm
 
 
 ORPHAN_CHECK = 1.0  # seconds between a worker's looks at whether the bot is still there
+JOB_WEIGHT = 0.1  # of the newest job in a pool's moving average of how long a job takes
 
 
 def _start_worker(bot_pid: int) -> None:
@@ -128,6 +129,7 @@ class _Pool:
         self._executor: concurrent.futures.Executor | None = None
         self.stopped = False  # the bot is stopping: a worker that dies now is not replaced
         self.asked = 0  # jobs given and not yet done, running or waiting for a worker
+        self.job_seconds = 0.0  # how long a job took, from its asking to its result (a moving average)
 
     @property
     def waiting(self) -> int:
@@ -145,12 +147,20 @@ class _Pool:
                 self._executor = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix=self.kind)
         return self._executor
 
+    def expected_wait(self) -> float:
+        """Seconds a job asked now would likely take to come back: as long as the recent ones took
+        (their waits for a worker included) while jobs are waiting; no time to speak of otherwise."""
+        return self.job_seconds if self.waiting > 0 else 0.0
+
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         self.asked += 1
+        began = time.monotonic()
         try:
-            return await self._run(fn, *args)
+            result = await self._run(fn, *args)
         finally:
             self.asked -= 1
+        self.job_seconds += (time.monotonic() - began - self.job_seconds) * JOB_WEIGHT
+        return result
 
     async def _run(self, fn: Callable[..., T], *args: Any) -> T:
         loop = asyncio.get_running_loop()
@@ -203,6 +213,10 @@ class Workers:
     def drawing_behind(self) -> bool:
         """Whether pictures wait for a drawing worker (the bot draws slower than it is asked to)."""
         return self.draw.waiting > 0
+
+    def drawn_within(self, seconds: float) -> bool:
+        """Whether a picture asked for now would likely be drawn within ``seconds``."""
+        return self.draw.expected_wait() <= seconds
 
     async def table(self, key: str, view: Mapping[str, Any]) -> bytes:
         return await self.draw.run(renderers.render_table, key, view)

@@ -39,3 +39,18 @@ async def test_while_pictures_wait_for_a_worker_the_onlookers_table_waits_longer
     # shows fewer of the moves.
     assert moves > 20 and busy_moves > 20
     assert busy_edits / busy_moves < 0.6 * edits / moves, (moves, edits, busy_moves, busy_edits)
+
+
+async def test_a_click_the_busy_workers_could_not_draw_in_time_is_deferred_and_its_copy_drawn_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 37: when a picture asked for now would come after the answer's deadline, the click is
+    answered at once (deferred) and the display draws the copy from the newest state: one picture a
+    click, not the answer's (too late) and the display's."""
+    monkeypatch.setattr(Workers, "drawn_within", lambda self, seconds: False)
+    async with member_at_table(tmp_path, "fosco", SHORT["fosco"]) as (standin, _, member, live, table):
+        await human_plays(standin, live, member, table, 0.05)
+        assert live.state.is_over  # every move reached the member's copy, to the end of the game
+        clicks = [r for r in standin.world.interactions.values() if r.type == 3 and r.user.id == member.id
+                  and str(r.payload.get("data", {}).get("custom_id", "")).startswith("pl:a:")]  # the moves
+        kinds = [c["type"] for r in clicks for c in r.callbacks]
+        assert len(clicks) > 10 and kinds and set(kinds) == {6}, kinds  # DEFERRED_UPDATE_MESSAGE, never a redraw

@@ -70,3 +70,22 @@ async def test_the_workers_say_when_pictures_wait_for_a_worker() -> None:
         assert workers.draw.waiting == 0 and not workers.drawing_behind
     finally:
         workers.close()
+
+
+async def test_the_workers_tell_how_long_a_picture_asked_now_would_take() -> None:
+    """Issue 37: an answer that could not be drawn in time is not drawn at all (see the next test file)."""
+    import asyncio
+    import time
+
+    workers = Workers(1)
+    try:
+        await workers.start()
+        assert workers.drawn_within(0.0)  # nothing waits: no time to speak of
+        jobs = [asyncio.ensure_future(workers.draw.run(time.sleep, 0.3)) for _ in range(4)]
+        await asyncio.gather(*jobs[:2])
+        # Two jobs came back after 0.3 and 0.6 s, two still wait: a new one would take some 0.1 s or more.
+        assert workers.draw.waiting == 1 and not workers.drawn_within(0.05) and workers.drawn_within(5.0)
+        await asyncio.gather(*jobs)
+        assert workers.draw.waiting == 0 and workers.drawn_within(0.0)
+    finally:
+        workers.close()
