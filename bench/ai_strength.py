@@ -7,7 +7,6 @@ alternate seats (in partnerships the computer plays one side, random the other).
 from __future__ import annotations
 
 import argparse
-import importlib
 import random
 from concurrent.futures import ProcessPoolExecutor
 
@@ -17,7 +16,7 @@ from games import registry
 def one_game(key: str, players: int, seed: int) -> str:
     """'win', 'loss' or 'draw' for the computer's side."""
     rules = registry.get(key)
-    ai = importlib.import_module(f"games.{key.replace('-', '_')}.ai")
+    ai = registry.player(key)
     computer_side = seed % 2
     state = rules.new_game(players, seed=seed)
     rng = random.Random(seed)

@@ -7,7 +7,6 @@ computer player's median and p95 milliseconds per move. Prints figures; asserts 
 from __future__ import annotations
 
 import argparse
-import importlib
 import random
 import statistics
 import time
@@ -39,7 +38,7 @@ def playouts_per_second(rules: Rules, players: int, seconds: float) -> tuple[flo
 
 def ai_timings(rules: Rules, players: int, moves_wanted: int) -> list[float]:
     """Milliseconds per computer move, every seat played by the computer."""
-    ai = importlib.import_module(f"games.{rules.key.replace('-', '_')}.ai")
+    ai = registry.player(rules.key)
     timings: list[float] = []
     seed = 0
     while len(timings) < moves_wanted:

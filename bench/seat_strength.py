@@ -24,7 +24,6 @@ hands.
 from __future__ import annotations
 
 import argparse
-import importlib
 import random
 import statistics
 import time
@@ -66,7 +65,7 @@ def one_game(key: str, players: int, baseline: str, seed: int,
     """Whether the computer won, whether it shared the win, and its move times in seconds. In a
     partnership game the computer plays every seat of one side."""
     rules = registry.get(key)
-    ai = importlib.import_module(f"games.{key.replace('-', '_')}.ai")
+    ai = registry.player(key)
     sides = rules.partnerships(players)
     mine = set(sides[seed % len(sides)]) if sides else {seed % players}
     me = min(mine)

@@ -1,25 +1,24 @@
 """Table and hand images drawn with Pillow (pure functions of a view).
 
 The package in three parts: ``kit/`` is the drawing kit every picture shares (cards, fonts, theme,
-layout, the generic hand and settlement sheet); ``games/`` holds each game's pictures, a module
-named after the game (the tarot family in ``games/tarot/``); ``tools/`` makes the gallery and the
-palette and is never imported by the bot. ``describe`` puts a view in words (alt text).
+layout, the generic hand and settlement sheet); ``games/`` holds each game's pictures (the tarot
+family's in ``games/tarot/``); ``tools/`` makes the gallery and the palette and is never imported
+by the bot. ``describe`` puts a view in words (alt text).
 
-``render_table(key, view)`` and ``render_hand(key, view)`` return PNG bytes. Each game has a
-module ``renderers/games/<key with - as _>.py`` (or ``games/tarot/…``) exposing ``table(view) ->
-Image`` and, if it wants its own, ``hand(view) -> Image``; games without one get the generic hand of
-:mod:`renderers.kit.hand`. ``render_settlement(key, view, settlement)`` draws a round's payments
-with the game's ``settlement(view, settlement) -> Image`` if it has one, else the generic
-drawer of :mod:`renderers.kit.settlement`. ``render_round_end(key, view, data)`` draws one of the
-state's ``round_ends`` with the game's ``round_end(view, data) -> Image`` (games that record
-round ends have one). ``render_rating_chart(data)`` draws a member's skill rating over their
-last games (/stats). Shared drawing helpers are in :mod:`renderers.kit.layout`.
+``render_table(key, view)`` and ``render_hand(key, view)`` return PNG bytes. Each game's pictures
+are the module its registry entry names (:func:`games.core.registry.pictures_module`), exposing
+``table(view) -> Image`` and, if it wants its own, ``hand(view) -> Image``; games without one get
+the generic hand of :mod:`renderers.kit.hand`. ``render_settlement(key, view, settlement)`` draws a
+round's payments with the game's ``settlement(view, settlement) -> Image`` if it has one, else the
+generic drawer of :mod:`renderers.kit.settlement`. ``render_round_end(key, view, data)`` draws one
+of the state's ``round_ends`` with the game's ``round_end(view, data) -> Image`` (games that record
+round ends have one). ``render_rating_chart(data)`` draws a member's skill rating over their last
+games (/stats). Shared drawing helpers are in :mod:`renderers.kit.layout`.
 """
 
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import re
 from collections.abc import Callable, Mapping
 from types import ModuleType
@@ -54,22 +53,14 @@ Drawer = Callable[[View], Image.Image]
 SettlementDrawer = Callable[[View, Mapping[str, Any]], Image.Image]
 CopyDrawer = Callable[[View, View], Image.Image]
 _KEY = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
-# Each game's pictures: renderers/games/<key>.py, the tarot family's in renderers/games/tarot/.
-_GAME_PACKAGES = ("renderers.games", "renderers.games.tarot")
-_NOT_GAMES = frozenset({"tarot", "scene", "manchester", "base_games"})  # shared by the tarot family's games
 
 
 def _module(key: str) -> ModuleType | None:
-    """The game's renderer module, or None if there is none."""
+    """The game's pictures (the module its registry entry names), or None if there is no such game."""
     if not isinstance(key, str) or not _KEY.fullmatch(key):
         raise ValueError(f"not a game key: {key!r}")
-    name = key.replace("-", "_")
-    if name in _NOT_GAMES:
-        return None
-    for package in _GAME_PACKAGES:
-        if importlib.util.find_spec(f"{package}.{name}") is not None:
-            return importlib.import_module(f"{package}.{name}")
-    return None
+    games = registry.keys()  # a tuple of keys (the module's function, not a dict's)
+    return importlib.import_module(registry.pictures_module(key)) if key in games else None
 
 
 def _drawer(module: ModuleType | None, attr: str) -> Drawer | None:

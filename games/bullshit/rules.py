@@ -360,8 +360,8 @@ class BullshitState(State):
 
 
 def _hand_sizes(players: int, dealer: int, total: int) -> list[int]:
-    base, extra = divmod(total, players)
-    return [base + (1 if (seat - dealer - 1) % players < extra else 0) for seat in range(players)]
+    """The hands when ``total`` cards go round the table from the dealer's left (as tests stack them)."""
+    return decks.hand_sizes(total, players, first=(dealer + 1) % players)
 
 
 class BullshitRules(Rules):

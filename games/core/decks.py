@@ -97,6 +97,18 @@ def stack(pack: Sequence[str], deck: Sequence[str] | None, generator: random.Ran
     return list(deck) + rest
 
 
+def hand_sizes(total: int, players: int, *, first: int = 0) -> list[int]:
+    """How many cards each seat holds when ``total`` cards are dealt out round the table, one at a
+    time, starting with seat ``first`` (seat 0 unless told; the seat left of the dealer is
+    ``(dealer + 1) % players``).
+
+    Every seat gets ``total // players``; the ``total % players`` odd cards go one each to
+    ``first`` and the seats after it. Indexed by seat, so ``deal_round`` takes the result as is.
+    """
+    base, extra = divmod(total, players)
+    return [base + (1 if (seat - first) % players < extra else 0) for seat in range(players)]
+
+
 def deal_round(cards: Sequence[str], sizes: Sequence[int]) -> tuple[list[list[str]], list[str]]:
     """Deal one card at a time round the table, seat 0 first, until each hand has its size.
 

@@ -1,12 +1,16 @@
-"""The game registry. Each game package exposes ``RULES`` and has an ``ai`` module, its computer
-player; a package is imported the first time its game is asked for, so adding a game is one line
-here plus its package. The registry pairs the two: the rules never know a computer player exists,
-and whoever needs a computer's move (a computer seat, an absent player's turn) asks here."""
+"""The game registry: one :class:`Entry` per game, naming by their dotted paths the three modules
+that make it: its rules (a package exposing ``RULES``), its computer player and its pictures. A
+module is imported the first time it is asked for, so adding a game is one entry here plus its
+modules. The registry pairs the rules with the computer player: the rules never know a computer
+player exists, and whoever needs a computer's move (a computer seat, an absent player's turn) asks
+here. The pictures are only a name here (the rules never import the renderers): the renderers ask
+:func:`pictures_module` which module draws a game and import it themselves."""
 
 from __future__ import annotations
 
 import importlib
 import random
+from dataclasses import dataclass
 from typing import Any, Literal, Protocol, cast
 
 from . import decks
@@ -14,27 +18,48 @@ from .base import Action, Rules, State
 from .errors import UnknownGame
 from .teaching import Hint
 
-# key -> module holding RULES; in the order the bot lists the games.
-_PACKAGES: dict[str, str] = {
-    "fosco": "games.fosco",
-    "dracula": "games.dracula",
-    "fscking-ace": "games.fscking_ace",
-    "busca": "games.busca",
-    "fan-tan": "games.fan_tan",
-    "bullshit": "games.bullshit",
-    "manchester-piccadilly": "games.manchester_piccadilly",
-    "manchester-truffle": "games.manchester_truffle",
-    "scarto": "games.scarto",
-    "tarocchi": "games.tarocchi",
-    "conference": "games.conference",
+
+@dataclass(frozen=True)
+class Entry:
+    """A game's modules, as dotted paths: ``rules`` exposes ``RULES``; ``computer`` is its computer
+    player (a :class:`ComputerPlayer`); ``pictures`` draws it (``table(view)``, and its own
+    ``hand``, ``copy``, ``settlement`` or ``round_end`` where it has them). The tarot family's
+    games share theirs: the two-player games one computer and one set of pictures, the three base
+    games another."""
+
+    rules: str
+    computer: str
+    pictures: str
+
+
+# key -> the game's modules; in the order the bot lists the games.
+_ENTRIES: dict[str, Entry] = {
+    "fosco": Entry(rules="games.fosco", computer="games.fosco.ai", pictures="renderers.games.fosco"),
+    "dracula": Entry(rules="games.dracula", computer="games.dracula.ai", pictures="renderers.games.dracula"),
+    "fscking-ace": Entry(rules="games.fscking_ace", computer="games.fscking_ace.ai",
+                         pictures="renderers.games.fscking_ace"),
+    "busca": Entry(rules="games.busca", computer="games.busca.ai", pictures="renderers.games.busca"),
+    "fan-tan": Entry(rules="games.fan_tan", computer="games.fan_tan.ai", pictures="renderers.games.fan_tan"),
+    "bullshit": Entry(rules="games.bullshit", computer="games.bullshit.ai", pictures="renderers.games.bullshit"),
+    "manchester-piccadilly": Entry(rules="games.manchester_piccadilly", computer="games.tarot.manchester_ai",
+                                   pictures="renderers.games.tarot.manchester_table"),
+    "manchester-truffle": Entry(rules="games.manchester_truffle", computer="games.tarot.manchester_ai",
+                                pictures="renderers.games.tarot.manchester_table"),
+    "scarto": Entry(rules="games.scarto", computer="games.tarot.table_teaching",
+                    pictures="renderers.games.tarot.base_table"),
+    "tarocchi": Entry(rules="games.tarocchi", computer="games.tarot.table_teaching",
+                      pictures="renderers.games.tarot.base_table"),
+    "conference": Entry(rules="games.conference", computer="games.tarot.table_teaching",
+                        pictures="renderers.games.tarot.base_table"),
 }
 _loaded: dict[str, Rules] = {}
 
 
 class ComputerPlayer(Protocol):
-    """A game's ``ai`` module: its computer player (``choose``, the Normal one), an easier one
-    (``choose_easy``: legal, sensible, clearly weaker) and why it chose a move (``explain``: one or
-    two reasons in plain words from what it weighed, naming only cards the seat may see)."""
+    """A game's computer player, the module its entry's ``computer`` names: the Normal player
+    (``choose``), an easier one (``choose_easy``: legal, sensible, clearly weaker) and why it chose
+    a move (``explain``: one or two reasons in plain words from what it weighed, naming only cards
+    the seat may see)."""
 
     def choose(self, state: Any, seat: int, rng: random.Random, /) -> Action: ...
 
@@ -48,28 +73,40 @@ LEVELS: tuple[Level, ...] = ("normal", "easy")
 
 
 def keys() -> tuple[str, ...]:
-    return tuple(_PACKAGES)
+    return tuple(_ENTRIES)
+
+
+def entry(key: str) -> Entry:
+    """Game ``key``'s entry (its modules' names, nothing imported); UnknownGame if there is none."""
+    if key not in _ENTRIES:
+        raise UnknownGame(f"there is no game called {key!r} (games: {', '.join(keys())})")
+    return _ENTRIES[key]
 
 
 def get(key: str) -> Rules:
-    if key not in _PACKAGES:
-        raise UnknownGame(f"there is no game called {key!r} (games: {', '.join(keys())})")
+    found = entry(key)
     if key not in _loaded:
-        rules = importlib.import_module(_PACKAGES[key]).RULES
+        rules = importlib.import_module(found.rules).RULES
         if not isinstance(rules, Rules) or rules.key != key:
-            raise RuntimeError(f"{_PACKAGES[key]}.RULES is not the rules for {key!r}")
+            raise RuntimeError(f"{found.rules}.RULES is not the rules for {key!r}")
         _loaded[key] = rules
     return _loaded[key]
 
 
 def all_rules() -> tuple[Rules, ...]:
-    return tuple(get(key) for key in _PACKAGES)
+    return tuple(get(key) for key in _ENTRIES)
 
 
 def player(key: str) -> ComputerPlayer:
-    """Game ``key``'s computer player (its package's ``ai`` module)."""
+    """Game ``key``'s computer player (its entry's ``computer`` module)."""
     get(key)
-    return cast(ComputerPlayer, importlib.import_module(f"{_PACKAGES[key]}.ai"))
+    return cast(ComputerPlayer, importlib.import_module(_ENTRIES[key].computer))
+
+
+def pictures_module(key: str) -> str:
+    """The dotted name of the module that draws game ``key`` (its entry's ``pictures``), for the
+    renderers to import; UnknownGame if there is no such game."""
+    return entry(key).pictures
 
 
 def computer_move(state: State, seat: int, level: Level = "normal") -> Action:

@@ -409,16 +409,12 @@ def _runs_json(runs: tuple[Run, ...]) -> list[dict[str, Any] | None]:
     return [None if r is None else {"suit": s, "low": r[0], "high": r[1]} for s, r in zip(SUITS, runs, strict=True)]
 
 
-def _hand_sizes(players: int, dealer: int) -> list[int]:
-    """52 cards round the table; the odd cards go to the players from the dealer's left."""
-    base, extra = divmod(52, players)
-    return [base + (1 if (seat - dealer - 1) % players < extra else 0) for seat in range(players)]
-
-
 def _deal_hands(players: int, dealer: int, seed: int, deal: int,
                 deck: tuple[str, ...] | None) -> tuple[tuple[str, ...], ...]:
-    order = decks.stack(decks.standard(), deck, decks.rng(seed, "deal", deal))
-    hands, _ = decks.deal_round(order, _hand_sizes(players, dealer))
+    pack = decks.standard()
+    order = decks.stack(pack, deck, decks.rng(seed, "deal", deal))
+    # 52 cards round the table; the odd cards go to the players from the dealer's left
+    hands, _ = decks.deal_round(order, decks.hand_sizes(len(pack), players, first=(dealer + 1) % players))
     return tuple(tuple(h) for h in hands)
 
 

@@ -58,10 +58,6 @@ def side_of(seat: int, players: int) -> int:
     return seat % 2 if players == 4 else seat
 
 
-def _hand_sizes(total: int, players: int) -> list[int]:
-    return [total // players + (1 if seat < total % players else 0) for seat in range(players)]
-
-
 @dataclass(frozen=True, kw_only=True, repr=False)
 class FoscoState(TurnState):
     deal: int = 0
@@ -315,7 +311,7 @@ def _deal_hands(players: int, jokers: int, seed: int, deal: int,
                 deck: tuple[str, ...] | None) -> tuple[tuple[str, ...], ...]:
     pack = decks.standard(jokers)
     order = decks.stack(pack, deck, decks.rng(seed, "deal", deal))
-    hands, _ = decks.deal_round(order, _hand_sizes(len(pack), players))
+    hands, _ = decks.deal_round(order, decks.hand_sizes(len(pack), players))
     return tuple(tuple(h) for h in hands)
 
 

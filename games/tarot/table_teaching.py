@@ -1,6 +1,7 @@
 """The tarot table games' computer, as a teacher: the Easy computer (beginner's rules, no search)
 and the reasons a hint gives for the Normal computer's choice, read from what its search weighed
-(``table_ai.Decision``)."""
+(``table_ai.Decision``). With the Normal computer (``choose``, from :mod:`games.tarot.table_ai`) it
+is the computer player the registry names for Scarto, Tarocchi and Conference."""
 
 from __future__ import annotations
 
@@ -13,8 +14,10 @@ from games.core.base import Action, Word, player
 from . import pack, rule_sets
 from .base_games import PASS, SUMMON_CAVALIER, SUMMON_JACK, TarotTableState
 from .moves import CardsMove
-from .table_ai import Decision, Weighing, _decide, _discard_groups, _own_hand
+from .table_ai import Decision, Weighing, _decide, _discard_groups, _own_hand, choose
 from .table_ai_sim import ID, NAMES
+
+__all__ = ["choose", "choose_easy", "explain"]
 
 # -- the Easy computer ------------------------------------------------------------------------------
 

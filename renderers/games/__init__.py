@@ -1,1 +1,2 @@
-"""Each game's pictures, in a module named after the game; the tarot family in ``tarot``."""
+"""Each game's pictures, in the module its registry entry names (``pictures``): mostly one named
+after the game; the tarot family's in ``tarot``."""

@@ -12,13 +12,13 @@ from PIL import Image, ImageDraw
 
 from games.core.cards import STANDARD_RANKS
 from renderers.kit import card_rows, layout, shown, theme
-from renderers.kit.cards import card_back
 from renderers.kit.cards import card_image as card_image  # patched by tests/renderers/test_shown.py
+from renderers.kit.cards import small_back as small_back  # the seats' card backs (fan_tan_seats)
 from renderers.kit.fonts import draw_text, text_width
 from renderers.kit.layout import Box, Draw
 from renderers.kit.pips import draw_suit
 from renderers.kit.regions import region
-from renderers.kit.theme import RGB, card_height, mix
+from renderers.kit.theme import RGB, mix
 
 PAD = theme.PADDING
 SUITS = ("S", "H", "D", "C")
@@ -208,13 +208,6 @@ def pile(diameter: int, coins: int) -> Image.Image:
     for i in range(coins):
         out.alpha_composite(one, (0, rise * (coins - 1 - i)))
     return out
-
-
-@lru_cache(maxsize=4)
-def small_back(width: int) -> Image.Image:
-    """A card back small enough to stand beside a card count."""
-    back = card_back(theme.CARD_MIN_WIDTH)
-    return back.resize((width, card_height(width)), Image.Resampling.LANCZOS)
 
 
 def tag(draw: Draw, left_mid: tuple[float, float], text: str, colour: RGB, height: float) -> float:

@@ -500,3 +500,11 @@ def card_back(width: int = theme.CARD_WIDTH, style: str = "standard") -> Image.I
                     (c.u(0.5 - d), c.u(cy))], fill=field, outline=trim, width=max(1, round(c.u(0.016))))
     c.emblem("sparkle", (0.5 - d * 0.55, cy - d * 0.55, 0.5 + d * 0.55, cy + d * 0.55), trim, field, trim)
     return c.finish()
+
+
+@lru_cache(maxsize=4)
+def small_back(width: int) -> Image.Image:
+    """A card back small enough to stand beside a card count, ``width`` px wide (under the
+    smallest card :func:`card_back` draws): that card's back, shrunk. Cached and shared."""
+    back = card_back(theme.CARD_MIN_WIDTH)
+    return back.resize((width, card_height(width)), Image.Resampling.LANCZOS)

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from PIL import Image
 
 from renderers.kit import card_rows, layout, theme
 from renderers.kit import hand as generic_hand
-from renderers.kit.cards import card_back
+from renderers.kit.cards import small_back as small_back  # a card back beside a count (trick_copy)
 from renderers.kit.fonts import draw_text, text_width
 from renderers.kit.layout import Box, Draw
 from renderers.kit.theme import RGB, card_height, mix
@@ -74,12 +73,6 @@ class Extras:
     info: tuple[str, ...] = ()
     status_colour: RGB = theme.ACCENT
     notice: str = "No cards in hand"
-
-
-@lru_cache(maxsize=2)
-def small_back(width: int) -> Image.Image:
-    """A card back beside a count."""
-    return card_back(theme.CARD_MIN_WIDTH).resize((width, card_height(width)), Image.Resampling.LANCZOS)
 
 
 def name_lines(info: Seat, width: float, wrap: bool = False) -> tuple[str, ...]:

@@ -146,7 +146,7 @@ def test_whole_games_draw_for_every_seat_and_a_spectator(key: str, ruleset: str,
             v = view(state, seat)
             allowed = visible(v)
             faces.clear()
-            table = base_table.base_table(v)
+            table = base_table.table(v)
             assert table.size == shown.COPY_SIZE
             assert set(faces) <= allowed, f"{key} {ruleset}: the table shows {set(faces) - allowed}"
             faces.clear()
@@ -180,10 +180,10 @@ def test_the_dealer_alone_sees_their_discard(texts: list[str]) -> None:
     dealer = state.view(None)["dealer"]
     mine = view(state, dealer)
     named = base_table.cards_text(mine["my_discard"])
-    base_table.base_table(mine)
+    base_table.table(mine)
     assert "Your discard" in texts and named in " ".join(texts)
     texts.clear()
-    base_table.base_table(view(state, (dealer + 1) % 3))
+    base_table.table(view(state, (dealer + 1) % 3))
     assert "Your discard" not in texts and named not in " ".join(texts)
 
 

@@ -1,2 +1,3 @@
 """The tarot family's pictures: ``scene`` (shared), ``manchester`` (the two-player games) and
-``base_games`` (Scarto, Tarocchi, Conference), and a module per game key."""
+``base_games`` (Scarto, Tarocchi, Conference). The games' pictures, as the registry names them,
+are ``manchester_table`` and ``base_table``."""

@@ -1,8 +1,8 @@
 """The tarot base games (docs/rules/tarot.md) read for their pictures: Scarto (three players),
 Tarocchi (four, partners opposite: seats 0 and 2 against 1 and 3) and Conference (four, partners
 side by side: 0 and 1 against 2 and 3), each plain or under a rule set (Tontine, the Last Laugh,
-Courtship Rules). :mod:`renderers.games.tarot.scarto`, :mod:`renderers.games.tarot.tarocchi` and
-:mod:`renderers.games.tarot.conference` are the pictures under the games' keys.
+Courtship Rules). The registry names :mod:`renderers.games.tarot.base_table` as the three games'
+pictures.
 
 :class:`Table` reads a view once: each seat's plate (name in the side's colour, cards held,
 tricks and card points, game score, dealer, turn; under Tontine the cards left face up and their

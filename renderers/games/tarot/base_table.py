@@ -10,8 +10,9 @@ last trick (and the Courtship rule that took it), the cards each seat has face u
 known in hand (the Last Laugh), each side's totals, the dealer's discard (the dealer's own view
 names its cards), and where the Fool is, as many as fit.
 
-Its drawer is :func:`base_table`, the games' ``table`` under their keys (a module with a ``table``
-would pass for a game of its own).
+The registry names this module as the three games' pictures: :func:`table` here, with the hand
+(:mod:`renderers.games.tarot.base_hand`), the copy (:mod:`renderers.games.tarot.base_copy`) and the
+hand's end (:mod:`renderers.games.tarot.base_round_end`) drawn by their own modules.
 """
 
 from __future__ import annotations
@@ -23,16 +24,18 @@ from PIL import Image
 
 from games.core.cards import short
 from games.tarot import pack
-from renderers.games.tarot.base_copy import scene_of
+from renderers.games.tarot.base_copy import copy, scene_of
 from renderers.games.tarot.base_games import Table
+from renderers.games.tarot.base_hand import hand
 from renderers.games.tarot.base_plates import TONTINE_TARGET, tontine_worth
+from renderers.games.tarot.base_round_end import round_end
 from renderers.games.tarot.scene import plays
 from renderers.kit import theme
 from renderers.kit.layout import plural
 from renderers.kit.trick_copy import draw_table
 from renderers.kit.trick_table import Extras, LineNote
 
-__all__ = ["base_table"]
+__all__ = ["cards_text", "copy", "hand", "round_end", "table"]
 
 DOT = " \u00b7 "
 
@@ -108,7 +111,7 @@ def discard_notes(board: Table) -> list[LineNote]:
     return [(f"{board.who.seat(board.dealer)}'s discard", f"{plural(count, 'card')}, {how}")]
 
 
-def base_table(view: Mapping[str, Any]) -> Image.Image:
+def table(view: Mapping[str, Any]) -> Image.Image:
     """The table for ``view``: only what the view gives is drawn."""
     board = Table(view)
     if board.over:

@@ -1,6 +1,6 @@
 """The two-player tarot games, Manchester Piccadilly and Manchester Truffle (docs/rules/tarot.md), read
-for their pictures: :mod:`renderers.games.tarot.manchester_piccadilly` and
-:mod:`renderers.games.tarot.manchester_truffle` are the pictures under the games' keys.
+for their pictures: the registry names :mod:`renderers.games.tarot.manchester_table` as both games'
+pictures.
 
 :class:`Table` reads a view once: a *position* per hand or dummy in play order (Manchester, the
 first part: the two players; Piccadilly: each player's hand and dummy; Truffle: the two players

@@ -11,7 +11,10 @@ T21": a line of cards would crowd out the rest), the cards discarded face up or 
 players' scores this hand and where the Fool went.
 Nothing hidden is drawn: hands are counts, and every viewer and spectator sees the same table.
 
-Its drawer is :func:`manchester_table`, the games' ``table`` under their keys.
+The registry names this module as both games' pictures: :func:`table` here, with the hand and
+Piccadilly's choice (:mod:`renderers.games.tarot.manchester_hand`), the copy
+(:mod:`renderers.games.tarot.manchester_copy`) and the hand's end
+(:mod:`renderers.games.tarot.manchester_round_end`) drawn by their own modules.
 """
 
 from __future__ import annotations
@@ -24,15 +27,17 @@ from PIL import Image
 from games.tarot import pack
 from renderers.games.tarot.base_table import cards_text
 from renderers.games.tarot.manchester import Table
-from renderers.games.tarot.manchester_copy import scene_of
+from renderers.games.tarot.manchester_copy import copy, scene_of
+from renderers.games.tarot.manchester_hand import hand
 from renderers.games.tarot.manchester_plates import DUMMY_INK
+from renderers.games.tarot.manchester_round_end import round_end
 from renderers.games.tarot.scene import plays, signed
 from renderers.kit import layout, theme
 from renderers.kit.layout import plural
 from renderers.kit.trick_copy import draw_table
 from renderers.kit.trick_table import Extras, LineNote
 
-__all__ = ["manchester_table"]
+__all__ = ["copy", "hand", "round_end", "table"]
 
 
 def dummies(board: Table) -> list[tuple[str, tuple[str, ...]]]:
@@ -107,7 +112,7 @@ def felt_words(board: Table) -> list[str]:
     return words
 
 
-def manchester_table(view: Mapping[str, Any]) -> Image.Image:
+def table(view: Mapping[str, Any]) -> Image.Image:
     """The table for ``view`` (every seat and spectator sees the same table)."""
     board = Table(view)
     status, colour = (f"Game over: {board.outcome()}", theme.GOOD) if board.over else (board.status, theme.ACCENT)
