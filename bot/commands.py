@@ -18,6 +18,7 @@ from renderers.describe import describe_table
 from .answers import CommandGroup, tell
 from .live import Refusal, Tables
 from .lobby import Lobbies, counts_text
+from .permissions import manages_server, manages_tables
 from .publish import Publisher
 from .ratings import place_older_results
 from .router import Router
@@ -194,9 +195,7 @@ class TableCommands(CommandGroup):
     @app_commands.command(description="Stop this table without a result (host or managers)")
     async def end(self, interaction: discord.Interaction[Any]) -> None:
         live = await table_here(self.bot, interaction)
-        perms = getattr(interaction.user, "guild_permissions", None)
-        manager = perms is not None and (perms.manage_guild or perms.manage_channels)
-        if interaction.user.id != live.row.host_id and not manager:
+        if interaction.user.id != live.row.host_id and not manages_tables(interaction):
             raise Refusal("Only the host or a server manager can end a table.")
         await self.bot.tables.end(live)
         await interaction.response.send_message(
@@ -294,12 +293,6 @@ def help_command(bot: CommandHost) -> app_commands.Command[Any, ..., None]:
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     return help_
-
-
-def manages_server(interaction: discord.Interaction[Any]) -> bool:
-    """Whether the member may change Parlour's settings here (Manage Server), whatever Discord showed them."""
-    perms = getattr(interaction.user, "guild_permissions", None)
-    return perms is not None and bool(perms.manage_guild)
 
 
 class ParlourCommands(app_commands.Group):

@@ -7,6 +7,7 @@ whatever its permissions; everything else the bot posts needs the permissions be
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 import discord
 
@@ -34,6 +35,25 @@ def missing(perms: discord.Permissions, needed: Iterable[str]) -> list[str]:
     if perms.administrator:
         return []
     return [name for name in needed if not getattr(perms, name)]
+
+
+def _member_permissions(interaction: discord.Interaction[Any]) -> discord.Permissions | None:
+    """The server permissions of the member who used a command; None outside a server."""
+    return getattr(interaction.user, "guild_permissions", None)
+
+
+def manages_server(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the member may manage the server (Manage Server), whatever Discord showed them: who may
+    change Parlour's settings and reset stakes. Nobody does outside a server."""
+    perms = _member_permissions(interaction)
+    return perms is not None and bool(perms.manage_guild)
+
+
+def manages_tables(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the member may stop anyone's table: one who manages the server (as ``manages_server``)
+    or its channels (Manage Channels), since a table is a channel or thread of the server."""
+    perms = _member_permissions(interaction)
+    return perms is not None and bool(perms.manage_guild or perms.manage_channels)
 
 
 def listed(names: list[str]) -> str:

@@ -13,6 +13,7 @@ from games.core.stakes import fill_money, format_money
 
 from .answers import CommandGroup
 from .live import Refusal
+from .permissions import manages_server
 from .store import Balance, GuildStore, LedgerRow, Stores
 
 if TYPE_CHECKING:
@@ -22,11 +23,6 @@ HISTORY_LINES = 15
 BOARD_LINES = 15
 BOARD_FOOT = 5  # of them, the bottom of a longer board
 NONE = discord.AllowedMentions.none()
-
-
-def is_manager(interaction: discord.Interaction[Any]) -> bool:
-    perms = getattr(interaction.user, "guild_permissions", None)
-    return perms is not None and bool(perms.manage_guild)
 
 
 def history_line(row: LedgerRow, unit: str) -> str:
@@ -114,7 +110,7 @@ class StakesCommands(CommandGroup):
     @app_commands.describe(member="Only this member's balance (everyone's if left out)")
     async def reset(self, interaction: discord.Interaction[Any],
                     member: Optional[discord.Member] = None) -> None:  # noqa: UP045
-        if not is_manager(interaction):
+        if not manages_server(interaction):
             raise Refusal("Only members who can manage the server can reset stakes.")
         store, _ = await self._store(interaction)
         whose = f"{member.display_name}'s balance" if member else "every balance"
