@@ -65,7 +65,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from bot import ids
+from bot.play import custom_ids as ids
 from localcord import LocalDiscord
 from localcord.model import Channel, Guild, Message, User
 

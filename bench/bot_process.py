@@ -26,11 +26,11 @@ from typing import Any
 import discord
 
 from bot.client import Parlour, configure_endpoints
-from bot.config import load
-from bot.live import Tables
-from bot.publish import Publisher
+from bot.play.tables import Tables
+from bot.runtime.config import load
+from bot.runtime.workers import Workers
+from bot.show.publisher import Publisher
 from bot.store.guild import GuildStore
-from bot.workers import Workers
 
 
 class BenchParlour(Parlour):

@@ -1,4 +1,4 @@
-"""Many busy tables against one request budget (issue 26): the real ``bot.budget.Budget`` in front of
+"""Many busy tables against one request budget (issue 26): the real ``bot.runtime.budget.Budget`` in front of
 a model of each table's display, at and far beyond what Discord's global limit allows. Prints figures;
 asserts nothing.
 
@@ -8,11 +8,11 @@ The model (one human and two computers a table, a move every ``MOVE_EVERY`` s on
 ``bench.requests`` counts a move's requests): one move in ``LINE_EVERY`` also posts a line. Most players
 (all but ``DM_SHARE``) follow the game in their own copy, kept current through their last click's token
 (outside the global limit): every move reaches it at once, and their table message, watched by onlookers
-only, is edited at most every ``SPECTATED_EVERY`` s (``bot.publish``). The others (a first turn, or back
+only, is edited at most every ``SPECTATED_EVERY`` s (``bot.show.publisher``). The others (a first turn, or back
 after 15 idle minutes) follow the table message, edited once a move, and learn of their turn by a direct
 message, edited by a request bound by the limit, and urgent.
 
-Each table's display does what ``bot.publish.Publisher`` does: it waits for its grant from the budget
+Each table's display does what ``bot.show.publisher.Publisher`` does: it waits for its grant from the budget
 (urgent when a turn begins for a player reached only by a direct message, hurried if that happens while
 it waits; last of all when only onlookers need it), and then draws the table's newest state, so moves
 that came while it waited are merged into one edit. Against it, the naive way: every move's requests
@@ -36,10 +36,10 @@ import statistics
 import time
 from dataclasses import dataclass, field
 
-from bot.budget import Budget, Ticket
-from bot.publish import SPECTATED_EVERY
+from bot.runtime.budget import Budget, Ticket
+from bot.show.publisher import SPECTATED_EVERY
 
-RATE = 45.0  # the bot's budget (bot.config: PARLOUR_REQUESTS_PER_SECOND)
+RATE = 45.0  # the bot's budget (bot.runtime.config: PARLOUR_REQUESTS_PER_SECOND)
 MOVE_EVERY = 5.0  # seconds between moves at a busy table
 SEATS = 3  # seat 0 the human, the others computers
 LINE_EVERY = 10  # one move in ten posts a line: with the edit, 1.1 requests a move (bench.requests: at most 0.9)

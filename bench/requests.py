@@ -42,7 +42,7 @@ import statistics
 import tempfile
 from pathlib import Path
 
-from bot import turns
+from bot.play import timers as turns
 from games import registry
 from localcord import LocalDiscord
 from tests.bot.counting import Figures, whole_game

@@ -31,7 +31,7 @@ from pathlib import Path
 
 from bench.bot_latency import rss_kb
 from bot.client import Parlour
-from bot.live import Tables
+from bot.play.tables import Tables
 from bot.store import Stores
 from bot.store.rows import Seat
 from games.core import registry

@@ -18,7 +18,7 @@ import sys
 import traceback
 from pathlib import Path
 
-from .config import ConfigError, load
+from bot.runtime.config import ConfigError, load
 
 PREFIX = "parlour: "
 
@@ -52,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as err:
         say(str(err))
         return 2
-    from . import logs
+    from bot.runtime import logs
 
     local = args.local or not config.token
     # Parlour Local is for a person at a terminal: its log says only what needs their attention,
@@ -60,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     level = "WARNING" if local and not os.environ.get("PARLOUR_LOG_LEVEL") else config.log_level
     logs.configure("DEBUG" if args.debug else level, config.log_format)
     if local:
-        from .local import run as run_local
+        from bot.local import run as run_local
 
         spec = args.openapi or (Path(os.environ["DISCORD_OPENAPI_SPEC"]) if os.environ.get("DISCORD_OPENAPI_SPEC")
                                 else None)
@@ -72,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
             say(str(err))
             return 2
         return 0
-    from .client import run
+    from bot.client import run
 
     try:
         run(config)

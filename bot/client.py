@@ -14,23 +14,25 @@ import yarl
 from discord import app_commands
 from discord.ext import commands as ext
 
-from . import commands, faults
-from .answers import payload, tell
-from .budget import Budget, guard
-from .command_sync import sync_commands
-from .config import Config
-from .controls import Control
-from .live import Live, Refusal, Tables, where
-from .lobby import Lobbies
-from .logs import table_extra
-from .metrics import Metrics
-from .publish import Publisher
-from .rounds import Rounds
-from .router import Router
-from .store import StoreFault, Stores, TableRow
-from .talk import Talk
-from .turns import Turns
-from .workers import Workers
+from bot.commands import slash as commands
+from bot.commands.lobby import Lobbies
+from bot.commands.router import Router
+from bot.commands.sync import sync_commands
+from bot.play import faults
+from bot.play.answers import payload, tell
+from bot.play.partners_talk import Talk
+from bot.play.refusals import Refusal
+from bot.play.rounds import Rounds
+from bot.play.tables import Live, Tables, where
+from bot.play.timers import Turns
+from bot.runtime.budget import Budget, guard
+from bot.runtime.config import Config
+from bot.runtime.logs import table_extra
+from bot.runtime.metrics import Metrics
+from bot.runtime.workers import Workers
+from bot.show.controls import Control
+from bot.show.publisher import Publisher
+from bot.store import StoreFault, Stores, TableRow
 
 log = logging.getLogger("parlour")
 RESTORED = "Parlour restarted and this table is restored: play on, every button works again."
@@ -284,7 +286,7 @@ def configure_endpoints(config: Config) -> None:
 
 
 def run(config: Config) -> None:
-    """Serves Discord until stopped. Logging is the caller's (``bot.logs.configure``), so discord.py sets
+    """Serves Discord until stopped. Logging is the caller's (``bot.runtime.logs.configure``), so discord.py sets
     up none of its own; a failure to start (a refused token, no network) is raised for the caller to say."""
     configure_endpoints(config)
     Parlour(config, signals=True).run(config.token, log_handler=None)

@@ -17,11 +17,10 @@ from pathlib import Path
 
 import discord
 
+from bot.client import Parlour, configure_endpoints
+from bot.runtime.config import Config
 from localcord import LocalDiscord
 from localcord.persist import WorldFile
-
-from .client import Parlour, configure_endpoints
-from .config import Config
 
 DEFAULT_PORT = 8710
 SERVER_NAME = "Parlour Local"

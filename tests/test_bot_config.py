@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import ConfigError, load
+from bot.runtime.config import ConfigError, load
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -114,7 +114,7 @@ def test_dotenv_in_the_working_directory_fills_in_what_the_environment_does_not_
     (b"DISCORD_TOKEN=x\nthis is not a setting\n", "line 2"),
 ])
 def test_an_unreadable_dotenv_is_named_with_what_is_wrong(tmp_path: Path, content: bytes, said: str) -> None:
-    from bot.config import read_dotenv
+    from bot.runtime.config import read_dotenv
 
     (tmp_path / ".env").write_bytes(content)
     with pytest.raises(ConfigError) as caught:

@@ -114,10 +114,33 @@ def test_the_bot_imports_no_circles_and_only_the_client_knows_every_service() ->
     assert sorted(m for m, deps in graph.items() if "bot.client" in deps) == ["bot.__main__", "bot.local"]
 
 
+# bot/'s rooms, each importing only the ones before it (issue 38): the plumbing and the store know no
+# table; the action path (play) knows neither how a table is shown nor what members ask; showing
+# knows not the commands; the client (bot/client.py, with its entry points) composes them all.
+BOT_ROOMS = (("bot.runtime", "bot.store"), ("bot.play",), ("bot.show",), ("bot.commands",))
+
+
+def room_of(module: str) -> int:
+    """The rank of ``module``'s room in BOT_ROOMS (the entry points, above them all, rank last)."""
+    for rank, rooms in enumerate(BOT_ROOMS):
+        if any(module == room or module.startswith(room + ".") for room in rooms):
+            return rank
+    return len(BOT_ROOMS)
+
+
+def test_the_bot_is_in_rooms_each_importing_only_the_ones_before_it() -> None:
+    graph = module_graph("bot")
+    top = [m for m in graph if room_of(m) == len(BOT_ROOMS) and m != "bot"]
+    assert sorted(top) == ["bot.__main__", "bot.client", "bot.local"]  # every other module is in a room
+    upward = sorted(f"{m} -> {d}" for m, deps in graph.items() for d in deps
+                    if room_of(d) > room_of(m) or (room_of(m) == 0 and d.split(".")[1] != m.split(".")[1]))
+    assert upward == []
+
+
 def test_a_bot_module_can_be_imported_without_the_client() -> None:
     import subprocess
 
-    code = "import sys, bot.router, bot.turns, bot.lobby; print('bot.client' in sys.modules)"
+    code = "import sys, bot.commands.router, bot.play.timers, bot.commands.lobby; print('bot.client' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
     assert out.stdout.strip() == "False"
 

@@ -28,7 +28,7 @@ INDEX_NAME = "open-guilds.sqlite3"
 log = logging.getLogger(__name__)
 
 # A table that start-up has to look at: being played or in the lobby; ended, but its channel not
-# yet deleted (``delete_channel_at``); ended with partners' threads not yet closed (bot/talk.py
+# yet deleted (``delete_channel_at``); ended with partners' threads not yet closed (bot/play/partners_talk.py
 # keeps them in ``extra.talk``). A guild stays in the index while any of its tables is one.
 UNFINISHED = (
     "status IN ('lobby', 'playing') OR delete_channel_at IS NOT NULL"

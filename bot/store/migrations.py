@@ -99,7 +99,7 @@ MIGRATIONS: list[str] = [
     ALTER TABLE tables ADD COLUMN shown_version INTEGER NOT NULL DEFAULT 0;
     """,
     # 4: skill ratings (see bot/store/ratings.py). A result's team and place say how the game
-    # finished; results recorded before this have none until the bot places them (bot/ratings.py).
+    # finished; results recorded before this have none until the bot places them (bot/play/places.py).
     """
     ALTER TABLE results ADD COLUMN team INTEGER;
     ALTER TABLE results ADD COLUMN place INTEGER CHECK (place >= 1);

@@ -146,7 +146,7 @@ class ActionRow:
 
 class SeatResult(NamedTuple):
     """A seat's result, as ``finish_table`` takes it; plain tuples in this order work too. ``team``
-    and ``place`` say how the game finished, for the ratings (bot/placing.py); left out, every
+    and ``place`` say how the game finished, for the ratings (bot/play/places.py); left out, every
     seat is its own team and winners come first, then the higher score."""
 
     seat: int

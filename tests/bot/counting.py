@@ -17,7 +17,7 @@ from functools import partial
 from typing import Any
 
 from bot.client import Parlour
-from bot.live import Live, same_choice
+from bot.play.tables import Live, same_choice
 from games import registry
 from localcord import LocalDiscord
 from localcord.model import Channel, InteractionRecord, Message, User

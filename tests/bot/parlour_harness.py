@@ -8,12 +8,15 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from bot import controls as bot_controls
-from bot import ids, limits, lobby, publish
 from bot.client import Parlour, configure_endpoints
-from bot.config import Config
-from bot.limits import ChannelLimits
-from bot.live import Live, same_choice
+from bot.commands import lobby
+from bot.play import custom_ids as ids
+from bot.play.tables import Live, same_choice
+from bot.runtime import limits
+from bot.runtime.config import Config
+from bot.runtime.limits import ChannelLimits
+from bot.show import controls as bot_controls
+from bot.show import publisher as publish
 from games.core import cards
 from localcord import LocalDiscord
 from localcord.model import LOADING, Channel, InteractionRecord, Message, User

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.live import STALE, Live, Refusal, Tables
+from bot.play.refusals import Refusal
+from bot.play.tables import STALE, Live, Tables
 from bot.store import Stores
 from bot.store.rows import Seat
 from games.core import registry

@@ -1,4 +1,4 @@
-"""The bot's request budget (bot.budget): nothing waits while there is room; when there is none,
+"""The bot's request budget (bot.runtime.budget): nothing waits while there is room; when there is none,
 urgent requests go first and the table messages only onlookers need last, the others still get one
 grant in four (none starves), a waiter that gave up is skipped, and a context's prepaid grant is used
 once."""
@@ -9,7 +9,7 @@ import asyncio
 import contextlib
 from typing import Any
 
-from bot.budget import NORMAL, ONLOOKERS, URGENT, Budget, Ticket, guard
+from bot.runtime.budget import NORMAL, ONLOOKERS, URGENT, Budget, Ticket, guard
 
 
 class Clock:

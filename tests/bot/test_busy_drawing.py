@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.workers import Workers
+from bot.runtime.workers import Workers
 from localcord import LocalDiscord
 from localcord.model import Channel
 

@@ -6,7 +6,8 @@ import random
 
 import discord
 
-from bot import controls, ids
+from bot.play import custom_ids as ids
+from bot.show import controls
 from games import registry
 from games.core.base import Pick, random_action
 

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from bot.display import table_content
-from bot.live import ALREADY_MADE, NOT_SEATED
+from bot.play.tables import ALREADY_MADE, NOT_SEATED
+from bot.show.display import table_content
 from bot.store import Stores
 from games.fosco import counting
 from localcord import LocalDiscord

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from bot import ids, limits
-from bot.display import RECENT_LINES, table_content
+from bot.play import custom_ids as ids
+from bot.runtime import limits
+from bot.show.display import RECENT_LINES, table_content
 from localcord import LocalDiscord
 from tests.discord_spec import local_discord
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from bot.client import Parlour
-from bot.live import Live
+from bot.play.tables import Live
 from games.fan_tan import FanTanState
 from localcord import LocalDiscord
 from localcord.model import InteractionRecord, Message, User

@@ -14,9 +14,11 @@ from typing import Any
 
 import pytest
 
-from bot import ids, lobby, turns
 from bot.client import Parlour
-from bot.live import ALREADY_MADE, NOT_SEATED, Live
+from bot.commands import lobby
+from bot.play import custom_ids as ids
+from bot.play import timers as turns
+from bot.play.tables import ALREADY_MADE, NOT_SEATED, Live
 from bot.store import Stores
 from games.core.base import NEXT_ROUND
 from games.core.stakes import format_money

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from bot import ids
-from bot.learning import HINTS_OFF
-from bot.live import Live
+from bot.play import custom_ids as ids
+from bot.play.tables import Live
+from bot.show.learning import HINTS_OFF
 from bot.store import EASY_COMPUTER
 from games import registry
 from localcord import LocalDiscord

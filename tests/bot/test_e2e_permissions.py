@@ -10,8 +10,9 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot import channels, permissions
 from bot.client import Parlour
+from bot.play import channels
+from bot.runtime import permissions
 from localcord import DEFAULT_BOT_PERMISSIONS, LocalDiscord, Overwrite
 from localcord.model import SEND_MESSAGES, VIEW_CHANNEL, Guild, User
 from tests.discord_spec import local_discord

@@ -11,9 +11,10 @@ from typing import Any
 
 import pytest
 
-from bot import ids, replies
 from bot.client import Parlour
-from bot.live import ALREADY_MADE, MOVED_ON, Live
+from bot.play import custom_ids as ids
+from bot.play.tables import ALREADY_MADE, MOVED_ON, Live
+from bot.show import token_copies as replies
 from localcord import LocalDiscord
 from localcord.model import Message
 

@@ -16,7 +16,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.talk import CLOSED, Talk
+from bot.play.partners_talk import CLOSED, Talk
 from games.core import registry
 from localcord import LocalDiscord
 from localcord.model import LOADING, Channel, Guild, InteractionRecord, User

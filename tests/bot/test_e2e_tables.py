@@ -9,7 +9,7 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot import turns
+from bot.play import timers as turns
 from localcord import DEFAULT_BOT_PERMISSIONS, LocalDiscord
 from localcord.model import VIEW_CHANNEL
 from tests.discord_spec import local_discord

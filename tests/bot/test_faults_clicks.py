@@ -13,10 +13,11 @@ from typing import Any
 
 import pytest
 
-from bot import ids, router
 from bot.client import Parlour
-from bot.live import Live
-from bot.router import NOT_MY_SERVER
+from bot.commands import router
+from bot.commands.router import NOT_MY_SERVER
+from bot.play import custom_ids as ids
+from bot.play.tables import Live
 from localcord import LocalDiscord
 from localcord.model import Message, User
 from localcord.rest import Call

@@ -13,9 +13,10 @@ from typing import Any
 
 import pytest
 
-from bot import publish, turns
 from bot.client import Parlour
-from bot.live import Live
+from bot.play import timers as turns
+from bot.play.tables import Live
+from bot.show import publisher as publish
 from games import registry
 from localcord import LocalDiscord
 from localcord.model import Channel, Message, User

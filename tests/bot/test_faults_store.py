@@ -17,9 +17,10 @@ from typing import Any
 
 import pytest
 
-from bot import faults, turns
 from bot.client import Parlour
-from bot.live import Live
+from bot.play import faults
+from bot.play import timers as turns
+from bot.play.tables import Live
 from bot.store import database as db_module
 from localcord import LocalDiscord
 from localcord.model import InteractionRecord, Message, User

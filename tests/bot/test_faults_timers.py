@@ -12,8 +12,9 @@ from typing import Any
 
 import pytest
 
-from bot import lobby, turns
-from bot.live import Live
+from bot.commands import lobby
+from bot.play import timers as turns
+from bot.play.tables import Live
 from localcord import LocalDiscord
 from tests.discord_spec import local_discord
 

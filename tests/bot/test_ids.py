@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot import ids
+from bot.play import custom_ids as ids
 
 BIG = 2**63 - 1  # the largest snowflake
 

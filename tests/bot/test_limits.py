@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import time
 
-from bot.limits import ChannelLimits
+from bot.runtime.limits import ChannelLimits
 
 
 async def timed_writes(limits: ChannelLimits, channel: int, count: int, takes: float = 0.0) -> list[float]:

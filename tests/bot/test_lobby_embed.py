@@ -1,11 +1,11 @@
-"""The lobby's card (bot.lobby.lobby_embed): a big table's seats, each named in full, fit Discord's
+"""The lobby's card (bot.commands.lobby.lobby_embed): a big table's seats, each named in full, fit Discord's
 embed limits (a field holds 1,024 characters): Fscking Ace seats 30 (docs/rules/fscking-ace.md)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.lobby import FIELD_LIMIT, lobby_embed
+from bot.commands.lobby import FIELD_LIMIT, lobby_embed
 from bot.store import TableRow
 from bot.store.rows import Seat
 from games import registry

@@ -15,9 +15,10 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot import command_sync, logs
-from bot.command_sync import hash_file, sync_commands
-from bot.metrics import Metrics, percentile
+from bot.commands import sync as command_sync
+from bot.commands.sync import hash_file, sync_commands
+from bot.runtime import logs
+from bot.runtime.metrics import Metrics, percentile
 
 
 @pytest.fixture

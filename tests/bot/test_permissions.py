@@ -1,10 +1,10 @@
-"""bot.permissions: what the bot needs where it plays, and the one sentence the host gets when it lacks it."""
+"""bot.runtime.permissions: what the bot needs where it plays, and the one sentence the host gets when it lacks it."""
 
 from __future__ import annotations
 
 import discord
 
-from bot import permissions
+from bot.runtime import permissions
 
 P = discord.Permissions
 POSTING = P(view_channel=True, send_messages=True, send_messages_in_threads=True, attach_files=True,

@@ -12,8 +12,7 @@ from typing import Any
 import pytest
 from openskill.models import PlackettLuce
 
-from bot.placing import Placing, placings
-from bot.ratings import game_placings, place_older_results, stored_placings
+from bot.play.places import Placing, game_placings, place_older_results, placings, stored_placings
 from bot.store import COMPUTER, MIGRATIONS, GuildStore, Seat, Stores, migrations
 from bot.store.ratings import RatedSeat, rate, shown
 from games.core.base import Outcome

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import turns
+from bot.play import timers as turns
 from games import registry
 from games.tarot import manchester_ai, table_ai
 from localcord import LocalDiscord

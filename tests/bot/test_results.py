@@ -3,7 +3,7 @@ shared wins and money games."""
 
 from __future__ import annotations
 
-from bot.results import headline, names_and
+from bot.show.results import headline, names_and
 from games.core.base import Outcome
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.live import Live, Tables
+from bot.play.tables import Live, Tables
 from bot.store import GuildStore, Seat, Stores
 from games import registry
 from games.core.base import JOIN, State

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.stakes import BOARD_FOOT, BOARD_LINES, board_lines, history_line
+from bot.commands.stakes import BOARD_FOOT, BOARD_LINES, board_lines, history_line
 from bot.store import Balance, LedgerRow
 from games.core.stakes import fill_money, format_money, money
 

@@ -7,7 +7,7 @@ import signal
 
 import pytest
 
-from bot.workers import Workers
+from bot.runtime.workers import Workers
 from games.core import registry
 from renderers import render_hand, render_table
 

@@ -41,9 +41,9 @@ from typing import Any
 
 from aiohttp import web
 
-from bot import ids
 from bot.client import RESTORED
-from bot.faults import RESTARTING
+from bot.play import custom_ids as ids
+from bot.play.faults import RESTARTING
 from localcord import LocalDiscord
 from localcord.model import Channel, InteractionRecord, Message
 from localcord.rest import Call

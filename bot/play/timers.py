@@ -15,14 +15,14 @@ from typing import Any, Protocol
 import discord
 from discord.http import HTTPClient
 
+from bot.play.protocols import ExpiredLobbies, Pauser, Poster
+from bot.play.refusals import Refusal
+from bot.play.tables import Live, Tables
+from bot.runtime.config import Config
+from bot.runtime.logs import table_extra
+from bot.runtime.workers import Workers
+from bot.store import Stores, TableRow
 from games.core import registry
-
-from .config import Config
-from .live import Live, Refusal, Tables
-from .logs import table_extra
-from .roles import ExpiredLobbies, Pauser, Poster
-from .store import Stores, TableRow
-from .workers import Workers
 
 log = logging.getLogger("parlour.turns")
 MINUTE = 60.0  # seconds; tests shorten it to run the timers quickly

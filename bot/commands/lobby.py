@@ -12,22 +12,24 @@ from typing import Any, Literal, Protocol
 
 import discord
 
+from bot.play import channels
+from bot.play.answers import tell
+from bot.play.custom_ids import LobbyRef
+from bot.play.partners_talk import Talk
+from bot.play.refusals import Refusal
+from bot.play.tables import Tables
+from bot.play.timers import Turns
+from bot.runtime import permissions
+from bot.runtime.logs import table_extra
+from bot.show import controls
+from bot.show.display import messages_of
+from bot.show.learning import hints_on
+from bot.show.publisher import Publisher
+from bot.store import Stores, TableRow
+from bot.store.rows import Seat
 from games.core import registry
 from games.core.base import Rules
 from games.core.errors import BadOptions
-
-from . import channels, controls, permissions
-from .answers import tell
-from .display import messages_of
-from .ids import LobbyRef
-from .learning import hints_on
-from .live import Refusal, Tables
-from .logs import table_extra
-from .publish import Publisher
-from .store import Stores, TableRow
-from .store.rows import Seat
-from .talk import Talk
-from .turns import Turns
 
 log = logging.getLogger("parlour.lobby")
 FIELD_LIMIT = 1024  # Discord's longest embed field value

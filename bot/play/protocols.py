@@ -11,8 +11,8 @@ from typing import Any, Literal, Protocol
 
 import discord
 
-from .limits import ChannelLimits
-from .live import Live
+from bot.play.tables import Live
+from bot.runtime.limits import ChannelLimits
 
 Hands = Literal["fresh", "edit"] | None  # show the hands of the seats to move: new DMs, or the last ones edited
 

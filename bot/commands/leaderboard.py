@@ -12,14 +12,13 @@ from typing import Any, Optional
 import discord
 from discord import app_commands
 
+from bot.play.places import place_older_results
+from bot.store import COMPUTER, COMPUTERS, GuildStore, Rating, Stores
+from bot.store.ratings import BASE, MODEL, PROVISIONAL_GAMES, SCALE, Z
+from bot.store.rows import StatRow
 from games.core import registry
 from games.core.base import Rules
 from games.core.stakes import format_money
-
-from .ratings import place_older_results
-from .store import COMPUTER, COMPUTERS, GuildStore, Rating, Stores
-from .store.ratings import BASE, MODEL, PROVISIONAL_GAMES, SCALE, Z
-from .store.rows import StatRow
 
 ChartDrawer = Callable[[Mapping[str, Any]], Awaitable[bytes]]
 GAME_CHOICES = [app_commands.Choice(name=r.title, value=r.key) for r in registry.all_rules()]

@@ -12,8 +12,8 @@ import re
 
 import discord
 
-from . import permissions
-from .store.rows import Seat
+from bot.runtime import permissions
+from bot.store.rows import Seat
 
 THREAD_NOTE = ("I don't have the **Manage Channels** permission here, so this table is a thread instead of its "
                "own channel. Give me that permission for tidy table channels.")

@@ -9,12 +9,11 @@ from typing import TYPE_CHECKING, Any, Optional
 import discord
 from discord import app_commands
 
+from bot.play.answers import CommandGroup
+from bot.play.refusals import Refusal
+from bot.runtime.permissions import manages_server
+from bot.store import Balance, GuildStore, LedgerRow, Stores
 from games.core.stakes import fill_money, format_money
-
-from .answers import CommandGroup
-from .live import Refusal
-from .permissions import manages_server
-from .store import Balance, GuildStore, LedgerRow, Stores
 
 if TYPE_CHECKING:
     pass

@@ -1,6 +1,6 @@
 """Each player's copy of the game (the table above their hand): drawn for a seat, sent by DM
 once a game and edited in place, kept current through a click's token (see :mod:`.replies`),
-its controls kept while the seat's choice is the same. A part of :class:`bot.publish.Publisher`."""
+its controls kept while the seat's choice is the same. A part of :class:`bot.show.publisher.Publisher`."""
 
 from __future__ import annotations
 
@@ -12,20 +12,19 @@ from typing import Any, Protocol
 
 import discord
 
-from games.core.base import State
-from renderers.describe import describe_seat
-
-from . import controls
-from .display import (
+from bot.play.tables import Live, Tables, choice_of
+from bot.runtime.limits import ChannelLimits
+from bot.runtime.workers import Workers
+from bot.show import controls
+from bot.show.display import (
     Batch,
     Display,
 )
-from .learning import Learning, help_items
-from .limits import ChannelLimits
-from .live import Live, Tables, choice_of
-from .replies import Replies
-from .store import Stores
-from .workers import Workers
+from bot.show.learning import Learning, help_items
+from bot.show.token_copies import Replies
+from bot.store import Stores
+from games.core.base import State
+from renderers.describe import describe_seat
 
 DM_CLOSED = 50007
 NOTICE_AFTER = 120.0  # seconds without news after which a turn's hand comes as a new message
@@ -118,7 +117,7 @@ class HandCopies:
     def moves_view(self, live: Live, seat: int, state: State,
                    chosen: list[int] | None = None) -> discord.ui.View | None:
         """A seat's controls in ``state``: its moves, and its pick with the cards ``chosen``;
-        between rounds none (the table's buttons answer, see bot.rounds)."""
+        between rounds none (the table's buttons answer, see bot.play.rounds)."""
         if state.between_rounds or seat not in state.to_move:
             return None
         actions, pick, clock = state.offered(seat), state.pick(seat), state.clock

@@ -3,7 +3,7 @@ bot stopping, or the guild's store failing. Words only: nothing here reveals a c
 
 from __future__ import annotations
 
-from .store import StoreError
+from bot.store import StoreError
 
 RESTARTING = "Parlour is restarting, so nothing was changed. Try again in a moment."
 BUSY = "This server's games are busy being saved, so nothing was changed. Try again in a moment."

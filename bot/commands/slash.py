@@ -10,25 +10,25 @@ from typing import Any, Literal, Optional, Protocol
 import discord
 from discord import app_commands
 
+from bot.commands.leaderboard import leaderboard_command, stats_command
+from bot.commands.lobby import Lobbies, counts_text
+from bot.commands.router import Router
+from bot.commands.settings import SETTINGS
+from bot.commands.stakes import StakesCommands
+from bot.play.answers import CommandGroup, tell
+from bot.play.partners_talk import Talk
+from bot.play.places import place_older_results
+from bot.play.refusals import Refusal
+from bot.play.tables import Tables
+from bot.play.timers import Turns
+from bot.runtime.permissions import manages_server, manages_tables
+from bot.runtime.workers import Workers
+from bot.show.publisher import Publisher
+from bot.store import Stores
 from games.core import registry
 from games.core.base import Option, Rules
 from renderers import has_table
 from renderers.describe import describe_table
-
-from .answers import CommandGroup, tell
-from .live import Refusal, Tables
-from .lobby import Lobbies, counts_text
-from .permissions import manages_server, manages_tables
-from .publish import Publisher
-from .ratings import place_older_results
-from .router import Router
-from .settings import SETTINGS
-from .stakes import StakesCommands
-from .standings import leaderboard_command, stats_command
-from .store import Stores
-from .talk import Talk
-from .turns import Turns
-from .workers import Workers
 
 HINTS = "hints"  # a table option of every game, the bot's own
 HINTS_HELP = "Offer each player a Hint button that says what the computer would play, and why (default: on)"
@@ -165,7 +165,7 @@ class TableCommands(CommandGroup):
 
     @app_commands.command(description="Show this table's picture and whose turn it is")
     async def status(self, interaction: discord.Interaction[Any]) -> None:
-        from .display import table_content
+        from bot.show.display import table_content
 
         live = await table_here(self.bot, interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)  # the picture is drawn by a worker

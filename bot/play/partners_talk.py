@@ -22,13 +22,13 @@ from typing import Any, Literal, Protocol
 import discord
 from discord.http import HTTPClient
 
+from bot.play.protocols import Poster
+from bot.play.refusals import Refusal
+from bot.play.tables import Live, where
+from bot.runtime.logs import table_extra
+from bot.store import Stores, TableRow
+from bot.store.rows import Seat
 from games.core.base import Rules
-
-from .live import Live, Refusal, where
-from .logs import table_extra
-from .roles import Poster
-from .store import Stores, TableRow
-from .store.rows import Seat
 
 log = logging.getLogger("parlour.talk")
 KEY = "talk"

@@ -16,14 +16,15 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.play import custom_ids as ids
+from bot.play import timers as turns
+from bot.play.answers import tell
+from bot.play.protocols import Redrawer
+from bot.play.refusals import Refusal
+from bot.play.tables import NOT_SEATED, Live, Tables
+from bot.store import Stores
+from bot.store.rows import Seat
 from games.core.base import END_GAME, JOIN, NEXT_ROUND, State
-
-from . import ids, turns
-from .answers import tell
-from .live import NOT_SEATED, Live, Refusal, Tables
-from .roles import Redrawer
-from .store import Stores
-from .store.rows import Seat
 
 BREAK_MINUTES = 1 / 3  # the pause between a round's settlement and the next deal
 

@@ -15,14 +15,14 @@ from typing import Any
 import aiohttp
 import discord
 
+from bot.play import rounds
+from bot.play.protocols import Hands
+from bot.play.tables import Live
+from bot.runtime.budget import Ticket
+from bot.show import controls
+from bot.show.learning import hints_on
+from bot.store import StoreFault
 from games.core.base import Action, State
-
-from . import controls, rounds
-from .budget import Ticket
-from .learning import hints_on
-from .live import Live
-from .roles import Hands
-from .store import StoreFault
 
 
 def picture_digest(file: discord.File) -> bytes:
@@ -121,7 +121,7 @@ class Display:
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task[None] | None = None
     failed: Batch | None = None  # shown in part: Discord or the store refused the rest, tried again
-    ticket: Ticket | None = None  # its place in the bot's request budget (bot.budget)
+    ticket: Ticket | None = None  # its place in the bot's request budget (bot.runtime.budget)
 
     @property
     def pending(self) -> bool:

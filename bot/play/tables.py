@@ -10,14 +10,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from bot.play import places as ratings
+from bot.play.refusals import Refusal
+from bot.runtime.logs import table_extra
+from bot.store import EASY_COMPUTER, GuildStore, Movement, Stores, TableRow
+from bot.store.rows import Seat
 from games.core import registry
 from games.core.base import JOIN, Clock, Outcome, State, name_players
 from games.core.errors import IllegalAction
-
-from . import ratings
-from .logs import table_extra
-from .store import EASY_COMPUTER, GuildStore, Movement, Stores, TableRow
-from .store.rows import Seat
 
 log = logging.getLogger("parlour.tables")
 
@@ -25,10 +25,6 @@ STALE = "That button is out of date: the table has moved on. Use the newest cont
 MOVED_ON = "That button was out of date: the table has moved on. Here is how things stand now."
 ALREADY_MADE = "You already made that move: it counted once. Here is how things stand now."
 NOT_SEATED = "You are not playing at this table, so you can't move here. You can watch the table channel."
-
-
-class Refusal(Exception):
-    """A click or command that changes nothing; the message is shown to that user only."""
 
 
 class Stale(Refusal):

@@ -21,14 +21,19 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.hand_copies import HandCopies
-from games.core.base import State
-from renderers.describe import describe_round_end, describe_settlement, describe_table
-
-from . import budget, controls, turns
-from .budget import Budget
-from .config import Config
-from .display import (
+from bot.play import timers as turns
+from bot.play.partners_talk import Talk
+from bot.play.protocols import Hands
+from bot.play.tables import Live, Tables
+from bot.play.timers import Turns
+from bot.runtime import budget
+from bot.runtime.budget import Budget
+from bot.runtime.config import Config
+from bot.runtime.limits import ChannelLimits
+from bot.runtime.logs import table_extra
+from bot.runtime.workers import Workers
+from bot.show import controls
+from bot.show.display import (
     Batch,
     Display,
     clock_moves,
@@ -41,17 +46,13 @@ from .display import (
     table_controls,
     worth_a_message,
 )
-from .learning import Learning, hints_used_line, practice_line
-from .limits import ChannelLimits
-from .live import Live, Tables
-from .logs import table_extra
-from .replies import Replies
-from .results import headline
-from .roles import Hands
-from .store import Stores
-from .talk import Talk
-from .turns import Turns
-from .workers import Workers
+from bot.show.hand_copies import HandCopies
+from bot.show.learning import Learning, hints_used_line, practice_line
+from bot.show.results import headline
+from bot.show.token_copies import Replies
+from bot.store import Stores
+from games.core.base import State
+from renderers.describe import describe_round_end, describe_settlement, describe_table
 
 log = logging.getLogger("parlour.publish")
 # The display waits (at most HOLD seconds) for a computer that answers at once (PARLOUR_AI_DELAY at

@@ -18,12 +18,11 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.play.protocols import Hands
+from bot.play.tables import Live
+from bot.runtime.logs import table_extra
+from bot.show.display import Batch, Display, is_dm
 from games.core.base import State
-
-from .display import Batch, Display, is_dm
-from .live import Live
-from .logs import table_extra
-from .roles import Hands
 
 log = logging.getLogger("parlour.publish")
 # Discord lets an interaction's token edit its replies for 15 minutes; a hand shown in reply (My hand,

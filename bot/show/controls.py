@@ -1,4 +1,4 @@
-"""The components a seat acts with. Every custom_id is built by :mod:`bot.ids`, so these Views hold
+"""The components a seat acts with. Every custom_id is built by :mod:`bot.play.custom_ids`, so these Views hold
 no state: they are rebuilt from the table whenever they are shown and keep working after a restart.
 """
 
@@ -10,10 +10,9 @@ from typing import Any, NamedTuple
 
 import discord
 
+from bot.play import custom_ids as ids
 from games.core import cards
 from games.core.base import Action, Pick
-
-from . import ids
 
 MAX_BUTTONS = 20  # four rows of five, leaving a row for anything else on the message
 SELECT_SIZE = 25  # Discord's limit on a select's options
@@ -242,7 +241,7 @@ def table_view(guild_id: int, table_id: int, *, hand: bool = True, version: int 
     """The table message's controls: "My hand" where hands are private; the moves themselves
     where everything is on the table; while a clock (begun at version ``clock``) runs, the moves
     every seat it waits for shares (Bullshit!, No call); and a game of rounds' requests (see
-    :mod:`bot.rounds`)."""
+    :mod:`bot.play.rounds`)."""
     extra = [button(ids.clock(guild_id, table_id, clock, a.token), label(a.label), _style(a, on_clock))
              for a in on_clock] if clock is not None else []
     extra += [hand_button(guild_id, table_id)] if hand else []

@@ -10,17 +10,19 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.commands.lobby import Lobbies
+from bot.play import custom_ids as ids
+from bot.play import faults
+from bot.play.answers import answer, payload
+from bot.play.refusals import Refusal
+from bot.play.rounds import Rounds
+from bot.play.tables import ALREADY_MADE, MOVED_ON, NOT_SEATED, Live, Stale, Tables, same_choice
+from bot.runtime.logs import table_extra
+from bot.runtime.metrics import Metrics
+from bot.show import controls
+from bot.show.publisher import Publisher
+from bot.store import StoreFault
 from games.core.base import Pick
-
-from . import controls, faults, ids
-from .answers import answer, payload
-from .live import ALREADY_MADE, MOVED_ON, NOT_SEATED, Live, Refusal, Stale, Tables, same_choice
-from .lobby import Lobbies
-from .logs import table_extra
-from .metrics import Metrics
-from .publish import Publisher
-from .rounds import Rounds
-from .store import StoreFault
 
 log = logging.getLogger("parlour.router")
 TOO_LATE = "Too late: that moment has passed, and your click changed nothing."
@@ -214,7 +216,7 @@ class Router:
                     await self.stale(interaction, live, seat, version, token)
                     return
                 version = live.version  # others moved at the same time: this seat's choice stands
-            if live.state.between_rounds:  # the table decides, through its own buttons (bot.rounds)
+            if live.state.between_rounds:  # the table decides, through its own buttons (bot.play.rounds)
                 raise Refusal("The round is over: use the buttons under the table's picture to go on or stop.")
             if seat not in live.state.to_move:
                 raise Refusal("It's not your turn yet.")

@@ -12,14 +12,14 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.play.answers import answer, payload
+from bot.play.custom_ids import AskRef
+from bot.play.refusals import Refusal
+from bot.play.tables import Live
+from bot.show import controls
+from bot.store import Stores
 from games.core import cards
 from games.core.base import State
-
-from . import controls
-from .answers import answer, payload
-from .ids import AskRef
-from .live import Live, Refusal
-from .store import Stores
 
 ANSWER_WITHIN = 2.0  # a hint found within this long answers the click itself; else it is acknowledged first
 HINTS_OFF = "The host turned hints off at this table."

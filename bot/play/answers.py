@@ -1,5 +1,5 @@
 """Answers to a member, in their words only: the ephemeral reply every refusal gets, and the
-command group that turns a Refusal into one. The lowest layer of the bot's Discord side."""
+command group that turns a Refusal (bot/play/refusals.py) into one: the lowest layer of the bot's Discord side."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import aiohttp
 import discord
 from discord import app_commands
 
-from .live import Refusal
+from bot.play.refusals import Refusal
 
 log = logging.getLogger("parlour.router")
 
