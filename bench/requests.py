@@ -1,7 +1,7 @@
 """What a move costs in Discord requests (issue 26): the real Parlour bot, in this process, against the
 local Discord stand-in (loopback, OpenAPI validation off), one whole game of each of the 11 games, with
 one human (or two) and computers in the other seats. Prints figures; asserts nothing (the counting
-tests, tests/bot/test_request_counts.py, hold the goals).
+tests, tests/bot/e2e/test_request_counts.py, hold the goals).
 
     python -m bench.requests [--games fosco,busca] [--humans 2] [--ai-delay 0.05]
 

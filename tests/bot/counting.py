@@ -1,5 +1,5 @@
 """Playing whole games through the stand-in while it counts the bot's requests (issue 26): shared by
-the counting tests (tests/bot/test_request_counts.py) and ``bench.requests``.
+the counting tests (tests/bot/e2e/test_request_counts.py) and ``bench.requests``.
 
 A player moves as soon as it is their turn (after ``pace`` seconds, letting any computer that must
 move at the same time move first): the first move offered on the newest message carrying one (their

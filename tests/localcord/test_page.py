@@ -224,7 +224,7 @@ async def test_the_live_socket_pushes_what_the_member_may_see(local: LocalDiscor
 
 async def test_the_slash_box_types_options_and_asks_the_bot_for_suggestions(local: LocalDiscord,
                                                                             http: aiohttp.ClientSession) -> None:
-    from tests.bot.test_standin import make_bot
+    from tests.bot.e2e.test_standin import make_bot
 
     _guild, alice, bob, games = club(local)
     a = Page(http, local.http_base, alice)

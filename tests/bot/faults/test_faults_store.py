@@ -26,8 +26,8 @@ from localcord import LocalDiscord
 from localcord.model import InteractionRecord, Message, User
 from tests.discord_spec import local_discord
 
-from .parlour_harness import channel_named, controls, live_table, open_table, running, take_turn
-from .test_store_faults import opened_read_only
+from ..parlour_harness import channel_named, controls, live_table, open_table, running, take_turn
+from ..store.test_store_faults import opened_read_only
 
 
 @pytest.fixture

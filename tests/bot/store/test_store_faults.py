@@ -17,7 +17,7 @@ import pytest
 from bot.store import GuildStore, StoreBusy, StoreError, StoreFault, Stores, StoreUnavailable
 from bot.store import database as db_module
 
-from .store_helpers import ALICE, GUILD, LATER, playing_table, record
+from ..store_helpers import ALICE, GUILD, LATER, playing_table, record
 
 SECRET = "queen-of-spades"  # card data: never in a fault's message
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from localcord import LocalDiscord
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 # A log line (plain format) that may come before the one line about the failure.
 LOG_LINE = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d (DEBUG|INFO) [\w.]+: ")
 SETTINGS = ("DISCORD_TOKEN", "DISCORD_API_BASE", "DISCORD_GATEWAY_URL", "SHARD_COUNT", "SHARD_IDS",

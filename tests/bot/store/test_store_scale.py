@@ -19,8 +19,8 @@ import pytest
 from bot.store import GuildStore, StoreError, Stores, UnknownGuild
 from bot.store.index import INDEX_NAME, GuildIndex
 
-from .store_helpers import ALICE, BOB, GUILD, LATER, SEATS, playing_table
-from .store_helpers import record as tokens_record
+from ..store_helpers import ALICE, BOB, GUILD, LATER, SEATS, playing_table
+from ..store_helpers import record as tokens_record
 
 EARLIER = -(10**9)  # a sweep "now" before any: nothing is idle, only the cap applies
 

@@ -21,7 +21,7 @@ from localcord import LocalDiscord
 from localcord.model import Message, User
 from tests.discord_spec import local_discord
 
-from .parlour_harness import answer_of, channel_named, controls, live_table, open_table, running, wait_past
+from ..parlour_harness import answer_of, channel_named, controls, live_table, open_table, running, wait_past
 
 
 @pytest.fixture

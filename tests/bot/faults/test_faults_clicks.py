@@ -23,8 +23,8 @@ from localcord.model import Message, User
 from localcord.rest import Call
 from tests.discord_spec import local_discord
 
-from .parlour_harness import controls, live_table, open_table, play_to_end, running, take_turn
-from .test_e2e import retarget, world
+from ..e2e.test_e2e import retarget, world
+from ..parlour_harness import controls, live_table, open_table, play_to_end, running, take_turn
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ import pytest
 from games.tarot.manchester import ManchesterState
 from localcord import LocalDiscord
 
-from .parlour_harness import (
+from ..parlour_harness import (
     fix_seed,
     live_table,
     newest_with,

@@ -16,7 +16,7 @@ from games.fan_tan import FanTanState
 from localcord import LocalDiscord
 from localcord.model import InteractionRecord, Message, User
 
-from .parlour_harness import (
+from ..parlour_harness import (
     attachments,
     channel_named,
     click_move,

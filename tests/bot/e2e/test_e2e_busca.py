@@ -14,7 +14,7 @@ from games.busca import BuscaState
 from games.core.cards import short
 from localcord import LocalDiscord
 
-from .parlour_harness import (
+from ..parlour_harness import (
     answer_of,
     attachments,
     controls,

@@ -26,7 +26,7 @@ from localcord import LocalDiscord
 from localcord.model import Message, User
 from tests.discord_spec import local_discord
 
-from .parlour_harness import channel_named, live_table, open_table, running, wait_past
+from ..parlour_harness import channel_named, live_table, open_table, running, wait_past
 
 CHANNEL = "fscking-ace-1"
 # The table's seed, so the game (lots, every stock, the computers' choices) is the same each run:

@@ -11,8 +11,8 @@ from bot.runtime.workers import Workers
 from localcord import LocalDiscord
 from localcord.model import Channel
 
-from .counting import SHORT, human_plays
-from .test_faults_discord import member_at_table
+from ..counting import SHORT, human_plays
+from ..faults.test_faults_discord import member_at_table
 
 
 def table_edits(standin: LocalDiscord, table: Channel, since: int) -> int:

@@ -18,8 +18,8 @@ from bot.play.tables import Live
 from localcord import LocalDiscord
 from tests.discord_spec import local_discord
 
-from .parlour_harness import channel_named, open_table, running
-from .test_e2e_fscking_ace import SEED, club
+from ..e2e.test_e2e_fscking_ace import SEED, club
+from ..parlour_harness import channel_named, open_table, running
 from .test_faults_store import FillingDisk, alices_turn, on_a_filling_disk, world
 
 

@@ -22,7 +22,7 @@ from localcord import LocalDiscord
 from localcord.model import LOADING, Channel, Guild, InteractionRecord, User
 from localcord.server import DEFAULT_BOT_PERMISSIONS
 
-from .parlour_harness import channel_named, fix_seed, live_table, play_to_end, running, take_turn
+from ..parlour_harness import channel_named, fix_seed, live_table, play_to_end, running, take_turn
 from .test_e2e import standin
 
 __all__ = ["standin"]  # the fixture, shared with test_e2e

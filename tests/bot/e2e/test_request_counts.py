@@ -29,8 +29,8 @@ from games.tarot import manchester_ai, table_ai
 from localcord import LocalDiscord
 from tests.sampling import FULL
 
-from .counting import Figures, whole_game
-from .parlour_harness import running
+from ..counting import Figures, whole_game
+from ..parlour_harness import running
 
 # Each game is counted one way on every run: two members in a sample of one game of each kind (cards
 # in hands, a pick, a clock, a dummy, partners who talk, play on the table), one member against the

@@ -15,7 +15,7 @@ from bot.show.display import RECENT_LINES, table_content
 from localcord import LocalDiscord
 from tests.discord_spec import local_discord
 
-from .parlour_harness import channel_named, controls, live_table, open_table, play_to_end, running, take_turn
+from ..parlour_harness import channel_named, controls, live_table, open_table, play_to_end, running, take_turn
 
 WINDOW = 1.0  # Discord's 5 writes in 5 s, scaled to 5 in 1 s so the test is quick; the rule is the same
 

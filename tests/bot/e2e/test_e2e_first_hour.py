@@ -11,7 +11,7 @@ import pytest
 from localcord import LocalDiscord
 from tests.discord_spec import local_discord
 
-from .parlour_harness import channel_named, controls, live_table, open_table, running
+from ..parlour_harness import channel_named, controls, live_table, open_table, running
 
 
 @pytest.fixture
@@ -78,7 +78,7 @@ async def test_rounds_shown_together_are_posted_round_by_round(tmp_path: Path) -
     """Point 3: when two hands of Busca went by while the channel waited (the computers play at once),
     each hand's lines are posted with its own picture, in order (the first hand's picture used to come
     after the second hand's lines)."""
-    from .test_faults_discord import member_at_table, resign, result_shown
+    from ..faults.test_faults_discord import member_at_table, resign, result_shown
 
     async with member_at_table(tmp_path, "busca", {"hands": 2}, computers=2) as (standin, bot, member, live, table):
         await resign(standin, member, live, table)

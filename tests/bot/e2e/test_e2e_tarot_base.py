@@ -13,7 +13,7 @@ import pytest
 from games.tarot.base_games import TarotTableState
 from localcord import LocalDiscord
 
-from .parlour_harness import (
+from ..parlour_harness import (
     fix_seed,
     live_table,
     open_table,

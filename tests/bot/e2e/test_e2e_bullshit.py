@@ -17,7 +17,7 @@ from games.bullshit import CALL, BullshitState
 from games.core import cards, decks
 from localcord import LocalDiscord
 
-from .parlour_harness import (
+from ..parlour_harness import (
     channel_named,
     fix_seed,
     live_table,

@@ -24,7 +24,7 @@ from localcord.rest import Call
 from tests.discord_spec import local_discord
 from tests.sampling import FULL
 
-from .parlour_harness import channel_named, open_table, running
+from ..parlour_harness import channel_named, open_table, running
 
 UNAVAILABLE = {"message": "503: Service Unavailable", "code": 0}
 

@@ -17,7 +17,7 @@ from localcord import DEFAULT_BOT_PERMISSIONS, LocalDiscord, Overwrite
 from localcord.model import SEND_MESSAGES, VIEW_CHANNEL, Guild, User
 from tests.discord_spec import local_discord
 
-from .parlour_harness import channel_named, live_table, running, take_turn
+from ..parlour_harness import channel_named, live_table, running, take_turn
 
 P = discord.Permissions
 ATTACH_FILES = P(attach_files=True).value

@@ -18,7 +18,7 @@ from bot.show import token_copies as replies
 from localcord import LocalDiscord
 from localcord.model import Message
 
-from .parlour_harness import (
+from ..parlour_harness import (
     channel_named,
     controls,
     hand_reply,

@@ -17,7 +17,7 @@ from games.fosco import counting
 from localcord import LocalDiscord
 from tests.discord_spec import local_discord
 
-from .parlour_harness import (
+from ..parlour_harness import (
     answer_of,
     channel_named,
     controls,

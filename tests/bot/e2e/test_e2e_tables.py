@@ -14,7 +14,7 @@ from localcord import DEFAULT_BOT_PERMISSIONS, LocalDiscord
 from localcord.model import VIEW_CHANNEL
 from tests.discord_spec import local_discord
 
-from .parlour_harness import channel_named, hand_reply, live_table, open_table, running, take_turn, wait_past
+from ..parlour_harness import channel_named, hand_reply, live_table, open_table, running, take_turn, wait_past
 
 
 @pytest.fixture

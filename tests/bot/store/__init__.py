@@ -1,0 +1,1 @@
+"""The per-guild store: its tables, ledger, ratings and results, its faults and its scale."""
