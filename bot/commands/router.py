@@ -153,7 +153,7 @@ class Router:
         drawn_for: dict[str, Any] = {}
 
         async def drawn() -> tuple[str, discord.File, discord.ui.View | None]:
-            message = await self.bot.publisher.hand_message(live, seat)
+            message = await self.bot.publisher.copies.hand_message(live, seat)
             drawn_for.update(view=message.get("view"), version=message["version"], choice=message["choice"])
             content = f"{note}\n{message['content']}"[:2000] if note else message["content"]
             return content, message["file"], message.get("view")
@@ -178,7 +178,7 @@ class Router:
         else:  # acknowledged already, by a click whose move then lost a race: edit only our own reply
             sent_id = await self.edit_or_follow(interaction, await drawing, edit=in_place)
         if sent_id is not None:
-            self.bot.publisher.shown_hand(sent_id, drawn_for)
+            self.bot.publisher.copies.shown_hand(sent_id, drawn_for)
             replies = self.bot.publisher.replies
             if note and len(replies.notes) < NOTES_KEPT:  # kept on it as the game moves on
                 replies.notes[sent_id] = note
@@ -320,7 +320,7 @@ class Router:
             raise Refusal("That choice of cards is out of date. Use the newest copy of your hand.")
         ticked = {int(v) for v in values}
         kept = {i for i in self.chosen(interaction, pick) if i not in part}
-        view = self.bot.publisher.moves_view(live, seat, live.state, chosen=sorted(kept | ticked))
+        view = self.bot.publisher.copies.moves_view(live, seat, live.state, chosen=sorted(kept | ticked))
         await interaction.response.edit_message(view=view)
 
     @staticmethod

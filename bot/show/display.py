@@ -31,11 +31,6 @@ def picture_digest(file: discord.File) -> bytes:
     return hashlib.blake2b(data + (file.description or "").encode(), digest_size=16).digest()
 
 
-def is_dm(entry: list[Any]) -> bool:
-    """Whether a tracked copy of a hand is its direct message (else a reply shown to a click)."""
-    return len(entry) > 4 and entry[4] == "dm"
-
-
 def passing(err: BaseException) -> bool:
     """Whether a failure may clear by itself: Discord's 5xx, the network, a timeout, the store."""
     if isinstance(err, discord.HTTPException):

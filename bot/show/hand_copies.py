@@ -1,6 +1,7 @@
 """Each player's copy of the game (the table above their hand): drawn for a seat, sent by DM
-once a game and edited in place, kept current through a click's token (see :mod:`.replies`),
-its controls kept while the seat's choice is the same. A part of :class:`bot.show.publisher.Publisher`."""
+once a game and edited in place, kept current through a click's token (see :mod:`.token_copies`),
+its controls kept while the seat's choice is the same. Held by :class:`bot.show.publisher.Publisher`
+(its ``copies``), whose channels, write limits, pictures and table rows it uses (``CopyOwner``)."""
 
 from __future__ import annotations
 
@@ -12,17 +13,13 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.play.protocols import Poster
 from bot.play.tables import Live, Tables, choice_of
-from bot.runtime.limits import ChannelLimits
 from bot.runtime.workers import Workers
 from bot.show import controls
-from bot.show.display import (
-    Batch,
-    Display,
-)
+from bot.show.display import Batch
 from bot.show.learning import Learning, help_items
 from bot.show.token_copies import Replies
-from bot.store import Stores
 from games.core.base import State
 from renderers.describe import describe_seat
 
@@ -37,37 +34,35 @@ class CopyHost(Protocol):
     def client(self) -> discord.Client: ...
 
     @property
-    def stores(self) -> Stores: ...
-
-    @property
     def tables(self) -> Tables: ...
 
     @property
     def workers(self) -> Workers: ...
 
 
+class CopyOwner(Poster, Protocol):
+    """What the copies ask of the display that holds them (the Publisher): its channels and their
+    write limits, the pictures its messages show, and the table's row."""
+
+    def channel(self, channel_id: int) -> discord.PartialMessageable: ...
+
+    def new_picture(self, message_id: int, file: discord.File) -> bool: ...
+
+    def shown_picture(self, message_id: int, file: discord.File) -> None: ...
+
+    async def merge_extra(self, live: Live, values: dict[str, Any]) -> None: ...
+
+
 class HandCopies:
     """The players' copies of a table, as the Publisher shows them."""
 
-    bot: CopyHost
-    limits: ChannelLimits
-    replies: Replies
-    displays: dict[tuple[int, int], Display]
-    hand_shown: dict[tuple[int, int, int], float]
-    controls_made: dict[int, tuple[int, Any]]
-    learning: Learning
-
-    def channel(self, channel_id: int) -> discord.PartialMessageable:
-        raise NotImplementedError
-
-    async def post(self, channel_id: int, content: str | None = None, **kwargs: Any) -> discord.Message:
-        raise NotImplementedError
-
-    def new_picture(self, message_id: int, file: discord.File) -> bool:
-        raise NotImplementedError
-
-    def shown_picture(self, message_id: int, file: discord.File) -> None:
-        raise NotImplementedError
+    def __init__(self, bot: CopyHost, owner: CopyOwner, replies: Replies, learning: Learning) -> None:
+        self.bot = bot
+        self.owner = owner
+        self.replies = replies
+        self.learning = learning
+        self.hand_shown: dict[tuple[int, int, int], float] = {}  # (guild, table, seat): when last drawn
+        self.controls_made: dict[int, tuple[int, Any]] = {}  # hand message id: the version and choice of its controls
 
     # -- hands ---------------------------------------------------------------------------------
     async def hand_message(self, live: Live, seat: int, state: State | None = None,
@@ -183,8 +178,8 @@ class HandCopies:
         previous = live.row.extra.get("dm", {}).get(str(seat))
         if previous:
             with contextlib.suppress(discord.HTTPException):
-                async with self.limits.write(previous[0]):
-                    await self.channel(previous[0]).get_partial_message(previous[1]).edit(view=None)
+                async with self.owner.limits.write(previous[0]):
+                    await self.owner.channel(previous[0]).get_partial_message(previous[1]).edit(view=None)
 
     async def ended(self, live: Live, who: str) -> None:
         """The table was stopped without a result: every copy of a hand (its DM, a hand shown in
@@ -195,8 +190,9 @@ class HandCopies:
         await self.replies.ended(live, said)
         for seat, (channel_id, message_id) in ((int(k), v) for k, v in live.row.extra.get("dm", {}).items()):
             with contextlib.suppress(discord.HTTPException):
-                async with self.limits.write(channel_id):
-                    await self.channel(channel_id).get_partial_message(message_id).edit(content=said[seat], view=None)
+                async with self.owner.limits.write(channel_id):
+                    message = self.owner.channel(channel_id).get_partial_message(message_id)
+                    await message.edit(content=said[seat], view=None)
 
     async def send_hand(self, live: Live, seat: int, fresh: bool, state: State | None = None) -> None:
         """A new DM when a turn starts (so the player is notified), else the last one edited."""
@@ -210,15 +206,15 @@ class HandCopies:
         kwargs = await self.hand_message(live, seat, state, copy=previous[1] if previous and not fresh else None)
         drawn = {"view": kwargs.get("view"), "version": kwargs.pop("version"), "choice": kwargs.pop("choice")}
         if previous and not fresh:
-            message = self.channel(previous[0]).get_partial_message(previous[1])
+            message = self.owner.channel(previous[0]).get_partial_message(previous[1])
             file = kwargs.pop("file")
             edits = {**kwargs, "view": kwargs.get("view")}
-            if self.new_picture(message.id, file):
+            if self.owner.new_picture(message.id, file):
                 edits["attachments"] = [file]
             try:
-                async with self.limits.write(previous[0]):
+                async with self.owner.limits.write(previous[0]):
                     await message.edit(**edits)
-                self.shown_picture(message.id, file)
+                self.owner.shown_picture(message.id, file)
                 self.shown_hand(message.id, drawn)
                 self.hand_shown[(live.guild_id, live.table_id, seat)] = time.monotonic()
                 return
@@ -227,11 +223,11 @@ class HandCopies:
                 drawn = {"view": kwargs.get("view"), "version": kwargs.pop("version"), "choice": kwargs.pop("choice")}
         if previous:  # the old message's controls are out of date: take them away
             with contextlib.suppress(discord.HTTPException):
-                async with self.limits.write(previous[0]):
-                    await self.channel(previous[0]).get_partial_message(previous[1]).edit(view=None)
+                async with self.owner.limits.write(previous[0]):
+                    await self.owner.channel(previous[0]).get_partial_message(previous[1]).edit(view=None)
         try:
             dm = await self.bot.client.create_dm(discord.Object(member_id))
-            async with self.limits.write(dm.id):
+            async with self.owner.limits.write(dm.id):
                 sent = await dm.send(**{k: v for k, v in kwargs.items() if v is not None})
         except discord.Forbidden as err:
             if err.code == DM_CLOSED:
@@ -241,30 +237,15 @@ class HandCopies:
         self.shown_hand(sent.id, drawn)
         dms[str(seat)] = [sent.channel.id, sent.id]
         live.row = replace(live.row, extra={**live.row.extra, "dm": dms})  # stored with the batch (record_shown)
-        self.shown_picture(sent.id, kwargs["file"])
+        self.owner.shown_picture(sent.id, kwargs["file"])
         self.hand_shown[(live.guild_id, live.table_id, seat)] = time.monotonic()
 
     async def dm_closed(self, live: Live, seat: int, member_id: int) -> None:
         closed = sorted({*live.row.extra.get("dm_closed", []), seat})
-        await self.merge_extra(live, {"dm_closed": closed})
+        await self.owner.merge_extra(live, {"dm_closed": closed})
         if live.row.channel_id is not None:
-            await self.post(
+            await self.owner.post(
                 live.row.channel_id,
                 f"<@{member_id}>, your direct messages are closed to me, so I can't send you your hand. "
                 "Use the **My hand** button on the table message to see your cards and play.",
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(member_id)]))
-
-    def stop(self) -> None:
-        """The bot is stopping: no more showing (what is committed is shown after the restart)."""
-        self.replies.stop()
-        for task in [d.task for d in self.displays.values() if d.task]:
-            task.cancel()
-
-    async def merge_extra(self, live: Live, values: dict[str, Any]) -> None:
-        """Store these keys of the table's extra, and change only them in the row in memory: it may
-        hold hand messages sent in this batch and not yet written (reading the row back would lose
-        them, and the next move would send each player a new message)."""
-        extra = {**live.row.extra, **values}
-        live.row = replace(live.row, extra={k: v for k, v in extra.items() if v is not None})
-        store = await self.bot.stores.guild(live.guild_id)
-        await store.merge_extra(live.table_id, values)

@@ -104,23 +104,20 @@ class PublishHost(Protocol):
     def turns(self) -> Turns: ...
 
 
-class Publisher(HandCopies):
-    bot: PublishHost
-
+class Publisher:
     def __init__(self, bot: PublishHost) -> None:
         self.bot = bot
         self.limits = ChannelLimits()
         self.displays: dict[tuple[int, int], Display] = {}
-        self.hand_shown: dict[tuple[int, int, int], float] = {}  # (guild, table, seat): when last drawn
         self.pictures: dict[int, bytes] = {}  # message id: digest of the picture (and alt text) it shows
         self.table_shown: dict[tuple[int, int], float] = {}  # (guild, table): when its message was last drawn
         self.spectated_every = SPECTATED_EVERY
         self.greetings: dict[tuple[int, int], str] = {}  # (guild, table): said atop its first table message
         self.table_versions: dict[tuple[int, int], int] = {}  # (guild, table): the version its message shows
         self.table_locks: dict[tuple[int, int], asyncio.Lock] = {}
-        self.controls_made: dict[int, tuple[int, Any]] = {}  # hand message id: the version and choice of its controls
         self.replies = Replies(self)
         self.learning = Learning(bot.workers, bot.stores, self.merge_extra)
+        self.copies = HandCopies(bot, self, self.replies, self.learning)  # the players' copies of each table
 
     @property
     def client(self) -> discord.Client:
@@ -137,6 +134,21 @@ class Publisher(HandCopies):
         """Send a message into a channel, within its write limit."""
         async with self.limits.write(channel_id):
             return await self.channel(channel_id).send(content, **kwargs)
+
+    async def merge_extra(self, live: Live, values: dict[str, Any]) -> None:
+        """Store these keys of the table's extra, and change only them in the row in memory: it may
+        hold hand messages sent in this batch and not yet written (reading the row back would lose
+        them, and the next move would send each player a new message)."""
+        extra = {**live.row.extra, **values}
+        live.row = replace(live.row, extra={k: v for k, v in extra.items() if v is not None})
+        store = await self.bot.stores.guild(live.guild_id)
+        await store.merge_extra(live.table_id, values)
+
+    def stop(self) -> None:
+        """The bot is stopping: no more showing (what is committed is shown after the restart)."""
+        self.replies.stop()
+        for task in [d.task for d in self.displays.values() if d.task]:
+            task.cancel()
 
     # -- what the action path and the services ask for -------------------------------------
     def moved(self, live: Live, before: State, after: State) -> None:
@@ -334,7 +346,7 @@ class Publisher(HandCopies):
             done.add("events")
         if "hands" not in done:
             if not state.rules.open_play:
-                await self.hands(live, batch)
+                await self.copies.hands(live, batch)
             done.add("hands")
         if "replies" not in done:
             await self.replies.update(live, state, batch)
@@ -351,7 +363,7 @@ class Publisher(HandCopies):
             await self.results(live, state, done, preface=batch.preface)
             done.add("results")
             for seat in range(len(live.row.seats)):  # nothing of this table's hands is redrawn any more
-                self.hand_shown.pop((live.guild_id, live.table_id, seat), None)
+                self.copies.hand_shown.pop((live.guild_id, live.table_id, seat), None)
             self.replies.forget(live)
             for kept in (self.table_shown, self.table_versions, self.table_locks):
                 kept.pop((live.guild_id, live.table_id), None)
@@ -365,7 +377,7 @@ class Publisher(HandCopies):
         png = await self.bot.workers.table(live.row.game, seen)
         content = table_content(live, state, seen)
         if clock_moves(live, state):  # a window open on the table message: when it closes
-            content = f"{content}\n{await self.clock_line(live, state)}"[:2000]
+            content = f"{content}\n{await self.copies.clock_line(live, state)}"[:2000]
         file = discord.File(io.BytesIO(png), filename="table.png", description=describe_table(live.row.game, seen))
         return content, file, None if state.is_over else table_controls(live, state)
 
@@ -423,7 +435,7 @@ class Publisher(HandCopies):
     def shown_picture(self, message_id: int, file: discord.File) -> None:
         if len(self.pictures) > PICTURES_KEPT:  # a bound, not a cache policy: forgetting costs one upload
             self.pictures.clear()
-            self.controls_made.clear()  # (and forgetting these, a choice half made)
+            self.copies.controls_made.clear()  # (and forgetting these, a choice half made)
         self.pictures[message_id] = picture_digest(file)
 
     async def events(self, live: Live, batch: Batch) -> None:

@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import discord
@@ -21,7 +22,7 @@ import discord
 from bot.play.protocols import Hands
 from bot.play.tables import Live
 from bot.runtime.logs import table_extra
-from bot.show.display import Batch, Display, is_dm
+from bot.show.display import Batch, Display
 from games.core.base import State
 
 log = logging.getLogger("parlour.publish")
@@ -34,15 +35,52 @@ EXPIRED_REPLY = "This hand is no longer kept up to date. Press **My hand** on th
 REPLACED_REPLY = "A newer copy of your hand was sent: use that one."
 
 
+@dataclass(frozen=True)
+class ReplyCopy:
+    """A copy of a seat's hand kept current through a click's token: the click's application and
+    token, the message they edit, when the token stops being used (``time.time()``), and whether
+    the copy is the hand's direct message (``dm``) rather than a reply shown to the click. Stored
+    in the table's ``extra["replies"]`` by seat, as the list ``to_json`` makes."""
+
+    application_id: int
+    token: str
+    message_id: int
+    expires: float
+    dm: bool
+
+    def to_json(self) -> list[Any]:
+        """``[application_id, token, message_id, expires]``, and ``"dm"`` after them for a direct message."""
+        return [self.application_id, self.token, self.message_id, self.expires, *(["dm"] if self.dm else [])]
+
+    @classmethod
+    def from_json(cls, entry: list[Any]) -> ReplyCopy:
+        return cls(int(entry[0]), str(entry[1]), int(entry[2]), float(entry[3]), len(entry) > 4 and entry[4] == "dm")
+
+
+class HandDrawer(Protocol):
+    """What the copies kept through tokens ask of the players' copies of a table (HandCopies):
+    a seat's copy drawn, what each copy's controls were made for, and when each was last drawn."""
+
+    @property
+    def hand_shown(self) -> dict[tuple[int, int, int], float]: ...
+
+    async def hand_message(self, live: Live, seat: int, state: State | None = None,
+                           copy: int | None = None) -> dict[str, Any]: ...
+
+    def shown_hand(self, message_id: int, drawn: dict[str, Any]) -> None: ...
+
+    def same_clock(self, seat: int, batch: Batch) -> bool: ...
+
+
 class Shower(Protocol):
     """What the copies kept through tokens ask of the display that owns them (the Publisher):
     its drawings, what each message shows, and its pace."""
 
     @property
-    def displays(self) -> dict[tuple[int, int], Display]: ...
+    def copies(self) -> HandDrawer: ...
 
     @property
-    def hand_shown(self) -> dict[tuple[int, int, int], float]: ...
+    def displays(self) -> dict[tuple[int, int], Display]: ...
 
     @property
     def table_versions(self) -> dict[tuple[int, int], int]: ...
@@ -64,14 +102,9 @@ class Shower(Protocol):
 
     def drawn_within(self, seconds: float) -> bool: ...
 
-    async def hand_message(self, live: Live, seat: int, state: State | None = None,
-                           copy: int | None = None) -> dict[str, Any]: ...
-
     def new_picture(self, message_id: int, file: discord.File) -> bool: ...
 
     def shown_picture(self, message_id: int, file: discord.File) -> None: ...
-
-    def shown_hand(self, message_id: int, drawn: dict[str, Any]) -> None: ...
 
     async def table_parts(self, live: Live, state: State) -> tuple[str, discord.File, discord.ui.View | None]: ...
 
@@ -80,8 +113,6 @@ class Shower(Protocol):
     def table_drawn(self, live: Live, version: int) -> bool: ...
 
     def spectated(self, live: Live, state: State) -> bool: ...
-
-    def same_clock(self, seat: int, batch: Batch) -> bool: ...
 
     def refresh(self, live: Live, hands: Hands = None) -> None: ...
 
@@ -123,12 +154,13 @@ class Replies:
         if answering:
             self.answering.add((live.guild_id, live.table_id, seat))
         replies = dict(live.row.extra.get("replies", {}))
-        previous = replies.get(str(seat))
+        stored = replies.get(str(seat))
+        previous = ReplyCopy.from_json(stored) if stored else None
         expires = time.time() + REPLY_LIFE - REPLY_MARGIN
-        replies[str(seat)] = [application_id, token, message_id, expires, *(["dm"] if dm else [])]
+        replies[str(seat)] = ReplyCopy(application_id, token, message_id, expires, dm).to_json()
         await self._store_replies(live, replies)
-        if previous and previous[2] != message_id and previous[3] > time.time():
-            if is_dm(previous):
+        if previous and previous.message_id != message_id and previous.expires > time.time():
+            if previous.dm:
                 await self._edit_reply(previous, view=None)
             else:
                 await self._edit_reply(previous, content=REPLACED_REPLY, attachments=[], view=None)
@@ -149,7 +181,7 @@ class Replies:
         within -= time.monotonic() - began
         state = live.state
         version = len(state.history)
-        drawing = asyncio.ensure_future(self.publisher.hand_message(live, seat, state, copy=message_id))
+        drawing = asyncio.ensure_future(self.publisher.copies.hand_message(live, seat, state, copy=message_id))
         done, _ = await asyncio.wait({drawing}, timeout=within)
         if drawing not in done or interaction.response.is_done():
             drawing.cancel()
@@ -161,8 +193,8 @@ class Replies:
         await interaction.response.edit_message(content=message["content"], attachments=picture,
                                                 view=message.get("view"))
         self.publisher.shown_picture(message_id, file)
-        self.publisher.shown_hand(message_id, message)
-        self.publisher.hand_shown[(live.guild_id, live.table_id, seat)] = time.monotonic()
+        self.publisher.copies.shown_hand(message_id, message)
+        self.publisher.copies.hand_shown[(live.guild_id, live.table_id, seat)] = time.monotonic()
         self.version[(live.guild_id, live.table_id, seat)] = (message_id, version)
         return version
 
@@ -257,19 +289,20 @@ class Replies:
     def live_copy(self, live: Live, seat: int) -> bool:
         """Whether ``seat``'s hand is kept current through a click's token now (not by the DM path)."""
         entry = live.row.extra.get("replies", {}).get(str(seat))
-        return bool(entry) and entry[3] > time.time()
+        return bool(entry) and ReplyCopy.from_json(entry).expires > time.time()
 
     async def ended(self, live: Live, content: dict[int, str]) -> None:
         """The table was stopped: each tracked reply says so (``content`` by seat), without controls."""
-        for key, entry in dict(live.row.extra.get("replies", {})).items():
-            if entry[3] > time.time() and int(key) in content:
+        for key, stored in dict(live.row.extra.get("replies", {})).items():
+            entry = ReplyCopy.from_json(stored)
+            if entry.expires > time.time() and int(key) in content:
                 await self._edit_reply(entry, content=content[int(key)], view=None)
 
     async def untrack_dm(self, live: Live, seat: int) -> None:
         """A new hand message was sent: the token of a click on the old one no longer reaches it."""
         replies = live.row.extra.get("replies", {})
         entry = replies.get(str(seat))
-        if entry and is_dm(entry):
+        if entry and ReplyCopy.from_json(entry).dm:
             await self._store_replies(live, {k: e for k, e in replies.items() if k != str(seat)})
 
     async def update(self, live: Live, state: State, batch: Batch | None = None) -> None:
@@ -284,31 +317,32 @@ class Replies:
     async def _update(self, live: Live, state: State, batch: Batch | None) -> None:
         replies = dict(live.row.extra.get("replies", {}))
         now = time.time()
-        gone = []
-        for key, entry in list(replies.items()):
-            if entry[3] <= now:
+        gone: list[tuple[str, ReplyCopy]] = []
+        for key, entry in ((k, ReplyCopy.from_json(e)) for k, e in list(replies.items())):
+            if entry.expires <= now:
                 continue  # the watcher takes its controls away
-            if batch is not None and self.publisher.same_clock(int(key), batch):
+            if batch is not None and self.publisher.copies.same_clock(int(key), batch):
                 continue
             seat_key = (live.guild_id, live.table_id, int(key))
             shown = self.version.get(seat_key)
-            if seat_key in self.answering or (shown and shown[0] == entry[2] and shown[1] >= len(state.history)):
+            if seat_key in self.answering or (shown and shown[0] == entry.message_id
+                                              and shown[1] >= len(state.history)):
                 continue  # a click is redrawing it in its answer, or it shows this state or a newer one
-            message = await self.publisher.hand_message(live, int(key), state, copy=int(entry[2]))
-            file, message_id = message["file"], int(entry[2])
+            message = await self.publisher.copies.hand_message(live, int(key), state, copy=entry.message_id)
+            file, message_id = message["file"], entry.message_id
             picture = {"attachments": [file]} if self.publisher.new_picture(message_id, file) else {}
             note = self.notes.get(message_id)
             content = f"{note}\n{message['content']}"[:2000] if note else message["content"]
             if await self._edit_reply(entry, content=content, view=message.get("view"), **picture):
                 self.publisher.shown_picture(message_id, file)
-                self.publisher.shown_hand(message_id, message)
-                self.publisher.hand_shown[seat_key] = time.monotonic()
+                self.publisher.copies.shown_hand(message_id, message)
+                self.publisher.copies.hand_shown[seat_key] = time.monotonic()
                 self.version[seat_key] = (message_id, len(state.history))
             else:
                 gone.append((key, entry))
         # The map as it is now (a click may have noted a new reply meanwhile), less the ones gone.
         current = dict(live.row.extra.get("replies", {}))
-        kept = {} if state.is_over else {k: e for k, e in current.items() if (k, e) not in gone}
+        kept = {} if state.is_over else {k: e for k, e in current.items() if (k, ReplyCopy.from_json(e)) not in gone}
         if kept != current:
             await self._store_replies(live, kept)
 
@@ -324,28 +358,27 @@ class Replies:
 
     async def _expire_replies(self, live: Live) -> None:
         while (replies := dict(live.row.extra.get("replies", {}))) and not self.publisher.client.is_closed():
-            soonest = min(entry[3] for entry in replies.values())
+            soonest = min(ReplyCopy.from_json(entry).expires for entry in replies.values())
             await asyncio.sleep(max(0.0, soonest - time.time()))
             if self.publisher.client.is_closed():  # a restart looks after them (they are stored with the table)
                 return
             now = time.time()
             replies = dict(live.row.extra.get("replies", {}))
-            for key, entry in list(replies.items()):
-                if entry[3] <= now:
-                    if is_dm(entry):  # the direct message stays, kept current the usual way from now on
+            for key, entry in ((k, ReplyCopy.from_json(e)) for k, e in list(replies.items())):
+                if entry.expires <= now:
+                    if entry.dm:  # the direct message stays, kept current the usual way from now on
                         self.publisher.refresh(live, hands="edit")
                     else:
                         await self._edit_reply(entry, content=EXPIRED_REPLY, view=None)
                     del replies[key]
             await self._store_replies(live, replies)
 
-    async def _edit_reply(self, entry: list[Any], **kwargs: Any) -> bool:
+    async def _edit_reply(self, entry: ReplyCopy, **kwargs: Any) -> bool:
         """Edit a tracked reply through its interaction's token; False if it is gone."""
-        application_id, token, message_id = entry[:3]
-        webhook = discord.Webhook.partial(int(application_id), str(token), client=self.publisher.client)
+        webhook = discord.Webhook.partial(entry.application_id, entry.token, client=self.publisher.client)
         kwargs.setdefault("view", None)
         try:
-            await webhook.edit_message(int(message_id), **kwargs)
+            await webhook.edit_message(entry.message_id, **kwargs)
         except discord.HTTPException as err:
             log.info("a hand shown in reply could not be edited (%s)", err.status)
             return False
