@@ -182,6 +182,15 @@ class Violation:
 
 
 @dataclass
+class RateLimit:
+    """A 429 a test asked for: the next ``times_left`` calls of an operation are refused."""
+    operation_id: str
+    times_left: int
+    retry_after: float
+    is_global: bool  # against the bot's global limit, not this route's
+
+
+@dataclass
 class Req:
     call: Call
     params: dict[str, str]
@@ -205,7 +214,7 @@ class Rest:
         self.calls: list[Call] = []
         self.violations: list[Violation] = []
         self.response_problems: list[Violation] = []  # the stand-in's own replies against the description
-        self.ratelimits: list[list[Any]] = []  # [operation id, times left, retry_after, global]
+        self.ratelimits: list[RateLimit] = []
         self.on_change: Callable[[], None] = lambda: None
         self.on_violation: Callable[[Violation], None] = lambda violation: None
         # Faults a test injects: given a call about to be served, an error (status, body) to answer
@@ -289,11 +298,12 @@ class Rest:
         if injected is not None:
             return injected[0], injected[1], {}
         for limit in self.ratelimits:
-            if limit[0] == op_id and limit[1] > 0:
-                limit[1] -= 1
-                return 429, {"message": "You are being rate limited.", "retry_after": limit[2], "global": limit[3]}, {
-                    "Via": "1.1 google", "Retry-After": str(max(1, round(limit[2]))),
-                    "X-RateLimit-Scope": "global" if limit[3] else "user"}
+            if limit.operation_id == op_id and limit.times_left > 0:
+                limit.times_left -= 1
+                return 429, {"message": "You are being rate limited.", "retry_after": limit.retry_after,
+                             "global": limit.is_global}, {
+                    "Via": "1.1 google", "Retry-After": str(max(1, round(limit.retry_after))),
+                    "X-RateLimit-Scope": "global" if limit.is_global else "user"}
         try:
             payload = getattr(self, op_id)(Req(call, found[1], body, files))
             status = 204 if payload is None else 201 if op_id in CREATED else 200

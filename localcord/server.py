@@ -42,7 +42,7 @@ from .model import (
     perm_value,
 )
 from .persist import rebase
-from .rest import API_PREFIX, Call, Rest, Violation
+from .rest import API_PREFIX, Call, RateLimit, Rest, Violation
 from .web import Page
 
 T = TypeVar("T")
@@ -264,7 +264,7 @@ class LocalDiscord:
     # --- control -------------------------------------------------------------------------------------
     def rate_limit(self, operation_id: str, times: int = 1, retry_after: float = 0.05, is_global: bool = False) -> None:
         """Answers the next `times` calls of an operation with a 429 (with the Via header discord.py wants)."""
-        self.rest.ratelimits.append([operation_id, times, retry_after, is_global])
+        self.rest.ratelimits.append(RateLimit(operation_id, times, retry_after, is_global))
 
     async def drop_gateway(self, shard_id: int | None = None, code: int = 4000) -> None:
         await self.gateway.drop(shard_id, code)

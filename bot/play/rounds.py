@@ -21,7 +21,7 @@ from bot.play import timers as turns
 from bot.play.answers import tell
 from bot.play.protocols import Redrawer
 from bot.play.refusals import Refusal
-from bot.play.tables import NOT_SEATED, Live, Tables
+from bot.play.tables import NOT_SEATED, ActionSource, Live, Tables
 from bot.store import Stores
 from bot.store.rows import Seat
 from games.core.base import END_GAME, JOIN, NEXT_ROUND, State
@@ -199,7 +199,7 @@ class Rounds:
             # reschedules this timer).
             await self.advance(live, None, "table", deal=ending or not seating)
 
-    async def advance(self, live: Live, actor_id: int | None, source: str, deal: bool = True) -> None:
+    async def advance(self, live: Live, actor_id: int | None, source: ActionSource, deal: bool = True) -> None:
         """End the game if someone asked to (or no member is left, or, when the timer asks,
         nobody played the round just settled); else seat every newcomer and deal the next round
         (unless ``deal`` is false). A step someone else took first is simply not taken again."""
@@ -240,7 +240,7 @@ class Rounds:
             return True
         return False
 
-    async def _act(self, live: Live, token: str, actor_id: int | None, source: str,
+    async def _act(self, live: Live, token: str, actor_id: int | None, source: ActionSource,
                    newcomer: Seat | None = None) -> None:
         """Answer for the table with ``token``; Refusal if the table has moved on (the state is read
         after awaits, so the break may be over, or the game)."""

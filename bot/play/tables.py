@@ -8,7 +8,7 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Literal
 
 from bot.play import places as ratings
 from bot.play.refusals import Refusal
@@ -20,6 +20,12 @@ from games.core.base import JOIN, Clock, Outcome, State, name_players
 from games.core.errors import IllegalAction
 
 log = logging.getLogger("parlour.tables")
+
+# What made an action, as its row in the action log says: a member's button ("click"), a button on
+# the table between rounds ("table"), a newcomer seated ("join"), a computer player's move
+# ("computer"), the computer covering an absent player's turn ("timeout"), or a clock's default move
+# when its time ran out ("clock").
+ActionSource = Literal["click", "table", "join", "computer", "timeout", "clock"]
 
 STALE = "That button is out of date: the table has moved on. Use the newest controls."
 MOVED_ON = "That button was out of date: the table has moved on. Here is how things stand now."
@@ -162,7 +168,7 @@ class Tables:
         self.live.pop((live.guild_id, live.table_id), None)
 
     async def act(self, live: Live, version: int, seat: int, token: str, actor_id: int | None,
-                  source: str, newcomer: Seat | None = None) -> State:
+                  source: ActionSource, newcomer: Seat | None = None) -> State:
         """Apply one action exactly once, commit it (with the money it settles and, for a
         ``join``, the ``newcomer``'s seat), then hand it to the display. Refusal if it cannot be.
 
@@ -193,7 +199,7 @@ class Tables:
             log.error("an action failed after its caller had gone", exc_info=err)
 
     async def _act(self, live: Live, version: int, seat: int, token: str, actor_id: int | None,
-                   source: str, newcomer: Seat | None) -> State:
+                   source: ActionSource, newcomer: Seat | None) -> State:
         async with live.lock:
             if live.row.status != "playing" or live.state.is_over:
                 raise Refusal("This game is over.")

@@ -17,7 +17,7 @@ from discord.http import HTTPClient
 
 from bot.play.protocols import ExpiredLobbies, Pauser, Poster
 from bot.play.refusals import Refusal
-from bot.play.tables import Live, Tables
+from bot.play.tables import ActionSource, Live, Tables
 from bot.runtime.config import Config
 from bot.runtime.logs import table_extra
 from bot.runtime.workers import Workers
@@ -214,7 +214,7 @@ class Turns:
             # now (also when a move failed, so that the retry finds a timer to run).
             self.schedule(live)
 
-    async def _play_for(self, live: Live, version: int, seat: int, source: str) -> bool:
+    async def _play_for(self, live: Live, version: int, seat: int, source: ActionSource) -> bool:
         """One move for ``seat``; False if someone moved first (then nothing is done)."""
         state = live.state
         if len(state.history) != version or seat not in state.to_move:

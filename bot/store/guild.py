@@ -1,5 +1,5 @@
-"""One guild's data: settings, tables and the action log (results, ratings and stakes are in
-:mod:`.records`), behind one connection.
+"""One guild's data: settings, tables and the action log (results, ratings and stakes are kept by
+a :class:`.records.Records` the store holds and hands its connection), behind one connection.
 
 Every operation is one function run in the guild's database thread (see :mod:`.database`), and
 every write is one ``BEGIN IMMEDIATE ... COMMIT`` there: a reader never sees another coroutine's
@@ -8,19 +8,21 @@ half-done transaction, and a commit costs one hop from the event loop, however m
 
 from __future__ import annotations
 
+import functools
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from . import codec, index, ledger, ratings
+from . import codec, index, ledger, ratings, standings
 from .database import Database
 from .errors import StoreError
 from .index import GuildIndex
-from .ledger import Movement
-from .records import Records, ResultLike, _result_rows
-from .rows import STATUSES, ActionRow, Seat, TableRow, seats_json
+from .ledger import Balance, LedgerRow, Movement
+from .ratings import Rating, Rebuilt
+from .records import Records, ResultLike, Work, _result_rows
+from .rows import STATUSES, ActionRow, Seat, StatRow, TableRow, seats_json
 
 SeatLike = Seat | Mapping[str, Any]
 
@@ -97,7 +99,26 @@ def _change(conn: sqlite3.Connection, sql: str, params: Sequence[object] = ()) -
     return conn.execute(sql, params).rowcount
 
 
-class GuildStore(Records):
+# The store's plumbing, as functions of the guild and its database rather than of the store, so the
+# Records it holds can be handed them without holding the store (a cycle would keep a store that
+# nobody uses alive, in Stores' weak map, until the garbage collector ran).
+def _check_open(guild_id: int, db: Database) -> None:
+    if db.closed:
+        raise StoreError(f"the store for guild {guild_id} is closed")
+
+
+async def _read(guild_id: int, db: Database, work: Work) -> Any:
+    _check_open(guild_id, db)
+    return await db.read(work)
+
+
+async def _write(guild_id: int, db: Database, work: Work) -> Any:
+    """``work`` as one transaction, committed if it returns, rolled back if it raises."""
+    _check_open(guild_id, db)
+    return await db.write(work)
+
+
+class GuildStore:
     """The repository for one guild's database file. Get one from :class:`bot.store.Stores`."""
 
     def __init__(self, guild_id: int, db: Database, guild_index: GuildIndex | None = None) -> None:
@@ -107,7 +128,7 @@ class GuildStore(Records):
         # Settings are read on every move (the stakes unit, the turn timeout) and written rarely:
         # kept in memory, read from SQLite once, replaced on every write.
         self._settings: dict[str, Any] | None = None
-        self._placed: bool | None = None  # True once no result is left without its place
+        self._records = Records(functools.partial(_read, guild_id, db), functools.partial(_write, guild_id, db))
 
     @classmethod
     async def open(
@@ -161,18 +182,12 @@ class GuildStore(Records):
         await self._db.close()
 
     # -- plumbing -------------------------------------------------------------------------
-    async def _read(self, work: Callable[[sqlite3.Connection], Any]) -> Any:
-        self._check_open()
-        return await self._db.read(work)
+    async def _read(self, work: Work) -> Any:
+        return await _read(self.guild_id, self._db, work)
 
-    async def _write(self, work: Callable[[sqlite3.Connection], Any]) -> Any:
+    async def _write(self, work: Work) -> Any:
         """``work`` as one transaction, committed if it returns, rolled back if it raises."""
-        self._check_open()
-        return await self._db.write(work)
-
-    def _check_open(self) -> None:
-        if self._db.closed:
-            raise StoreError(f"the store for guild {self.guild_id} is closed")
+        return await _write(self.guild_id, self._db, work)
 
     @staticmethod
     def _table(conn: sqlite3.Connection, table_id: int) -> TableRow | None:
@@ -303,7 +318,7 @@ class GuildStore(Records):
             if done:
                 guild_index.discard(self.guild_id)
 
-        self._check_open()
+        _check_open(self.guild_id, self._db)
         left: bool = await self._db.write(finished, after=leave)
         return left
 
@@ -550,3 +565,47 @@ class GuildStore(Records):
             ActionRow(r["table_id"], r["version"], r["seat"], r["token"], r["actor_id"], r["source"], r["at"])
             for r in rows
         ]
+
+    # -- results, ratings and stakes (kept by Records; see there) --------------------------
+    async def leaderboard(self, game: str) -> list[Rating]:
+        return await self._records.leaderboard(game)
+
+    async def best_ratings(self, least_games: int = ratings.PROVISIONAL_GAMES) -> list[Rating]:
+        return await self._records.best_ratings(least_games)
+
+    async def member_ratings(self, member_id: int) -> list[Rating]:
+        return await self._records.member_ratings(member_id)
+
+    async def rating_rank(self, game: str, member_id: int, least_games: int = ratings.PROVISIONAL_GAMES) -> int | None:
+        return await self._records.rating_rank(game, member_id, least_games)
+
+    async def rating_history(self, game: str, entity: int, last: int = 30) -> list[standings.Point]:
+        return await self._records.rating_history(game, entity, last)
+
+    async def meetings(self, member_id: int, limit: int = 5) -> list[standings.Meeting]:
+        return await self._records.meetings(member_id, limit)
+
+    async def unplaced(self) -> list[standings.Unplaced]:
+        return await self._records.unplaced()
+
+    async def place_results(self, placings: Mapping[int, Sequence[tuple[int, int, int]]]) -> Rebuilt:
+        return await self._records.place_results(placings)
+
+    async def rebuild_ratings(self) -> Rebuilt:
+        return await self._records.rebuild_ratings()
+
+    async def member_stats(self, member_id: int) -> list[StatRow]:
+        return await self._records.member_stats(member_id)
+
+    async def stakes_balances(self, member_id: int | None = None) -> list[Balance]:
+        return await self._records.stakes_balances(member_id)
+
+    async def stakes_history(self, member_id: int | None = None, limit: int = 10) -> list[LedgerRow]:
+        return await self._records.stakes_history(member_id, limit)
+
+    async def reset_stakes(self, actor_id: int, member_id: int | None = None, reason: str = "reset",
+                           now: float | None = None) -> None:
+        await self._records.reset_stakes(actor_id, member_id, reason, now)
+
+    async def table_ledger(self, table_id: int) -> dict[int, list[LedgerRow]]:
+        return await self._records.table_ledger(table_id)

@@ -1,12 +1,12 @@
 """A guild's records, read and written in its database thread: results and what is ranked from
-them (the skill ratings, each member's record, head to head) and the stakes ledger. A part of
-:class:`bot.store.GuildStore`, which supplies the connection."""
+them (the skill ratings, each member's record, head to head) and the stakes ledger. Held by
+:class:`bot.store.GuildStore`, which hands it the functions that run work on its connection."""
 
 from __future__ import annotations
 
 import sqlite3
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from . import codec, ledger, ratings, standings
@@ -16,6 +16,8 @@ from .ratings import Rating
 from .rows import SeatResult, StatRow
 
 ResultLike = SeatResult | tuple[int, int | None, int, bool, bool] | tuple[int, int | None, int, bool, bool, int, int]
+Work = Callable[[sqlite3.Connection], Any]
+Run = Callable[[Work], Awaitable[Any]]  # runs work in the database thread: a read, or one transaction
 
 
 def _fetchall(conn: sqlite3.Connection, sql: str, params: Sequence[object] = ()) -> list[sqlite3.Row]:
@@ -23,15 +25,13 @@ def _fetchall(conn: sqlite3.Connection, sql: str, params: Sequence[object] = ())
 
 
 class Records:
-    """Results, ratings and stakes over the store's connection (``_read``, ``_write``)."""
+    """Results, ratings and stakes over the store's connection: ``read`` runs work on it, ``write``
+    runs work as one transaction (committed if it returns, rolled back if it raises)."""
 
-    _placed: bool | None
-
-    async def _read(self, work: Callable[[sqlite3.Connection], Any]) -> Any:
-        raise NotImplementedError
-
-    async def _write(self, work: Callable[[sqlite3.Connection], Any]) -> Any:
-        raise NotImplementedError
+    def __init__(self, read: Run, write: Run) -> None:
+        self._read = read
+        self._write = write
+        self._placed: bool | None = None  # True once no result is left without its place
 
     # -- results --------------------------------------------------------------------------
     async def leaderboard(self, game: str) -> list[Rating]:
