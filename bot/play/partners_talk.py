@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import replace
-from typing import Any, Literal, Protocol
+from typing import Any, Final, Literal, Protocol
 
 import discord
 from discord.http import HTTPClient
@@ -31,7 +31,7 @@ from bot.store.rows import Seat
 from games.core.base import Rules
 
 log = logging.getLogger("parlour.talk")
-KEY = "talk"
+KEY: Final = "talk"
 DM_CLOSED = 50007
 PRIVATE_THREAD: Literal[12] = 12  # channel type
 # minutes, Discord's longest: a quiet thread stays in the thread list for the whole game

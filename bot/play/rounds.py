@@ -23,13 +23,13 @@ from bot.play.protocols import Redrawer
 from bot.play.refusals import Refusal
 from bot.play.tables import NOT_SEATED, ActionSource, Live, Tables
 from bot.store import Stores
-from bot.store.rows import Seat
+from bot.store.rows import MemberRef, Seat
 from games.core.base import END_GAME, JOIN, NEXT_ROUND, State
 
 BREAK_MINUTES = 1 / 3  # the pause between a round's settlement and the next deal
 
 
-def joining(live: Live) -> list[dict[str, Any]]:
+def joining(live: Live) -> list[MemberRef]:
     """Who waits for a seat at the next round, in the order they asked."""
     return [j for j in live.row.extra.get("joining", []) if live.seat_of(int(j["id"])) is None]
 

@@ -17,7 +17,7 @@ import io
 import logging
 import time
 from dataclasses import replace
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import discord
 
@@ -51,6 +51,7 @@ from bot.show.learning import Learning, hints_used_line, practice_line
 from bot.show.results import headline
 from bot.show.token_copies import Replies
 from bot.store import Stores
+from bot.store.rows import TableExtra
 from games.core.base import State
 from renderers.describe import describe_round_end, describe_settlement, describe_table
 
@@ -140,7 +141,7 @@ class Publisher:
         hold hand messages sent in this batch and not yet written (reading the row back would lose
         them, and the next move would send each player a new message)."""
         extra = {**live.row.extra, **values}
-        live.row = replace(live.row, extra={k: v for k, v in extra.items() if v is not None})
+        live.row = replace(live.row, extra=cast(TableExtra, {k: v for k, v in extra.items() if v is not None}))
         store = await self.bot.stores.guild(live.guild_id)
         await store.merge_extra(live.table_id, values)
 

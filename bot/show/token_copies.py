@@ -289,7 +289,7 @@ class Replies:
     def live_copy(self, live: Live, seat: int) -> bool:
         """Whether ``seat``'s hand is kept current through a click's token now (not by the DM path)."""
         entry = live.row.extra.get("replies", {}).get(str(seat))
-        return bool(entry) and ReplyCopy.from_json(entry).expires > time.time()
+        return bool(entry) and ReplyCopy.from_json(entry or []).expires > time.time()
 
     async def ended(self, live: Live, content: dict[int, str]) -> None:
         """The table was stopped: each tracked reply says so (``content`` by seat), without controls."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, TypedDict
 
 from . import codec
 from .errors import StoreError
@@ -58,6 +58,34 @@ def seats_json(seats: Iterable[Seat | Mapping[str, Any]]) -> str:
     return codec.dumps([Seat.coerce(s).to_json() for s in seats], "seats")
 
 
+class MemberRef(TypedDict):
+    """A member named where a table keeps them: their id and the name they had then."""
+
+    id: int
+    name: str
+
+
+class TableExtra(TypedDict, total=False):
+    """What a table keeps beside its record (the ``extra`` JSON column), one key per need; a key
+    given None in ``GuildStore.merge_extra`` is removed. Seats are keys as strings (JSON)."""
+
+    dm: dict[str, list[int]]  # seat -> [channel id, message id] of its copy sent by DM
+    dm_closed: list[int]  # seats whose member's DMs are closed (they use My hand)
+    replies: dict[str, list[Any]]  # seat -> its copy kept through a click's token (ReplyCopy.to_json())
+    practice: bool  # a practice table (not rated, no stakes)
+    hints: bool  # False: hints are off at this table
+    hints_used: dict[str, int]  # seat -> hints asked
+    hinted_at: dict[str, int]  # seat -> the version its last hint was for (one counted a decision)
+    resigned: list[int]  # members who resigned (the game counts as their loss)
+    joining: list[MemberRef]  # members waiting for a seat from the next round
+    end_after: MemberRef  # who asked to end the game after this round
+    awaiting: list[int]  # members invited back to a rematch who have not answered
+    rematch_of: int  # the table this one is a rematch of
+    rematch: int  # the rematch opened from this table
+    lines_at: int  # how many of the log's notable lines the channel has been sent
+    talk: dict[str, Any]  # partners' private talk: their threads, or the relay (bot/play/partners_talk.py)
+
+
 @dataclass(frozen=True)
 class TableRow:
     """A row of ``tables``. ``record`` is the game record (``State.to_record``), None in the lobby;
@@ -83,7 +111,7 @@ class TableRow:
     updated_at: float
     finished_at: float | None
     delete_channel_at: float | None
-    extra: Mapping[str, Any]
+    extra: TableExtra
     shown_version: int = 0  # the version the table message last showed (restart redraws only those behind)
 
     @classmethod
