@@ -10,8 +10,9 @@ action is committed once, before it is shown.
 
 from __future__ import annotations
 
+from .columns import UPDATABLE
 from .errors import FAULT_KINDS, StoreBusy, StoreError, StoreFault, StoreUnavailable, UnknownGuild
-from .guild import UPDATABLE, GuildStore
+from .guild import GuildStore
 from .index import GuildIndex
 from .ledger import Balance, LedgerRow, Movement
 from .migrations import MIGRATIONS

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from . import codec, index, ledger, ratings, standings
+from .columns import UPDATABLE, change, fetchall, fetchone, mapping_json, now_or, record_json
 from .database import Database
 from .errors import StoreError
 from .index import GuildIndex
@@ -25,78 +26,6 @@ from .records import Records, ResultLike, Work, _result_rows
 from .rows import STATUSES, ActionRow, Seat, StatRow, TableRow, seats_json
 
 SeatLike = Seat | Mapping[str, Any]
-
-
-def _now(now: float | None) -> float:
-    return time.time() if now is None else codec.number(now, "now")
-
-
-def _mapping_json(value: object, what: str) -> str:
-    if not isinstance(value, Mapping):
-        raise StoreError(f"{what} must be a mapping, not {value!r}")
-    return codec.dumps(dict(value), what)
-
-
-def _record_json(record: object, version: int, last: tuple[int, str] | None = None) -> str:
-    """The record as JSON, after checking it matches the version it is stored at.
-
-    ``version`` counts the actions applied, so a record whose action list has another length
-    (or whose last action is not the one being logged) is a bug in the caller; storing it would
-    make the table restore to a different game than the one shown."""
-    if not isinstance(record, Mapping):
-        raise StoreError(f"a game record must be a mapping, not {type(record).__name__}")
-    actions = record.get("actions")
-    if not isinstance(actions, list | tuple):
-        raise StoreError("a game record must have an 'actions' list (State.to_record makes one)")
-    if len(actions) != version:
-        raise StoreError(f"the record holds {len(actions)} actions but would be stored at version {version}")
-    if last is not None:
-        final = actions[-1] if actions else None
-        if not isinstance(final, list | tuple) or list(final) != list(last):
-            # Versions only: an action's token can name a card, and this message may reach a log.
-            raise StoreError(f"the record's last action is not the action being committed at version {version}")
-    return codec.dumps(dict(record), "record")
-
-
-def _opt_int(what: str) -> Callable[[object], object]:
-    return lambda value: codec.whole_or_none(value, what)
-
-
-def _opt_real(what: str) -> Callable[[object], object]:
-    return lambda value: codec.number_or_none(value, what)
-
-
-# What update_table may set, and how each value becomes a column value. Status, version, record,
-# seed, game and timestamps of the game's life have their own methods, which keep the invariants.
-UPDATABLE: dict[str, Callable[[object], object]] = {
-    "options": lambda value: _mapping_json(value, "options"),
-    "seats": lambda value: seats_json(value),  # type: ignore[arg-type]
-    "host_id": lambda value: codec.whole(value, "host_id"),
-    "origin_channel_id": _opt_int("origin_channel_id"),
-    "lobby_message_id": _opt_int("lobby_message_id"),
-    "channel_id": _opt_int("channel_id"),
-    "is_thread": lambda value: int(codec.flag(value, "is_thread")),
-    "table_message_id": _opt_int("table_message_id"),
-    "turn_started_at": _opt_real("turn_started_at"),
-    "reminded": lambda value: int(codec.flag(value, "reminded")),
-    "delete_channel_at": _opt_real("delete_channel_at"),
-    "extra": lambda value: _mapping_json(value, "extra"),
-    "updated_at": lambda value: codec.number(value, "updated_at"),
-}
-
-
-def _fetchone(conn: sqlite3.Connection, sql: str, params: Sequence[object] = ()) -> sqlite3.Row | None:
-    row: sqlite3.Row | None = conn.execute(sql, params).fetchone()
-    return row
-
-
-def _fetchall(conn: sqlite3.Connection, sql: str, params: Sequence[object] = ()) -> list[sqlite3.Row]:
-    return list(conn.execute(sql, params).fetchall())
-
-
-def _change(conn: sqlite3.Connection, sql: str, params: Sequence[object] = ()) -> int:
-    """Run a write; the number of rows it changed."""
-    return conn.execute(sql, params).rowcount
 
 
 # The store's plumbing, as functions of the guild and its database rather than of the store, so the
@@ -191,7 +120,7 @@ class GuildStore:
 
     @staticmethod
     def _table(conn: sqlite3.Connection, table_id: int) -> TableRow | None:
-        row = _fetchone(conn, "SELECT * FROM tables WHERE id = ?", (table_id,))
+        row = fetchone(conn, "SELECT * FROM tables WHERE id = ?", (table_id,))
         return None if row is None else TableRow.from_row(row)
 
     def _require_table(self, conn: sqlite3.Connection, table_id: int) -> TableRow:
@@ -208,7 +137,7 @@ class GuildStore:
         return {row["kind"] for row in rows}
 
     async def mark_coached(self, member_id: int, game: str, kind: str, now: float | None = None) -> None:
-        at = _now(now)
+        at = now_or(now)
         await self._write(lambda conn: conn.execute(
             "INSERT OR IGNORE INTO coached (member_id, game, kind, at) VALUES (?, ?, ?, ?)",
             (member_id, game, kind, at)))
@@ -233,13 +162,13 @@ class GuildStore:
     async def delete_setting(self, key: str) -> bool:
         """Forget a setting (back to its default); False if it was not set."""
         self._settings = None
-        deleted: bool = await self._write(lambda conn: _change(conn, "DELETE FROM settings WHERE key = ?", (key,)) > 0)
+        deleted: bool = await self._write(lambda conn: change(conn, "DELETE FROM settings WHERE key = ?", (key,)) > 0)
         self._settings = None
         return deleted
 
     async def all_settings(self) -> dict[str, Any]:
         if self._settings is None:
-            rows = await self._read(lambda conn: _fetchall(conn, "SELECT key, value FROM settings ORDER BY key"))
+            rows = await self._read(lambda conn: fetchall(conn, "SELECT key, value FROM settings ORDER BY key"))
             self._settings = {row["key"]: codec.loads(row["value"]) for row in rows}
         return dict(self._settings)
 
@@ -257,10 +186,10 @@ class GuildStore:
         """A new table in the lobby."""
         if not isinstance(game, str) or not game:
             raise StoreError(f"a table needs a game key, not {game!r}")
-        at = _now(now)
+        at = now_or(now)
         values = (
             game,
-            _mapping_json(options, "options"),
+            mapping_json(options, "options"),
             codec.whole(seed, "seed"),
             codec.whole(host_id, "host_id"),
             seats_json(seats),
@@ -299,7 +228,7 @@ class GuildStore:
         marks = ", ".join("?" for _ in statuses)
         sql = f"SELECT * FROM tables WHERE status IN ({marks}) ORDER BY id"
         rows: list[TableRow] = await self._read(
-            lambda conn: [TableRow.from_row(row) for row in _fetchall(conn, sql, statuses)])
+            lambda conn: [TableRow.from_row(row) for row in fetchall(conn, sql, statuses)])
         return rows
 
     async def leave_index_if_finished(self) -> bool:
@@ -325,7 +254,7 @@ class GuildStore:
     async def table_in_channel(self, channel_id: int) -> TableRow | None:
         """The latest table played in a channel or thread (any status), for ``/table`` commands."""
         def work(conn: sqlite3.Connection) -> TableRow | None:
-            row = _fetchone(conn, "SELECT * FROM tables WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,))
+            row = fetchone(conn, "SELECT * FROM tables WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,))
             return None if row is None else TableRow.from_row(row)
 
         found: TableRow | None = await self._read(work)
@@ -342,7 +271,7 @@ class GuildStore:
         assignments = ", ".join(f"{name} = ?" for name in values)
 
         def work(conn: sqlite3.Connection) -> TableRow:
-            if not _change(conn, f"UPDATE tables SET {assignments} WHERE id = ?", (*values.values(), table_id)):
+            if not change(conn, f"UPDATE tables SET {assignments} WHERE id = ?", (*values.values(), table_id)):
                 raise StoreError(f"guild {self.guild_id} has no table {table_id}")
             return self._require_table(conn, table_id)
 
@@ -352,7 +281,7 @@ class GuildStore:
     async def merge_extra(self, table_id: int, values: Mapping[str, Any], now: float | None = None) -> TableRow:
         """Merge keys into the table's ``extra`` (a None value removes its key), read and written
         in one transaction so concurrent updates of different keys do not undo each other."""
-        at = _now(now)
+        at = now_or(now)
 
         def work(conn: sqlite3.Connection) -> TableRow:
             table = self._require_table(conn, table_id)
@@ -374,10 +303,10 @@ class GuildStore:
         latest hand message is; nothing is read back (the caller keeps its row up to date), so this
         costs the display one short write per batch of moves."""
         codec.whole(version, "version")
-        dm_text = None if dm is None else _mapping_json(dm, "dm")
+        dm_text = None if dm is None else mapping_json(dm, "dm")
 
         def work(conn: sqlite3.Connection) -> None:
-            if not _change(conn, "UPDATE tables SET shown_version = ?,"
+            if not change(conn, "UPDATE tables SET shown_version = ?,"
                                  " extra = CASE WHEN ? IS NULL THEN extra ELSE json_set(extra, '$.dm', json(?)) END"
                                  " WHERE id = ?", (version, dm_text, dm_text, table_id)):
                 raise StoreError(f"guild {self.guild_id} has no table {table_id}")
@@ -388,10 +317,10 @@ class GuildStore:
         """Replace the seats of a table still in the lobby; False if it has left the lobby (a Join
         that raced the Start)."""
         text = seats_json(seats)
-        at = _now(now)
+        at = now_or(now)
 
         def work(conn: sqlite3.Connection) -> bool:
-            changed = _change(conn, "UPDATE tables SET seats = ?, updated_at = ? WHERE id = ? AND status = 'lobby'",
+            changed = change(conn, "UPDATE tables SET seats = ?, updated_at = ? WHERE id = ? AND status = 'lobby'",
                               (text, at, table_id))
             if not changed:
                 self._require_table(conn, table_id)
@@ -405,12 +334,12 @@ class GuildStore:
     ) -> bool:
         """Lobby -> playing at version 0 with the new game's record (no actions yet) and the final
         seats; the first turn starts now. False if the table was not in the lobby (a second Start)."""
-        record_text = _record_json(record, 0)
+        record_text = record_json(record, 0)
         seats_text = seats_json(seats)
-        at = _now(now)
+        at = now_or(now)
 
         def work(conn: sqlite3.Connection) -> bool:
-            changed = _change(
+            changed = change(
                 conn,
                 "UPDATE tables SET status = 'playing', record = ?, seats = ?, version = 0, turn_started_at = ?,"
                 " reminded = 0, updated_at = ? WHERE id = ? AND status = 'lobby'",
@@ -455,12 +384,12 @@ class GuildStore:
         version = expected_version + 1
         seats_text = None if seats is None else seats_json(seats)
         money = ledger.checked(movements)
-        at = _now(now)
+        at = now_or(now)
 
         def work(conn: sqlite3.Connection) -> bool:
             # The record is checked and encoded here, in the database's thread, off the event loop.
-            record_text = _record_json(record, version, (seat, token))
-            changed = _change(
+            record_text = record_json(record, version, (seat, token))
+            changed = change(
                 conn,
                 "UPDATE tables SET record = ?, version = ?, updated_at = ?, turn_started_at = ?, reminded = 0,"
                 " seats = COALESCE(?, seats) WHERE id = ? AND version = ? AND status = 'playing'",
@@ -504,13 +433,13 @@ class GuildStore:
         if status not in ("finished", "cancelled"):
             raise StoreError(f"a table ends 'finished' or 'cancelled', not {status!r}")
         codec.whole(expected_version, "expected_version")
-        record_text = _record_json(record, expected_version)
+        record_text = record_json(record, expected_version)
         rows = _result_rows(results)
-        at = _now(now)
+        at = now_or(now)
 
         def work(conn: sqlite3.Connection) -> bool:
             finished = ratings.next_finish(conn, at)
-            changed = _change(
+            changed = change(
                 conn,
                 "UPDATE tables SET status = ?, record = ?, finished_at = ?, updated_at = ?, turn_started_at = NULL"
                 " WHERE id = ? AND version = ? AND status = 'playing'",
@@ -540,10 +469,10 @@ class GuildStore:
 
     async def cancel_table(self, table_id: int, now: float | None = None) -> bool:
         """Cancel a table in the lobby or being played (no results); False if it had already ended."""
-        at = _now(now)
+        at = now_or(now)
 
         def work(conn: sqlite3.Connection) -> bool:
-            changed = _change(
+            changed = change(
                 conn,
                 "UPDATE tables SET status = 'cancelled', finished_at = ?, updated_at = ?, turn_started_at = NULL"
                 " WHERE id = ? AND status IN ('lobby', 'playing')",
@@ -558,7 +487,7 @@ class GuildStore:
 
     async def actions(self, table_id: int, after_version: int = 0) -> list[ActionRow]:
         """A table's action log (from ``after_version`` on), in version order."""
-        rows = await self._read(lambda conn: _fetchall(
+        rows = await self._read(lambda conn: fetchall(
             conn, "SELECT * FROM actions WHERE table_id = ? AND version > ? ORDER BY version",
             (table_id, after_version)))
         return [

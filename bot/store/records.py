@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from . import codec, ledger, ratings, standings
+from .columns import fetchall
 from .errors import StoreError
 from .ledger import Balance, LedgerRow
 from .ratings import Rating
@@ -18,10 +19,6 @@ from .rows import SeatResult, StatRow
 ResultLike = SeatResult | tuple[int, int | None, int, bool, bool] | tuple[int, int | None, int, bool, bool, int, int]
 Work = Callable[[sqlite3.Connection], Any]
 Run = Callable[[Work], Awaitable[Any]]  # runs work in the database thread: a read, or one transaction
-
-
-def _fetchall(conn: sqlite3.Connection, sql: str, params: Sequence[object] = ()) -> list[sqlite3.Row]:
-    return conn.execute(sql, params).fetchall()
 
 
 class Records:
@@ -86,7 +83,7 @@ class Records:
 
     async def member_stats(self, member_id: int) -> list[StatRow]:
         """A member's record in each game they have finished, most played first."""
-        rows = await self._read(lambda conn: _fetchall(
+        rows = await self._read(lambda conn: fetchall(
             conn,
             "SELECT game, COUNT(*) AS games, SUM(won) AS wins, SUM(drew) AS draws, SUM(score) AS points,"
             " MAX(score) AS best, MIN(score) AS lowest FROM results WHERE member_id = ?"
