@@ -170,7 +170,8 @@ class Replies:
                                within: float) -> int | None:
         """Answer a click made on a copy of ``seat``'s hand by redrawing that copy as the hand is now,
         in the answer itself (unchanged picture not uploaded again). Returns the version shown, or
-        None if the picture was not drawn within ``within`` seconds (the display redraws it then).
+        None if the picture was not (or would not be) drawn within ``within`` seconds: the display
+        redraws it then.
         A computer that answers at once is waited for (briefly), so that the answer shows its move too."""
         if not self.publisher.drawn_within(within):
             # A busy bot: the picture would come too late for the answer (the click is deferred, and
