@@ -11,8 +11,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.commands.lobby import Lobbies
-from bot.play import custom_ids as ids
-from bot.play import faults
+from bot.play import custom_ids, faults
 from bot.play.answers import answer, payload
 from bot.play.refusals import Refusal
 from bot.play.rounds import Rounds
@@ -79,8 +78,8 @@ class Router:
         where: dict[str, int] = {}
         try:
             try:
-                ref = ids.parse(custom_id)
-            except ids.BadCustomId as err:
+                ref = custom_ids.parse(custom_id)
+            except custom_ids.BadCustomId as err:
                 raise Refusal(f"Sorry, {err}. Use the newest message from the table.") from None
             where = table_extra(ref.guild_id, ref.table_id)
             if self.bot.stopping:
@@ -107,18 +106,18 @@ class Router:
             if task is not None:
                 self.active.discard(task)
 
-    async def dispatch(self, interaction: discord.Interaction[Any], ref: ids.Ref) -> None:
-        if isinstance(ref, ids.LobbyRef):
+    async def dispatch(self, interaction: discord.Interaction[Any], ref: custom_ids.Ref) -> None:
+        if isinstance(ref, custom_ids.LobbyRef):
             await self.bot.lobbies.click(interaction, ref)
-        elif isinstance(ref, ids.HandRef):
+        elif isinstance(ref, custom_ids.HandRef):
             await self.hand(interaction, ref.guild_id, ref.table_id)
-        elif isinstance(ref, ids.TableRef) and ref.verb == "rematch":
+        elif isinstance(ref, custom_ids.TableRef) and ref.verb == "rematch":
             await self.bot.lobbies.rematch(interaction, ref.guild_id, ref.table_id)
-        elif isinstance(ref, ids.TableRef):
+        elif isinstance(ref, custom_ids.TableRef):
             await self.bot.rounds.click(interaction, ref)
-        elif isinstance(ref, ids.PickRef):
+        elif isinstance(ref, custom_ids.PickRef):
             await self.pick(interaction, ref)
-        elif isinstance(ref, ids.AskRef):
+        elif isinstance(ref, custom_ids.AskRef):
             live, seat = await self.seated(interaction, ref.guild_id, ref.table_id)
             await self.bot.publisher.learning.ask(interaction, ref, live, seat)
         else:
@@ -197,7 +196,7 @@ class Router:
         return (await interaction.followup.send(content, file=file, ephemeral=True, wait=True,
                                                 view=view or discord.utils.MISSING)).id
 
-    async def action(self, interaction: discord.Interaction[Any], ref: ids.ActionRef) -> None:
+    async def action(self, interaction: discord.Interaction[Any], ref: custom_ids.ActionRef) -> None:
         live, seat = await self.seated(interaction, ref.guild_id, ref.table_id)
         token = ref.token
         if ref.select:
@@ -302,7 +301,7 @@ class Router:
             return False
         return self.bot.tables.state_at(live, since).pick(seat) == pick
 
-    async def pick(self, interaction: discord.Interaction[Any], ref: ids.PickRef) -> None:
+    async def pick(self, interaction: discord.Interaction[Any], ref: custom_ids.PickRef) -> None:
         """Cards ticked in a pick's select: the message's controls are redrawn with the choice in
         the pick's button (the choice lives nowhere else), still good if the table moved on
         without changing what the seat may choose."""
@@ -331,10 +330,10 @@ class Router:
             for item in getattr(row, "children", [row]):
                 custom_id = getattr(item, "custom_id", None) or ""
                 try:
-                    ref = ids.parse(custom_id)
-                except ids.BadCustomId:
+                    ref = custom_ids.parse(custom_id)
+                except custom_ids.BadCustomId:
                     continue
-                if isinstance(ref, ids.ActionRef) and ref.token.startswith(f"{pick.verb}:"):
+                if isinstance(ref, custom_ids.ActionRef) and ref.token.startswith(f"{pick.verb}:"):
                     return controls.chosen_in(pick, ref.token)
         return []
 

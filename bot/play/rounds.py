@@ -16,8 +16,7 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.play import custom_ids as ids
-from bot.play import timers as turns
+from bot.play import custom_ids, timers
 from bot.play.answers import tell
 from bot.play.protocols import Redrawer
 from bot.play.refusals import Refusal
@@ -98,7 +97,7 @@ class Rounds:
         self.bot = bot
 
     # -- clicks ----------------------------------------------------------------------------
-    async def click(self, interaction: discord.Interaction[Any], ref: ids.TableRef) -> None:
+    async def click(self, interaction: discord.Interaction[Any], ref: custom_ids.TableRef) -> None:
         if interaction.guild_id is not None and interaction.guild_id != ref.guild_id:
             raise Refusal("That control belongs to another server.")
         live = await self.bot.tables.get(ref.guild_id, ref.table_id)
@@ -193,7 +192,7 @@ class Rounds:
         seating = bool(joining(live))
         if not (ending or seating):
             started = live.row.turn_started_at or time.time()
-            await asyncio.sleep(max(0.0, started + turns.MINUTE * BREAK_MINUTES - time.time()))
+            await asyncio.sleep(max(0.0, started + timers.MINUTE * BREAK_MINUTES - time.time()))
         if live.version == version:
             # Newcomers are seated at once; the deal still waits for the break (the join
             # reschedules this timer).

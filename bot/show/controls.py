@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 
 import discord
 
-from bot.play import custom_ids as ids
+from bot.play import custom_ids
 from games.core import cards
 from games.core.base import Action, Pick
 
@@ -56,7 +56,7 @@ def action_view(guild_id: int, table_id: int, version: int, actions: Sequence[Ac
     as_buttons = len(actions) <= MAX_BUTTONS and -(-(len(actions) + (hint is not None)) // 5) + help_rows <= MAX_ROWS
     if as_buttons:
         for i, action in enumerate(actions):
-            view.add_item(button(ids.action(guild_id, table_id, version, action.token), label(action.label),
+            view.add_item(button(custom_ids.action(guild_id, table_id, version, action.token), label(action.label),
                                  discord.ButtonStyle.primary, row=i // 5))
         if hint is not None:
             hint.row = len(actions) // 5
@@ -73,7 +73,7 @@ def action_view(guild_id: int, table_id: int, version: int, actions: Sequence[Ac
             first, last = label(chunk[0].label), label(chunk[-1].label)
             placeholder = "Choose a move" if len(chunks) == 1 else f"Moves {first} … {last}"
             select: discord.ui.Select[Any] = discord.ui.Select(
-                custom_id=ids.select(guild_id, table_id, version, n), placeholder=placeholder[:150], row=n,
+                custom_id=custom_ids.select(guild_id, table_id, version, n), placeholder=placeholder[:150], row=n,
                 options=[discord.SelectOption(label=label(a.label)[:100], value=a.token) for a in chunk],
             )
             view.add_item(Control(select))
@@ -102,9 +102,9 @@ def help_items(guild_id: int, table_id: int, *, hint: bool, blocked: Sequence[st
     if blocked:
         options = [discord.SelectOption(label=f"{cards.short(card, family)} {cards.name(card, family)}"[:100],
                                         value=card) for card in blocked[:SELECT_SIZE]]
-        why = Control(discord.ui.Select(custom_id=ids.ask(guild_id, table_id, "why"),
+        why = Control(discord.ui.Select(custom_id=custom_ids.ask(guild_id, table_id, "why"),
                                         placeholder="Why can't I play…?", options=options))
-    return Help(button(ids.ask(guild_id, table_id, "hint"), "💡 Hint") if hint else None, why)
+    return Help(button(custom_ids.ask(guild_id, table_id, "hint"), "💡 Hint") if hint else None, why)
 
 
 def as_drawn(actions: Sequence[Action], sort: Callable[[list[str]], list[str]],
@@ -142,8 +142,8 @@ def move_view(guild_id: int, table_id: int, version: int, actions: Sequence[Acti
     if len(actions) + (pick is not None) > 5:
         raise ValueError(f"{len(actions)} moves do not fit beside a pick")
     for action in actions:
-        custom_id = (ids.action(guild_id, table_id, version, action.token) if clock is None
-                     else ids.clock(guild_id, table_id, clock, action.token))
+        custom_id = (custom_ids.action(guild_id, table_id, version, action.token) if clock is None
+                     else custom_ids.clock(guild_id, table_id, clock, action.token))
         view.add_item(button(custom_id, label(action.label), _style(action, actions), row=row))
     if pick is not None:
         view.add_item(pick_button(guild_id, table_id, at, pick, chosen, clock=clock is not None, row=row,
@@ -174,7 +174,8 @@ def pick_select(guild_id: int, table_id: int, version: int, pick: Pick, index: i
     options = [discord.SelectOption(label=f"{cards.short(card, family)} {cards.name(card, family)}"[:100],
                                     value=str(first + i),
                                     default=first + i in chosen) for i, card in enumerate(part)]
-    return discord.ui.Select(custom_id=ids.pick(guild_id, table_id, version, index), placeholder=placeholder[:150],
+    return discord.ui.Select(custom_id=custom_ids.pick(guild_id, table_id, version, index),
+                             placeholder=placeholder[:150],
                              min_values=0, max_values=min(pick.most, len(part)), options=options)
 
 
@@ -185,7 +186,7 @@ def pick_button(guild_id: int, table_id: int, version: int, pick: Pick, chosen: 
     picked = [pick.cards[i] for i in sorted(chosen)]
     ready = pick.fewest <= len(picked) <= pick.most
     token = pick.token(picked) if ready else f"{pick.verb}:"
-    make = ids.clock if clock else ids.action
+    make = custom_ids.clock if clock else custom_ids.action
     if ready:
         text = f"{pick.label}: {' '.join(cards.short(c, family) for c in [*pick.fixed, *picked])}"
     elif picked:
@@ -224,14 +225,14 @@ def lobby_view(guild_id: int, table_id: int, can_start: bool = True) -> discord.
     labels = {"join": "Join", "leave": "Leave", "computer": "Add computer", "easy": "Add easy computer",
               "start": "Start", "cancel": "Cancel"}
     rows = {"join": 0, "leave": 0, "computer": 1, "easy": 1, "start": 0, "cancel": 0}
-    for verb in ids.LOBBY_VERBS:
-        view.add_item(button(ids.lobby(guild_id, table_id, verb), labels[verb], styles[verb],
+    for verb in custom_ids.LOBBY_VERBS:
+        view.add_item(button(custom_ids.lobby(guild_id, table_id, verb), labels[verb], styles[verb],
                              disabled=verb == "start" and not can_start, row=rows[verb]))
     return view
 
 
 def hand_button(guild_id: int, table_id: int) -> Control:
-    return button(ids.hand(guild_id, table_id), "My hand", discord.ButtonStyle.primary)
+    return button(custom_ids.hand(guild_id, table_id), "My hand", discord.ButtonStyle.primary)
 
 
 def table_view(guild_id: int, table_id: int, *, hand: bool = True, version: int = 0,
@@ -242,16 +243,17 @@ def table_view(guild_id: int, table_id: int, *, hand: bool = True, version: int 
     where everything is on the table; while a clock (begun at version ``clock``) runs, the moves
     every seat it waits for shares (Bullshit!, No call); and a game of rounds' requests (see
     :mod:`bot.play.rounds`)."""
-    extra = [button(ids.clock(guild_id, table_id, clock, a.token), label(a.label), _style(a, on_clock))
+    extra = [button(custom_ids.clock(guild_id, table_id, clock, a.token), label(a.label), _style(a, on_clock))
              for a in on_clock] if clock is not None else []
     extra += [hand_button(guild_id, table_id)] if hand else []
-    extra += [button(ids.ask(guild_id, table_id, "hint"), "💡 Hint")] if hint else []
-    extra += [button(ids.table(guild_id, table_id, verb), text, style, row=MAX_ROWS - 1) for verb, text, style in verbs]
+    extra += [button(custom_ids.ask(guild_id, table_id, "hint"), "💡 Hint")] if hint else []
+    extra += [button(custom_ids.table(guild_id, table_id, verb), text, style, row=MAX_ROWS - 1)
+              for verb, text, style in verbs]
     return action_view(guild_id, table_id, version, moves, extra, label)
 
 
 def rematch_view(guild_id: int, table_id: int) -> discord.ui.View:
     """Under a result: the same game again, with the same options and seats."""
     view = discord.ui.View(timeout=None)
-    view.add_item(button(ids.table(guild_id, table_id, "rematch"), "Rematch", discord.ButtonStyle.success))
+    view.add_item(button(custom_ids.table(guild_id, table_id, "rematch"), "Rematch", discord.ButtonStyle.success))
     return view

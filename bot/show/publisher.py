@@ -21,7 +21,7 @@ from typing import Any, Protocol, cast
 
 import discord
 
-from bot.play import timers as turns
+from bot.play import timers
 from bot.play.partners_talk import Talk
 from bot.play.protocols import Hands
 from bot.play.tables import Live, Tables
@@ -561,5 +561,5 @@ class Publisher:
     async def schedule_cleanup(self, live: Live) -> None:
         store = await self.bot.stores.guild(live.guild_id)
         delay = int(await store.get_setting("cleanup_delay", 30))
-        live.row = await store.update_table(live.table_id, delete_channel_at=time.time() + turns.MINUTE * delay)
+        live.row = await store.update_table(live.table_id, delete_channel_at=time.time() + timers.MINUTE * delay)
         self.bot.turns.cleanup_later(live.guild_id, live.row)

@@ -10,13 +10,13 @@ from typing import Any
 
 from bot.client import Parlour, configure_endpoints
 from bot.commands import lobby
-from bot.play import custom_ids as ids
+from bot.play import custom_ids
 from bot.play.tables import Live, same_choice
 from bot.runtime import limits
 from bot.runtime.config import Config
 from bot.runtime.limits import ChannelLimits
 from bot.show import controls as bot_controls
-from bot.show import publisher as publish
+from bot.show import publisher
 from games.core import cards
 from localcord import LocalDiscord
 from localcord.model import LOADING, Channel, InteractionRecord, Message, User
@@ -47,7 +47,7 @@ def make_bot(standin: LocalDiscord, data_dir: Path, ai_delay: float = 0.0,
     bot = TestParlour(config, guild_ready_timeout=0.05)
     bot.publisher.limits = ChannelLimits(window=write_window)
     # The table message's pace while only onlookers need it, scaled as the write limit is (10 s: 0.1 s).
-    bot.publisher.spectated_every = publish.SPECTATED_EVERY * write_window / limits.WINDOW
+    bot.publisher.spectated_every = publisher.SPECTATED_EVERY * write_window / limits.WINDOW
     return bot
 
 
@@ -71,17 +71,17 @@ def quick_tarot_computers(monkeypatch: Any) -> None:
         monkeypatch.setattr(module, name, getattr(module, name) // 10)
 
 
-def moves_on(messages: Iterable[Message]) -> Iterator[tuple[Message, Any, ids.ActionRef]]:
+def moves_on(messages: Iterable[Message]) -> Iterator[tuple[Message, Any, custom_ids.ActionRef]]:
     """Every enabled move control on ``messages``, in order, with what its custom_id says."""
     for message in messages:
         for comp in message.components:
             if not comp.custom_id or comp.disabled:
                 continue
             try:
-                ref = ids.parse(comp.custom_id)
-            except ids.BadCustomId:
+                ref = custom_ids.parse(comp.custom_id)
+            except custom_ids.BadCustomId:
                 continue
-            if isinstance(ref, ids.ActionRef):
+            if isinstance(ref, custom_ids.ActionRef):
                 yield message, comp, ref
 
 
@@ -204,8 +204,8 @@ def attachments(guild: Any, channel: str) -> list[str]:
 
 def token_of(comp: Any) -> str:
     """The move a control's custom_id carries."""
-    ref = ids.parse(comp.custom_id)
-    assert isinstance(ref, ids.ActionRef)
+    ref = custom_ids.parse(comp.custom_id)
+    assert isinstance(ref, custom_ids.ActionRef)
     return ref.token
 
 
@@ -222,8 +222,8 @@ def newest_with(messages: list[Message], kind: str, version: int,
     for message in reversed(messages):
         for comp in message.components:
             if comp.custom_id and comp.custom_id.startswith(kind):
-                ref = ids.parse(comp.custom_id)
-                if isinstance(ref, ids.ActionRef | ids.PickRef) and (
+                ref = custom_ids.parse(comp.custom_id)
+                if isinstance(ref, custom_ids.ActionRef | custom_ids.PickRef) and (
                         ref.version == version or (still is not None and same_choice(*still, ref.version))):
                     return message
     return None

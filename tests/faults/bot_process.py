@@ -42,7 +42,7 @@ from typing import Any
 from aiohttp import web
 
 from bot.client import RESTORED
-from bot.play import custom_ids as ids
+from bot.play import custom_ids
 from bot.play.faults import RESTARTING
 from localcord import LocalDiscord
 from localcord.model import Channel, InteractionRecord, Message
@@ -329,14 +329,14 @@ class Click:
 
     record: InteractionRecord
     custom_id: str
-    ref: ids.Ref
+    ref: custom_ids.Ref
     token: str | None  # a move's: the button's, or the value picked in a select
     sent: float  # time.monotonic()
 
     @property
     def version(self) -> int:
         """The table version a move's control was made for; the move, committed, is the action at version + 1."""
-        assert isinstance(self.ref, ids.ActionRef), f"{self.custom_id} is not a move"
+        assert isinstance(self.ref, custom_ids.ActionRef), f"{self.custom_id} is not a move"
         return self.ref.version
 
     @property
@@ -388,8 +388,8 @@ class Fosco:
         self.data_dir = data_dir
         lobby = await self.standin.slash(self.human, self.lobby, "play", "fosco", options=dict(options or {}))
         assert lobby.message is not None, f"/play was not answered with a lobby: {lobby.callbacks}"
-        ref = next(ids.parse(c.custom_id) for c in lobby.message.components if c.custom_id)
-        assert isinstance(ref, ids.LobbyRef)
+        ref = next(custom_ids.parse(c.custom_id) for c in lobby.message.components if c.custom_id)
+        assert isinstance(ref, custom_ids.LobbyRef)
         self.table_id = ref.table_id
         await self.standin.click(self.human, lobby.message, label="Add computer")
         await self.standin.click(self.human, lobby.message, label="Start")
@@ -427,7 +427,7 @@ class Fosco:
 
     def committed(self, click: Click) -> Action | None:
         """The action ``click`` asked for, if it is in the store: at its version, by the human, that move."""
-        if not isinstance(click.ref, ids.ActionRef):
+        if not isinstance(click.ref, custom_ids.ActionRef):
             return None
         for action in self._query(
                 "SELECT version, seat, token, actor_id, source, at FROM actions WHERE table_id = ? AND version = ?",
@@ -461,12 +461,12 @@ class Fosco:
         return lambda: self.restored_count() > count or self.row()[0] != "playing"
 
     # -- clicking ----------------------------------------------------------------------------------
-    def controls(self, version: int | None = None) -> list[tuple[Message, Any, ids.ActionRef]]:
+    def controls(self, version: int | None = None) -> list[tuple[Message, Any, custom_ids.ActionRef]]:
         """The move controls on the human's newest hand messages (newest first), at ``version`` if given."""
         newest = reversed(self.standin.dm_messages(self.human)[-4:])
         return [found for found in moves_on(newest) if version is None or found[2].version == version]
 
-    def offered(self) -> tuple[Message, Any, ids.ActionRef] | None:
+    def offered(self) -> tuple[Message, Any, custom_ids.ActionRef] | None:
         """The first move offered to the human at the table's committed version, if it is theirs to make."""
         status, version = self.row()
         if status != "playing":
@@ -474,7 +474,7 @@ class Fosco:
         found = self.controls(version)
         return found[0] if found else None
 
-    def any_control(self) -> tuple[Message, Any, ids.Ref] | None:
+    def any_control(self) -> tuple[Message, Any, custom_ids.Ref] | None:
         """Some Parlour control the human can click now: a move on their newest hand message, else one
         on the table channel's newest message that has any ("My hand")."""
         moves = self.controls()
@@ -483,16 +483,17 @@ class Fosco:
         channel = self.channel
         for message in reversed(channel.messages if channel else []):
             for comp in message.components:
-                if comp.custom_id and comp.custom_id.startswith(ids.PREFIX) and not comp.disabled and comp.type == 2:
-                    return message, comp, ids.parse(comp.custom_id)
+                if comp.custom_id and comp.custom_id.startswith(custom_ids.PREFIX) and not comp.disabled \
+                        and comp.type == 2:
+                    return message, comp, custom_ids.parse(comp.custom_id)
         return None
 
-    async def send(self, message: Message, comp: Any, ref: ids.Ref) -> Click:
+    async def send(self, message: Message, comp: Any, ref: custom_ids.Ref) -> Click:
         """Clicks (or picks the first value of) ``comp`` without waiting for the answer."""
         sent = time.monotonic()
         if comp.type == 2:
             record = await self.standin.click(self.human, message, comp.custom_id, wait=False)
-            token = ref.token if isinstance(ref, ids.ActionRef) else None
+            token = ref.token if isinstance(ref, custom_ids.ActionRef) else None
         else:
             token = comp.values[0]
             record = await self.standin.select(self.human, message, comp.custom_id, values=[token], wait=False)

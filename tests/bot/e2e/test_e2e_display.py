@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.play import custom_ids as ids
+from bot.play import custom_ids
 from bot.runtime import limits
 from bot.show.display import RECENT_LINES, table_content
 from localcord import LocalDiscord
@@ -71,8 +71,8 @@ async def test_fast_play_keeps_the_write_limit_and_shows_every_line_in_order(sta
             newest = standin.dm_messages(alice)[-1]
             assert controls(newest, live.version)
             # (a learner's question, Hint or why-not, carries no version)
-            versions = {ids.parse(c.custom_id).version for c in newest.components  # type: ignore[union-attr]
-                        if c.custom_id and not isinstance(ids.parse(c.custom_id), ids.AskRef)}
+            versions = {custom_ids.parse(c.custom_id).version for c in newest.components  # type: ignore[union-attr]
+                        if c.custom_id and not isinstance(custom_ids.parse(c.custom_id), custom_ids.AskRef)}
             assert versions == {live.version}
 
         await play_to_end(standin, bot, live, {0: alice})  # the deal ends: every line is in the channel

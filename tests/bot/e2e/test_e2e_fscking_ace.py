@@ -16,7 +16,7 @@ import pytest
 
 from bot.client import Parlour
 from bot.commands import lobby
-from bot.play import custom_ids as ids
+from bot.play import custom_ids
 from bot.play import timers as turns
 from bot.play.tables import ALREADY_MADE, NOT_SEATED, Live
 from bot.store import Stores
@@ -72,8 +72,8 @@ def board(guild: Any, live: Live) -> Message:
 def move_button(message: Message, version: int, token: str) -> Any:
     for comp in message.components:
         if comp.custom_id and comp.custom_id.startswith("pl:a:"):
-            ref = ids.parse(comp.custom_id)
-            if isinstance(ref, ids.ActionRef) and ref.version == version and ref.token == token:
+            ref = custom_ids.parse(comp.custom_id)
+            if isinstance(ref, custom_ids.ActionRef) and ref.version == version and ref.token == token:
                 return comp
     return None
 
@@ -142,7 +142,7 @@ async def alice_and_two_computers(standin: LocalDiscord, bot: Parlour, alice: Us
 
 
 async def click_table(standin: LocalDiscord, guild: Any, live: Live, user: User, verb: str) -> Any:
-    custom_id = ids.table(live.guild_id, live.table_id, verb)
+    custom_id = custom_ids.table(live.guild_id, live.table_id, verb)
     await standin.wait_for(lambda: any(c.custom_id == custom_id for c in board(guild, live).components), 10,
                            f"the {verb} button")
     return await standin.click(user, board(guild, live), custom_id)
@@ -257,7 +257,7 @@ async def test_stakes_reset_is_for_managers_and_keeps_the_history(standin: Local
         assert not [c for c in board(guild, live).components if (c.custom_id or "").startswith("pl:t:")]
         message = board(guild, live)
         real = copy.deepcopy(message.components_raw)
-        join = ids.table(guild.id, live.table_id, "join")
+        join = custom_ids.table(guild.id, live.table_id, "join")
         message.components_raw = [{"type": 1, "components": [{"type": 2, "style": 3, "label": "Join",
                                                               "custom_id": join}]}]
         assert "no next round to join" in await told(standin, await standin.click(carol, message, join))
@@ -319,7 +319,7 @@ async def test_table_buttons_refuse_what_cannot_be_done(standin: LocalDiscord, t
 
         # Two joins that arrive while the table is busy are both kept.
         async with live.lock:
-            clicks = [await standin.click(user, board(guild, live), ids.table(guild.id, live.table_id, "join"),
+            clicks = [await standin.click(user, board(guild, live), custom_ids.table(guild.id, live.table_id, "join"),
                                           wait=False) for user in (carol, dan)]
             await asyncio.sleep(0.2)
         for click in clicks:
@@ -331,7 +331,7 @@ async def test_table_buttons_refuse_what_cannot_be_done(standin: LocalDiscord, t
         assert [s.member_id for s in live.row.seats[3:]] == [carol.id, dan.id]
 
         # Between rounds the table's buttons decide; a forged move button for the opener does nothing.
-        forged = ids.action(guild.id, live.table_id, live.version, "next")
+        forged = custom_ids.action(guild.id, live.table_id, live.version, "next")
         message = board(guild, live)
         real = copy.deepcopy(message.components_raw)
         message.components_raw = [{"type": 1, "components": [
@@ -342,7 +342,7 @@ async def test_table_buttons_refuse_what_cannot_be_done(standin: LocalDiscord, t
         message.components_raw = real
 
         # Two clicks on "End the game" at once: the game ends once, and the other click is answered.
-        end = ids.table(guild.id, live.table_id, "end")
+        end = custom_ids.table(guild.id, live.table_id, "end")
         await standin.wait_for(lambda: any(c.custom_id == end for c in board(guild, live).components), 10, "End")
         message = board(guild, live)
         both = [await standin.click(user, message, end, wait=False) for user in (alice, carol)]
@@ -355,7 +355,7 @@ async def test_table_buttons_refuse_what_cannot_be_done(standin: LocalDiscord, t
 
         # A button left on an old copy of the message, on a game that is over.
         message.components_raw = stale_controls
-        late = await standin.click(erin, message, ids.table(guild.id, live.table_id, "join"))
+        late = await standin.click(erin, message, custom_ids.table(guild.id, live.table_id, "join"))
         assert "This game is over" in await told(standin, late)
         assert live.state.players == 5
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from bot.play import custom_ids as ids
+from bot.play import custom_ids
 from bot.play.tables import Live
 from bot.show.learning import HINTS_OFF
 from bot.store import EASY_COMPUTER
@@ -44,10 +44,10 @@ def asks(message: Message) -> dict[str, Any]:
     found = {}
     for comp in message.components:
         try:
-            ref = ids.parse(comp.custom_id or "")
-        except ids.BadCustomId:
+            ref = custom_ids.parse(comp.custom_id or "")
+        except custom_ids.BadCustomId:
             continue
-        if isinstance(ref, ids.AskRef):
+        if isinstance(ref, custom_ids.AskRef):
             found[ref.what] = comp
     return found
 
@@ -87,7 +87,7 @@ async def test_practice_fosco_coaches_hints_and_is_unrated(standin: LocalDiscord
             assert f"I would choose **{live.text(expected.action.label)}**" in copy.content, copy.content
             assert all(live.text(r) in copy.content for r in expected.reasons)
             hinted += 1
-            move = next(c for c in controls(copy, live.version) if ids.parse(c.custom_id).token
+            move = next(c for c in controls(copy, live.version) if custom_ids.parse(c.custom_id).token
                         == expected.action.token)
             version = live.version
             await standin.click(alice, copy, move.custom_id)
@@ -148,7 +148,7 @@ async def test_why_not_names_the_rule_and_hints_can_be_turned_off(standin: Local
         assert record.response_type == 7 and why[card] in copy.content  # said in the copy, and only there
         assert live.version == version  # asking changed nothing
         # a hint asked for at a table without hints is refused, changing nothing
-        forged = ids.ask(guild.id, live.table_id, "hint")
+        forged = custom_ids.ask(guild.id, live.table_id, "hint")
         next(c for c in copy.components if c.type == 2).raw["custom_id"] = forged  # as if a Hint were shown
         refused = await standin.click(players[seat], copy, forged)
         assert HINTS_OFF in (await answer_of(standin, refused)).content

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from bot.client import Parlour
-from bot.play import custom_ids as ids
+from bot.play import custom_ids
 from bot.play.tables import ALREADY_MADE, MOVED_ON, Live
-from bot.show import token_copies as replies
+from bot.show import token_copies
 from localcord import LocalDiscord
 from localcord.model import Message
 
@@ -110,12 +110,12 @@ async def test_my_hand_is_kept_current_as_the_table_moves(standin: LocalDiscord,
 
 async def test_a_reply_loses_its_controls_before_its_token_expires(standin: LocalDiscord, tmp_path: Path,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(replies, "REPLY_LIFE", 1.5)
-    monkeypatch.setattr(replies, "REPLY_MARGIN", 0.5)
+    monkeypatch.setattr(token_copies, "REPLY_LIFE", 1.5)
+    monkeypatch.setattr(token_copies, "REPLY_MARGIN", 0.5)
     async with running(standin, tmp_path) as bot:
         live, table, mine, alice = await my_hand_at_fosco(standin, bot)
         assert controls(mine, live.version)
-        await standin.wait_for(lambda: replies.EXPIRED_REPLY in mine.content, 5, "the reply retired")
+        await standin.wait_for(lambda: token_copies.EXPIRED_REPLY in mine.content, 5, "the reply retired")
         assert not mine.components
         again = await hand_reply(standin, await standin.click(alice, board(table), label="My hand"))
         assert controls(again, live.version), "a new press gives a fresh reply"
@@ -125,7 +125,7 @@ async def test_a_second_my_hand_retires_the_first(standin: LocalDiscord, tmp_pat
     async with running(standin, tmp_path) as bot:
         live, table, first, alice = await my_hand_at_fosco(standin, bot)
         second = await hand_reply(standin, await standin.click(alice, board(table), label="My hand"))
-        await standin.wait_for(lambda: replies.REPLACED_REPLY in first.content, 5, "the first reply retired")
+        await standin.wait_for(lambda: token_copies.REPLACED_REPLY in first.content, 5, "the first reply retired")
         assert not first.components
         assert controls(second, live.version)
 
@@ -144,7 +144,7 @@ async def test_a_double_click_is_told_it_counted_once(standin: LocalDiscord, tmp
             "the answer to the second click")
         assert len(answered) == 1
         assert ALREADY_MADE in (await hand_reply(standin, answered[0])).content
-        token = ids.parse(button.custom_id).token  # type: ignore[union-attr]
+        token = custom_ids.parse(button.custom_id).token  # type: ignore[union-attr]
         assert tuple(live.state.history[version]) == (0, token)
         assert (0, token) not in [tuple(a) for a in live.state.history[version + 1:]]
 
@@ -219,11 +219,11 @@ async def test_a_reply_is_looked_after_across_a_restart(standin: LocalDiscord, t
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """The replies being kept current are stored with the table: a restarted bot still takes the
     controls off one before its token expires."""
-    monkeypatch.setattr(replies, "REPLY_LIFE", 4.0)
-    monkeypatch.setattr(replies, "REPLY_MARGIN", 0.5)
+    monkeypatch.setattr(token_copies, "REPLY_LIFE", 4.0)
+    monkeypatch.setattr(token_copies, "REPLY_MARGIN", 0.5)
     async with running(standin, tmp_path) as bot:
         live, _table, mine, _alice = await my_hand_at_fosco(standin, bot)
     assert controls(mine, live.version)
     async with running(standin, tmp_path):  # nothing carried over in memory
-        await standin.wait_for(lambda: replies.EXPIRED_REPLY in mine.content, 8, "the reply retired")
+        await standin.wait_for(lambda: token_copies.EXPIRED_REPLY in mine.content, 8, "the reply retired")
         assert not mine.components

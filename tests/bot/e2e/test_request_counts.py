@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.play import timers as turns
+from bot.play import timers
 from games import registry
 from games.tarot import manchester_ai, table_ai
 from localcord import LocalDiscord
@@ -55,7 +55,7 @@ async def standin() -> AsyncIterator[LocalDiscord]:
 
 async def play(standin: LocalDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, key: str,
                humans: int) -> Figures:
-    monkeypatch.setattr(turns, "MINUTE", 12.0)  # Fscking Ace's pause between rounds: 4 s
+    monkeypatch.setattr(timers, "MINUTE", 12.0)  # Fscking Ace's pause between rounds: 4 s
     # What a move costs does not depend on how well the computers play: the tarot players think a
     # tenth as long (in this process: no worker processes), so the longest games take seconds.
     for module, name in ((table_ai, "BUDGET"), (table_ai, "DISCARD_BUDGET"), (manchester_ai, "BUDGET")):

@@ -16,7 +16,7 @@ import pytest
 from bot.client import Parlour
 from bot.commands import router
 from bot.commands.router import NOT_MY_SERVER
-from bot.play import custom_ids as ids
+from bot.play import custom_ids
 from bot.play.tables import Live
 from localcord import LocalDiscord
 from localcord.model import Message, User
@@ -51,7 +51,8 @@ async def test_a_click_naming_a_server_the_bot_is_not_in_is_answered_and_opens_n
     async with running(standin, tmp_path) as bot:
         live, version, hand = await alices_hand(standin, bot, alice, lobby)
         elsewhere = 1_234_567_890_123_456_789  # a server id the bot was never in
-        forged = ids.action(elsewhere, live.table_id, version, ids.parse(controls(hand, version)[0].custom_id).token)
+        token = custom_ids.parse(controls(hand, version)[0].custom_id).token
+        forged = custom_ids.action(elsewhere, live.table_id, version, token)
         hand.components_raw = retarget(hand.components_raw, "pl:a:", forged)
         answer = await standin.click(alice, hand, forged)
         assert answer.ephemeral and answer.content == NOT_MY_SERVER

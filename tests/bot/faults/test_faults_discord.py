@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from bot.client import Parlour
-from bot.play import timers as turns
+from bot.play import timers
 from bot.play.tables import Live
-from bot.show import publisher as publish
+from bot.show import publisher
 from games import registry
 from localcord import LocalDiscord
 from localcord.model import Channel, Message, User
@@ -48,7 +48,7 @@ def one_in_five() -> Any:
 
 def quick_retries(monkeypatch: pytest.MonkeyPatch) -> None:
     """The same back-off after a failure, in hundredths of the real seconds."""
-    for module in (publish, turns):
+    for module in (publisher, timers):
         monkeypatch.setattr(module, "RETRY_FIRST", 0.01)
         monkeypatch.setattr(module, "RETRY_MAX", 0.1)
 
@@ -122,7 +122,7 @@ async def test_every_game_shows_its_result_while_discord_refuses_one_request_in_
     """Six games at once (all eleven with the full sweep), each left to the computers by its one
     member, from the first deal."""
     quick_retries(monkeypatch)
-    monkeypatch.setattr(turns, "CLOCK_STEP", 0.01)  # Bullshit's computers answer each call window at once
+    monkeypatch.setattr(timers, "CLOCK_STEP", 0.01)  # Bullshit's computers answer each call window at once
     async with local_discord() as standin:
         guild = standin.add_guild("Card club")
         lobby = guild.add_text_channel("games")
@@ -151,7 +151,7 @@ async def test_a_result_in_several_messages_is_posted_once_when_a_later_one_is_r
     """A long account goes out as several messages; when Discord refuses one after the first went
     out, the retry posts only what is missing (it used to post the result's first message again)."""
     quick_retries(monkeypatch)
-    monkeypatch.setattr(publish, "messages_of", lambda texts: [t for t in texts if t])  # a message a part
+    monkeypatch.setattr(publisher, "messages_of", lambda texts: [t for t in texts if t])  # a message a part
     async with member_at_table(tmp_path, "dracula", {}) as (standin, _bot, member, live, table):
         refused: list[Call] = []
         standin.rest.inject = refusing(refused, lambda call: "Thank you for playing" in json.dumps(call.body)
@@ -170,7 +170,7 @@ async def test_a_long_account_refused_part_way_goes_on_from_the_line_that_failed
     reaches the channel once and in order (a retry used to post the whole account again, so a long
     one, refused somewhere each time, never got through)."""
     quick_retries(monkeypatch)
-    monkeypatch.setattr(publish, "message_groups", lambda lines: [(line, 1) for line in lines])  # a line a message
+    monkeypatch.setattr(publisher, "message_groups", lambda lines: [(line, 1) for line in lines])  # a line a message
     async with member_at_table(tmp_path, "fosco", {"deals": 1}) as (standin, bot, member, live, table):
         posts = itertools.count()
         refused: list[Call] = []

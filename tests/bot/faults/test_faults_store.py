@@ -18,8 +18,7 @@ from typing import Any
 import pytest
 
 from bot.client import Parlour
-from bot.play import faults
-from bot.play import timers as turns
+from bot.play import faults, timers
 from bot.play.tables import Live
 from bot.store import database as db_module
 from localcord import LocalDiscord
@@ -131,8 +130,8 @@ async def on_a_filling_disk(bot: Parlour, monkeypatch: pytest.MonkeyPatch) -> No
 
 async def test_a_full_disk_is_answered_and_a_computer_turn_that_failed_is_tried_again(
         standin: LocalDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(turns, "RETRY_FIRST", 0.1)
-    monkeypatch.setattr(turns, "RETRY_MAX", 0.2)
+    monkeypatch.setattr(timers, "RETRY_FIRST", 0.1)
+    monkeypatch.setattr(timers, "RETRY_MAX", 0.2)
     _guild, alice, lobby = world(standin)
     # The computer waits a second before it answers: time enough, even on a loaded machine, to fill
     # the disk after Alice's move is answered and before the computer's is made.

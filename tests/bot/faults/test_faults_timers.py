@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from bot.commands import lobby
-from bot.play import timers as turns
+from bot.play import timers
 from bot.play.tables import Live
 from localcord import LocalDiscord
 from tests.discord_spec import local_discord
@@ -31,18 +31,18 @@ async def standin() -> AsyncIterator[LocalDiscord]:
 
 @pytest.fixture(autouse=True)
 def quick_retries(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(turns, "RETRY_FIRST", 0.1)
-    monkeypatch.setattr(turns, "RETRY_MAX", 0.2)
+    monkeypatch.setattr(timers, "RETRY_FIRST", 0.1)
+    monkeypatch.setattr(timers, "RETRY_MAX", 0.2)
 
 
 async def test_a_turn_the_computer_finishes_goes_on_after_a_move_fails(standin: LocalDiscord, tmp_path: Path,
                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(lobby, "secrets", SimpleNamespace(randbits=lambda bits: SEED))
-    monkeypatch.setattr(turns, "MINUTE", 0.1)
+    monkeypatch.setattr(timers, "MINUTE", 0.1)
     failed: dict[str, Any] = {"moves": 0}
-    real = turns.Turns._play_for
+    real = timers.Turns._play_for
 
-    async def loses_a_worker_once(self: turns.Turns, live: Live, version: int, seat: int, source: str) -> bool:
+    async def loses_a_worker_once(self: timers.Turns, live: Live, version: int, seat: int, source: str) -> bool:
         # The second move the computer makes for an absent player fails, once.
         covered = (live.guild_id, live.table_id, seat) in self.covering
         if source == "timeout" and covered and "version" not in failed:
@@ -52,7 +52,7 @@ async def test_a_turn_the_computer_finishes_goes_on_after_a_move_fails(standin: 
                 raise RuntimeError("a worker was lost")
         return await real(self, live, version, seat, source)
 
-    monkeypatch.setattr(turns.Turns, "_play_for", loses_a_worker_once)
+    monkeypatch.setattr(timers.Turns, "_play_for", loses_a_worker_once)
     _guild, alice, _bob, _carol, channel = club(standin)
     async with running(standin, tmp_path) as bot:
         await standin.slash(alice, channel, "parlour", "settings", options={"turn_timeout": 1})
@@ -65,7 +65,7 @@ async def test_a_turn_the_computer_finishes_goes_on_after_a_move_fails(standin: 
 
 async def test_a_time_out_is_told_once_while_the_computers_move_is_tried_again(
         standin: LocalDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(turns, "MINUTE", 0.3)
+    monkeypatch.setattr(timers, "MINUTE", 0.3)
     guild, alice, lobby_channel = world(standin)
     async with running(standin, tmp_path) as bot:
         live = await alices_turn(standin, bot, alice, lobby_channel)

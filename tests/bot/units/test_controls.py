@@ -1,4 +1,4 @@
-"""Controls stay within Discord's limits: at most 25 options a select, 5 rows, 100-char ids."""
+"""Controls stay within Discord's limits: at most 25 options a select, 5 rows, 100-char custom_ids."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import random
 
 import discord
 
-from bot.play import custom_ids as ids
+from bot.play import custom_ids
 from bot.show import controls
 from games import registry
 from games.core.base import Pick, random_action
@@ -47,8 +47,8 @@ def test_a_pick_fits_discords_limits_and_its_button_carries_the_choice() -> None
             assert len(selects) == min(4, -(-len(pick.cards) // 25)) and all(len(s.options) <= 25 for s in selects)
             assert all(len(getattr(i, "custom_id", "")) <= 100 for i in items)
             assert len({i.row for i in items}) <= 5
-            play = ids.parse(items[-1].custom_id)  # type: ignore[attr-defined]
-            assert isinstance(play, ids.ActionRef) and play.clock and play.version == 10**4 - 3
+            play = custom_ids.parse(items[-1].custom_id)  # type: ignore[attr-defined]
+            assert isinstance(play, custom_ids.ActionRef) and play.clock and play.version == 10**4 - 3
             assert play.token == pick.token([pick.cards[i] for i in chosen])
             assert controls.chosen_in(pick, play.token) == chosen
             assert [o.default for o in selects[0].options][:len(chosen)] == [True] * len(chosen)
@@ -66,7 +66,7 @@ def test_every_registered_game_fits_discords_limits() -> None:
             assert len(rows) <= 5
             assert all(len(s.options) <= 25 for s in selects)
             offered = [o.value for s in selects for o in s.options] or [
-                ids.parse(i.item.custom_id).token for i in items  # type: ignore[union-attr]
+                custom_ids.parse(i.item.custom_id).token for i in items  # type: ignore[union-attr]
                 if isinstance(i, controls.Control) and i.item.custom_id.startswith("pl:a:")]  # type: ignore[attr-defined]
             assert sorted(offered) == sorted(a.token for a in actions), rules.key
             for item in items:
@@ -80,7 +80,7 @@ def test_many_moves_become_selects_of_25() -> None:
     view = controls.action_view(1, 2, 3, actions)
     selects = [i.item for i in view.children if isinstance(i.item, discord.ui.Select)]  # type: ignore[attr-defined]
     assert len(selects) == -(-len(actions) // 25)
-    assert [ids.parse(s.custom_id) for s in selects] == [ids.ActionRef(1, 2, 3, str(n), select=True)
+    assert [custom_ids.parse(s.custom_id) for s in selects] == [custom_ids.ActionRef(1, 2, 3, str(n), select=True)
                                                          for n in range(len(selects))]
 
 
