@@ -1,6 +1,6 @@
 """Discord's published OpenAPI description, which the tests' local Discord validates every request
-against. It is Discord's file, kept beside the project (``../shared/discord-api-spec/``), never copied
-into it; ``DISCORD_OPENAPI_SPEC`` names another copy."""
+against: Discord's file (MIT), kept unchanged in ``tests/discord_api_spec/`` with its licence;
+``DISCORD_OPENAPI_SPEC`` names another copy."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 from localcord import LocalDiscord
 
 ROOT = Path(__file__).resolve().parent.parent
-SPEC = Path(os.environ.get("DISCORD_OPENAPI_SPEC") or ROOT.parent / "shared" / "discord-api-spec" / "openapi.json")
+SPEC = Path(os.environ.get("DISCORD_OPENAPI_SPEC") or ROOT / "tests" / "discord_api_spec" / "openapi.json")
 
 
 def local_discord(**options: Any) -> LocalDiscord:
