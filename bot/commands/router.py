@@ -20,7 +20,9 @@ from bot.runtime.logs import table_extra
 from bot.runtime.metrics import Metrics
 from bot.show import controls
 from bot.show.publisher import Publisher
+from bot.show.results import game_over
 from bot.store import StoreFault
+from games.core import registry
 from games.core.base import Pick
 
 log = logging.getLogger("parlour.router")
@@ -128,11 +130,23 @@ class Router:
             raise Refusal("That control belongs to another server.")
         live = await self.bot.tables.get(guild_id, table_id)
         if live is None:
-            raise Refusal("That table is not being played any more.")
+            raise Refusal(await self.finished(guild_id, table_id))
+        if live.state.is_over:
+            raise Refusal(game_over(live.state, live.names, live.unit, live.table_id))
         seat = live.seat_of(interaction.user.id)
         if seat is None:
             raise Refusal(NOT_SEATED)
         return live, seat
+
+    async def finished(self, guild_id: int, table_id: int) -> str:
+        """What a click on a table no longer played is told: its result, if it finished."""
+        store = await self.bot.tables.store(guild_id)
+        row = await store.get_table(table_id)
+        if row is None or row.status != "finished" or row.record is None:
+            return "That table is not being played any more."
+        state = registry.get(row.game).from_record(row.record)
+        unit = str(await store.get_setting("stakes_unit", "dollars"))
+        return game_over(state, [seat.name for seat in row.seats], unit, table_id)
 
     async def hand(self, interaction: discord.Interaction[Any], guild_id: int, table_id: int) -> None:
         live, seat = await self.seated(interaction, guild_id, table_id)

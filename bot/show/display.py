@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import io
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,6 +37,8 @@ def passing(err: BaseException) -> bool:
     if isinstance(err, discord.HTTPException):
         return err.status >= 500 or err.status == 429
     return isinstance(err, aiohttp.ClientError | OSError | TimeoutError | StoreFault)
+
+
 RECENT_LINES = 2  # notable lines the table message repeats
 
 
@@ -117,6 +120,8 @@ class Display:
     task: asyncio.Task[None] | None = None
     failed: Batch | None = None  # shown in part: Discord or the store refused the rest, tried again
     ticket: Ticket | None = None  # its place in the bot's request budget (bot.runtime.budget)
+    oldest: float | None = None  # when the oldest move not yet shown was committed (time.monotonic())
+    warned: bool = False  # the log was told this table fell behind (once, until it catches up)
 
     @property
     def pending(self) -> bool:
@@ -138,6 +143,7 @@ class Batch:
     fresh_sent: set[int] = field(default_factory=set)  # seats already sent a new hand message
     preface: list[str] = field(default_factory=list)  # the game's last lines, said with its result
     forced: bool = False  # the table message is drawn again even if it shows this state (a redraw asked for)
+    oldest: float | None = None  # when its first move was committed (time.monotonic())
 
     @property
     def last(self) -> State:
@@ -155,7 +161,8 @@ class Batch:
         posted = {step for step in self.done if step.startswith("result:")}
         return Batch((*self.states, *later.states[1:]), True, hands, done=posted, lines_from=lines_from,
                      dms=self.dms, fresh_sent=set(self.fresh_sent), preface=list(self.preface),
-                     forced=self.forced or later.forced)
+                     forced=self.forced or later.forced,
+                     oldest=min((t for t in (self.oldest, later.oldest) if t is not None), default=None))
 
 
 def nudges(live: Live, before: State, after: State) -> list[int]:
@@ -189,3 +196,112 @@ def message_groups(lines: list[str], limit: int = 2000) -> list[tuple[str, int]]
         else:
             groups.append((line, 1))
     return groups
+
+
+# A channel takes 5 messages in 5 s. The story of the moves shown together goes out in at most this many
+# messages; a longer one is told with its oldest lines in brief, so the channel keeps up with the game.
+STORY_MOST = 3
+TEXT_MOST = 2000  # Discord's limit on a message's text
+
+
+@dataclass(frozen=True)
+class Told:
+    """A notable line as the channel tells it: where it is in the log, its text, and its gist
+    (named, as the text is) for telling it in brief."""
+
+    index: int
+    text: str
+    gist: str = ""
+
+
+@dataclass
+class StoryPart:
+    """A stretch of the story: its lines, up to the log's length ``cut``, then its pictures (a
+    round's account) that must follow them."""
+
+    cut: int
+    lines: list[Told]
+    pictures: list[discord.File] = field(default_factory=list)
+
+
+@dataclass
+class StoryPost:
+    """One message of the story, and the log's length a retry goes on from once it is posted."""
+
+    text: str | None
+    pictures: list[discord.File]
+    resume: int
+
+
+def story_posts(parts: list[StoryPart], mention: str | None = None, limit: int = 2000,
+                most: int = STORY_MOST) -> list[StoryPost]:
+    """The story's messages: lines grouped into as few as ``limit`` allows, a new one only after
+    pictures (which sit below the lines they follow), ``mention`` last. Beyond ``most`` messages
+    the oldest lines give way to one line that tells them in brief (pictures are always kept)."""
+    posts = _grouped(parts, mention, limit)
+    total = sum(len(part.lines) for part in parts)
+    if len(posts) <= most or total < 2:
+        return posts
+    low, high = 2, total  # the fewest lines to tell in brief so that the story fits
+    while low < high:
+        middle = (low + high) // 2
+        if len(_grouped(_in_brief(parts, middle), mention, limit)) <= most:
+            high = middle
+        else:
+            low = middle + 1
+    return _grouped(_in_brief(parts, low), mention, limit)
+
+
+def _grouped(parts: list[StoryPart], mention: str | None, limit: int) -> list[StoryPost]:
+    posts: list[StoryPost] = []
+    text: str | None = None
+    resume = parts[0].lines[0].index if parts and parts[0].lines else 0
+    for part in parts:
+        for line in part.lines:
+            said = line.text[:TEXT_MOST]
+            if text is not None and len(text) + 1 + len(said) > limit:
+                posts.append(StoryPost(text, [], line.index))
+                text = None
+            text = said if text is None else f"{text}\n{said}"
+        resume = part.cut
+        if part.pictures:
+            posts.append(StoryPost(text, part.pictures[-10:], resume))  # (a message holds ten files)
+            text = None
+    if mention is not None:
+        if text is not None and len(text) + 1 + len(mention) > limit:
+            posts.append(StoryPost(text, [], resume))
+            text = None
+        text = mention if text is None else f"{text}\n{mention}"
+    if text is not None:
+        posts.append(StoryPost(text, [], resume))
+    return posts
+
+
+def _in_brief(parts: list[StoryPart], count: int) -> list[StoryPart]:
+    """``parts`` with their oldest ``count`` lines replaced by one line saying what they came to."""
+    gone: list[Told] = []
+    kept: list[StoryPart] = []
+    first: StoryPart | None = None  # where the first line told in brief was
+    for part in parts:
+        take = min(count - len(gone), len(part.lines))
+        gone += part.lines[:take]
+        kept.append(StoryPart(part.cut, part.lines[take:], part.pictures))
+        if take and first is None:
+            first = kept[-1]
+    if first is not None:
+        first.lines.insert(0, Told(gone[0].index, brief(gone)))
+    return kept
+
+
+def brief(lines: list[Told]) -> str:
+    """What ``lines`` came to, in one line: each gist counted, the other lines only counted."""
+    counts = Counter(line.gist for line in lines if line.gist)
+    said = [f"{gist} {times(n)}" for gist, n in counts.items()]
+    others = sum(1 for line in lines if not line.gist)
+    if others:
+        said.append(f"{others} other {'move' if others == 1 else 'moves'}")
+    return f"\u23e9 {len(lines)} moves in brief: {', '.join(said)}."
+
+
+def times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")

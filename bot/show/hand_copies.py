@@ -154,7 +154,11 @@ class HandCopies:
                 continue
             if self.replies.live_copy(live, seat) and batch.hands != "fresh":
                 continue  # kept current through the token of the click made on it (update_replies)
-            if had[-1]:
+            if state.is_over:  # every copy shows the end, its controls gone, whatever it showed before
+                dm = live.row.extra.get("dm", {}).get(str(seat))
+                if dm and not self.replies.shows(live, seat, dm[1], len(state.history)):
+                    await self.send_hand(live, seat, fresh=False, state=state)
+            elif had[-1]:
                 if len(batch.states) > 1 or batch.hands:
                     # One message per game, edited in place; a new one (which notifies) only when asked
                     # for, or when a turn begins after the player has long had nothing new.

@@ -36,12 +36,14 @@ from bot.show import controls
 from bot.show.display import (
     Batch,
     Display,
+    StoryPart,
+    Told,
     clock_moves,
-    message_groups,
     messages_of,
     nudges,
     passing,
     picture_digest,
+    story_posts,
     table_content,
     table_controls,
     worth_a_message,
@@ -52,7 +54,7 @@ from bot.show.results import headline
 from bot.show.token_copies import Replies
 from bot.store import Stores
 from bot.store.rows import TableExtra
-from games.core.base import State
+from games.core.base import Outcome, State
 from renderers.describe import describe_round_end, describe_settlement, describe_table
 
 log = logging.getLogger("parlour.publish")
@@ -71,6 +73,7 @@ SPECTATED_EVERY = 10.0
 # onlookers need waits up to this many times its pace, looking again every BEHIND_LOOK of it.
 BEHIND_STRETCH = 6.0
 BEHIND_LOOK = 0.5
+LATE_MARGIN = 5.0  # seconds beyond its pace after which a display that fell behind is logged
 ANSWER_WAIT = 3.0  # seconds the display gives a click on the table to redraw it in its answer
 
 
@@ -156,15 +159,34 @@ class Publisher:
         """A committed move, to be shown (soon, in order, perhaps together with the next)."""
         display = self.display_of(live)
         display.moves.append((before, after))
+        if display.oldest is None:
+            display.oldest = time.monotonic()
+        self.behind(live, display)
         self.wake(live, display)
         ticket = display.ticket
         if ticket is not None and not ticket.urgent and self.urgency(live, display) == budget.URGENT:
             self.bot.budget.hurry(ticket)
-        if not self.bot.budget.room() or self.spectated(live, after):
+        if not self.bot.budget.room() or self.spectated(live, after) or after.is_over:
             # Short of the allowance, or watched only by onlookers, the table message waits; the copies of
             # hands kept through a click's token (outside the global limit) need not: every player sees
             # the move, and a turn that begins reaches its player, at once.
             self.replies.now(live)
+
+    def behind(self, live: Live, display: Display) -> float:
+        """How many seconds the table's display is behind its game (the oldest move not yet shown);
+        past its designed pace (the onlookers' pace, stretched while pictures wait, plus LATE_MARGIN)
+        the log is told once, until it catches up."""
+        pending = [t for t in (display.oldest, display.failed.oldest if display.failed else None) if t is not None]
+        lag = time.monotonic() - min(pending) if pending else 0.0
+        pace = self.spectated_every * (BEHIND_STRETCH if self.bot.workers.drawing_behind else 1.0)
+        if lag > pace + LATE_MARGIN and not display.warned:
+            display.warned = True
+            log.warning("table %s of guild %s is %.0f s behind its game (%d moves not yet shown)",
+                        live.table_id, live.guild_id, lag, len(display.moves),
+                        extra=table_extra(live.guild_id, live.table_id))
+        elif not pending:
+            display.warned = False
+        return lag
 
     def spectated(self, live: Live, state: State) -> bool:
         """Whether the table message is there for onlookers only: every member seated follows the
@@ -241,6 +263,7 @@ class Publisher:
                     with spend.using(ticket):
                         await self._show(live, batch)
                     delay = RETRY_FIRST
+                    self.behind(live, display)  # (caught up: a later fall is told again)
                 except Exception as err:  # the moves are committed: a failure must not stop the ones after
                     if not passing(err) or self.bot.stopping:
                         log.exception("showing table %s of guild %s failed", live.table_id, live.guild_id,
@@ -329,7 +352,8 @@ class Publisher:
         else:
             states = (moves[0][0], *(after for _, after in moves)) if moves else (live.state,)
             batch = Batch(states, display.redraw or bool(moves), display.hands, dms=live.row.extra.get("dm"),
-                          forced=display.redraw)
+                          forced=display.redraw, oldest=display.oldest)
+            display.oldest = None
             if failed is not None:
                 batch = failed.then(batch)
         display.redraw, display.hands = False, None
@@ -342,7 +366,7 @@ class Publisher:
             await self.table_message(live, state, force=batch.forced)
             self.table_shown[(live.guild_id, live.table_id)] = time.monotonic()
             done.add("table")
-        if "events" not in done:
+        if "events" not in done and not state.is_over:  # the game's end is shown first, then its story
             await self.events(live, batch)
             done.add("events")
         if "hands" not in done:
@@ -361,6 +385,12 @@ class Publisher:
             await store.record_shown(live.table_id, live.row.shown_version, moved if moved != batch.dms else None)
             done.add("shown")
         if state.is_over and "results" not in done:
+            # The result where the game was opened, then the story's last lines and the result in the
+            # table's channel: a story that fell behind must not hold back the end.
+            await self.result_in_origin(live, state, done)
+            if "events" not in done:
+                await self.events(live, batch)
+                done.add("events")
             await self.results(live, state, done, preface=batch.preface)
             done.add("results")
             for seat in range(len(live.row.seats)):  # nothing of this table's hands is redrawn any more
@@ -483,37 +513,31 @@ class Publisher:
         mention = ", ".join(f"<@{m}>" for m in waiting) + ": your turn." if waiting and \
             not batch.last.between_rounds else None
         mentions = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(m) for m in waiting])
-        story: list[tuple[int, list[tuple[int, str]], list[discord.File]]] = []  # (cut, told lines, pictures)
+        story: list[StoryPart] = []
         begin = posted
         for cut, pictures in parts:
             if cut <= posted:
                 continue  # posted with its pictures before a later part failed
-            told = [(i, live.text(f"{e.text} {e.shown}" if e.shown and i >= now else e.text))
+            told = [Told(i, live.text(f"{e.text} {e.shown}" if e.shown and i >= now else e.text), live.text(e.gist))
                     for i, e in enumerate(log[begin:cut], begin) if e.notable]
             if outcome is not None:  # the result says it (``results``)
-                told = [(i, line) for i, line in told if line != live.text(outcome.detail)]
-            story.append((cut, told, pictures))
+                told = [line for line in told if line.text != live.text(outcome.detail)]
+            story.append(StoryPart(cut, told, pictures))
             begin = cut
-        if mention is not None:
-            story.append((story[-1][0] if story else posted, [], []))
-        if outcome is not None and len(story) == 1 and not story[0][2] and mention is None:
-            texts = message_groups([line for _, line in story[0][1]])
-            if len(texts) == 1:  # said in the result's own message (``results``): one post, not two
-                batch.preface, story = [texts[0][0]], []
-                await self.merge_extra(live, {"lines_at": parts[-1][0]})
-        for n, (cut, told, pictures) in enumerate(story):
-            lines = [line for _, line in told] + ([mention] if mention is not None and n == len(story) - 1 else [])
-            groups: list[tuple[str | None, int]] = list(message_groups(lines)) or ([(None, 0)] if pictures else [])
-            sent = 0
-            for g, (text, count) in enumerate(groups):
-                last = g == len(groups) - 1
-                attached = pictures if last and pictures else discord.utils.MISSING
-                await self.post(live.row.channel_id, text, files=attached, allowed_mentions=mentions)
-                sent += count
-                if not last and sent < len(told):  # a retry after a later message fails starts after this one
-                    await self.merge_extra(live, {"lines_at": told[sent][0]})
-            if cut > posted:
-                await self.merge_extra(live, {"lines_at": cut})
+        posts = story_posts(story, mention)
+        if outcome is not None and len(posts) == 1 and not posts[0].pictures and mention is None:
+            # said in the result's own message (``results``): one post, not two
+            batch.preface = [posts[0].text] if posts[0].text else []
+            await self.merge_extra(live, {"lines_at": story[-1].cut})
+            return
+        for post in posts:
+            await self.post(live.row.channel_id, post.text, files=post.pictures or discord.utils.MISSING,
+                            allowed_mentions=mentions)
+            if post.resume > posted:  # a retry after a later message fails goes on after this one
+                posted = post.resume
+                await self.merge_extra(live, {"lines_at": posted})
+        if story and story[-1].cut > posted:  # (its last parts had nothing to say)
+            await self.merge_extra(live, {"lines_at": story[-1].cut})
 
     # -- the end -------------------------------------------------------------------------------
     async def results(self, live: Live, state: State | None = None, done: set[str] | None = None,
@@ -527,8 +551,7 @@ class Publisher:
         if outcome is None:
             return
         done = set() if done is None else done
-        said = headline(outcome, live.names, state.rules.score_unit, live.unit)
-        title = f"{said}. **{state.rules.title}** table #{live.table_id} is over."
+        title = result_title(live, state, outcome)
         detail = live.text(outcome.detail)
         again = controls.rematch_view(live.guild_id, live.table_id)
         if live.row.channel_id is not None and "result:table" not in done:
@@ -547,19 +570,33 @@ class Publisher:
                                 allowed_mentions=discord.AllowedMentions.none())
                 done.add(f"result:table:{n}")
             done.add("result:table")
-        if live.row.origin_channel_id and live.row.origin_channel_id != live.row.channel_id \
-                and "result:origin" not in done:
-            where = f" (played in <#{live.row.channel_id}>)" if live.row.channel_id else ""
-            await self.post(live.row.origin_channel_id, f"{title}{where}\n{detail}", view=again,
-                            allowed_mentions=discord.AllowedMentions.none())
-            done.add("result:origin")
+        await self.result_in_origin(live, state, done)
         if "result:talk" not in done:
             await self.bot.talk.close(live.guild_id, live.table_id, live)
             done.add("result:talk")
         await self.schedule_cleanup(live)
+
+    async def result_in_origin(self, live: Live, state: State, done: set[str]) -> None:
+        """The result in the channel where the game was opened (once: ``done`` notes it)."""
+        outcome = state.outcome
+        if outcome is None or not live.row.origin_channel_id or live.row.origin_channel_id == live.row.channel_id \
+                or "result:origin" in done:
+            return
+        title = result_title(live, state, outcome)
+        where = f" (played in <#{live.row.channel_id}>)" if live.row.channel_id else ""
+        await self.post(live.row.origin_channel_id, f"{title}{where}\n{live.text(outcome.detail)}",
+                        view=controls.rematch_view(live.guild_id, live.table_id),
+                        allowed_mentions=discord.AllowedMentions.none())
+        done.add("result:origin")
 
     async def schedule_cleanup(self, live: Live) -> None:
         store = await self.bot.stores.guild(live.guild_id)
         delay = int(await store.get_setting("cleanup_delay", 30))
         live.row = await store.update_table(live.table_id, delete_channel_at=time.time() + timers.MINUTE * delay)
         self.bot.turns.cleanup_later(live.guild_id, live.row)
+
+
+def result_title(live: Live, state: State, outcome: Outcome) -> str:
+    """The result's first line: who won, by how much, and which table is over."""
+    said = headline(outcome, live.names, state.rules.score_unit, live.unit)
+    return f"{said}. **{state.rules.title}** table #{live.table_id} is over."

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.core.base import Outcome
+from games.core.base import Outcome, State, name_players
 from games.core.stakes import format_money
 
 
@@ -64,3 +64,13 @@ def headline(outcome: Outcome, names: Sequence[str], score_unit: str = "points",
     else:
         line = f"**{names_won} share the win**: " + "; ".join(f"{n} {score(v)}" for n, v, _, _ in winners)
     return line + (f"; {rest}" if rest else "")
+
+
+def game_over(state: State, names: Sequence[str], unit: str, table_id: int) -> str:
+    """What a press on a finished game's controls is told: the game is over, and its result."""
+    outcome = state.outcome
+    if outcome is None:
+        return "That table is not being played any more."
+    said = headline(outcome, names, state.rules.score_unit, unit)
+    return (f"This game is over: {said}. {name_players(outcome.detail, names, unit)}.\n"
+            f"**{state.rules.title}** table #{table_id} has ended, so its controls do nothing any more.")

@@ -253,7 +253,8 @@ class Replies:
         """The click made on ``seat``'s copy of the hand is answered (having shown ``version``, or
         nothing): if the table has moved on since, the display brings the copy up to date."""
         self.answering.discard((live.guild_id, live.table_id, seat))
-        if (version is None or version < live.version) and self.live_copy(live, seat):
+        # (a game over: the copy is drawn at its end, or noted as showing it, and no longer kept)
+        if (version is None or version < live.version or live.state.is_over) and self.live_copy(live, seat):
             if self.publisher.spectated(live, live.state):  # the display is waiting for its pace: not this
                 self.now(live)
                 return
@@ -287,6 +288,11 @@ class Replies:
         finally:
             self.again.discard(key)
 
+    def shows(self, live: Live, seat: int, message_id: int, version: int) -> bool:
+        """Whether message ``message_id`` was last drawn through a token at ``version`` or later."""
+        shown = self.version.get((live.guild_id, live.table_id, seat))
+        return shown is not None and shown[0] == message_id and shown[1] >= version
+
     def live_copy(self, live: Live, seat: int) -> bool:
         """Whether ``seat``'s hand is kept current through a click's token now (not by the DM path)."""
         entry = live.row.extra.get("replies", {}).get(str(seat))
@@ -319,6 +325,7 @@ class Replies:
         replies = dict(live.row.extra.get("replies", {}))
         now = time.time()
         gone: list[tuple[str, ReplyCopy]] = []
+        ended: set[str] = set()  # copies showing the game's end: no longer kept current
         for key, entry in ((k, ReplyCopy.from_json(e)) for k, e in list(replies.items())):
             if entry.expires <= now:
                 continue  # the watcher takes its controls away
@@ -326,9 +333,12 @@ class Replies:
                 continue
             seat_key = (live.guild_id, live.table_id, int(key))
             shown = self.version.get(seat_key)
-            if seat_key in self.answering or (shown and shown[0] == entry.message_id
-                                              and shown[1] >= len(state.history)):
-                continue  # a click is redrawing it in its answer, or it shows this state or a newer one
+            if seat_key in self.answering:
+                continue  # a click is redrawing it in its answer
+            if shown and shown[0] == entry.message_id and shown[1] >= len(state.history):
+                if state.is_over:
+                    ended.add(key)
+                continue  # it shows this state or a newer one
             message = await self.publisher.copies.hand_message(live, int(key), state, copy=entry.message_id)
             file, message_id = message["file"], entry.message_id
             picture = {"attachments": [file]} if self.publisher.new_picture(message_id, file) else {}
@@ -339,11 +349,15 @@ class Replies:
                 self.publisher.copies.shown_hand(message_id, message)
                 self.publisher.copies.hand_shown[seat_key] = time.monotonic()
                 self.version[seat_key] = (message_id, len(state.history))
+                if state.is_over:
+                    ended.add(key)
             else:
                 gone.append((key, entry))
-        # The map as it is now (a click may have noted a new reply meanwhile), less the ones gone.
+        # The map as it is now (a click may have noted a new reply meanwhile), less the ones gone and
+        # those that show the end (one a click is still answering is drawn once that answer is in).
         current = dict(live.row.extra.get("replies", {}))
-        kept = {} if state.is_over else {k: e for k, e in current.items() if (k, ReplyCopy.from_json(e)) not in gone}
+        kept = {k: e for k, e in current.items()
+                if (k, ReplyCopy.from_json(e)) not in gone and not (k in ended and e == replies.get(k))}
         if kept != current:
             await self._store_replies(live, kept)
 

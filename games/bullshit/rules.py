@@ -289,7 +289,8 @@ class BullshitState(State):
         verdict = ("not all " + rank_name(window.rank)) if lie else f"all {rank_name(window.rank)}"
         line = Event(f"{player(caller)} calls bullshit on {player(window.seat)}: {verdict}. "
                      f"{player(taker)} picks up the pile of {len(self.pile)}", notable=True,
-                     shown="Turned up: " + " ".join(cards.short(c) for c in window.cards))
+                     shown="Turned up: " + " ".join(cards.short(c) for c in window.cards),
+                     gist=f"{player(taker)} picks up the pile")
         reveal = {"caller": caller, "seat": window.seat, "cards": list(window.cards), "rank": window.rank,
                   "lie": lie, "taker": taker, "pile": len(self.pile)}
         state = dataclasses.replace(self, hands=hands, pile=(), window=None, reveal=reveal,

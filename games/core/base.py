@@ -170,11 +170,14 @@ class Event(NamedTuple):
     """A public log line. Notable ones (a capture, a scored coffin, a deal's result) are what a
     table channel posts; the rest only show in the view's recent log. ``shown`` is said in the
     channel with a notable line, at that moment only, and never kept in the view's log: cards
-    turned up for all to see that may later go face down again (Bullshit's call)."""
+    turned up for all to see that may later go face down again (Bullshit's call). ``gist`` is what
+    the line comes to, for a channel that tells many such lines in brief: lines with the same gist
+    are counted together ("{p0} picks up the pile" twice)."""
 
     text: str
     notable: bool = False
     shown: str = ""
+    gist: str = ""
 
 
 @dataclass(frozen=True)

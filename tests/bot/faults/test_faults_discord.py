@@ -5,6 +5,7 @@ channel: a table update Discord refused is shown again, a computer move that fai
 from __future__ import annotations
 
 import contextlib
+import functools
 import itertools
 import json
 from collections.abc import AsyncIterator, Callable
@@ -16,7 +17,7 @@ import pytest
 from bot.client import Parlour
 from bot.play import timers
 from bot.play.tables import Live
-from bot.show import publisher
+from bot.show import display, publisher
 from games import registry
 from localcord import LocalDiscord
 from localcord.model import Channel, Message, User
@@ -170,7 +171,8 @@ async def test_a_long_account_refused_part_way_goes_on_from_the_line_that_failed
     reaches the channel once and in order (a retry used to post the whole account again, so a long
     one, refused somewhere each time, never got through)."""
     quick_retries(monkeypatch)
-    monkeypatch.setattr(publisher, "message_groups", lambda lines: [(line, 1) for line in lines])  # a line a message
+    a_line_a_message = functools.partial(display.story_posts, limit=1, most=10**6)
+    monkeypatch.setattr(publisher, "story_posts", a_line_a_message)
     async with member_at_table(tmp_path, "fosco", {"deals": 1}) as (standin, bot, member, live, table):
         posts = itertools.count()
         refused: list[Call] = []
