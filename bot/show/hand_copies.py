@@ -145,7 +145,7 @@ class HandCopies:
         ended loses the controls."""
         state = batch.last
         for seat, info in enumerate(live.row.seats):
-            if info.ai or info.member_id is None:
+            if info.member_id is None or (info.ai and not state.is_over):  # (a member who resigned sees the end)
                 continue
             had = [seat in s.to_move for s in batch.states]
             if had[-1] and self.same_clock(seat, batch) and not batch.hands:

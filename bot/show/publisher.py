@@ -245,8 +245,9 @@ class Publisher:
                 await self.hold(live, display)
                 await self._onlookers_wait(live, display)
                 await self.replies.table_answer(live, ANSWER_WAIT)  # a click's answer draws the table
-                if live.row.channel_id is not None:  # room for the table message, before choosing what to draw
-                    await self.limits.ready(live.row.channel_id)
+                if live.row.channel_id is not None and not live.state.is_over:
+                    await self.limits.ready(live.row.channel_id)  # room for the table message, before choosing
+                    # what to draw (a game's end does not wait: it is shown elsewhere first, see _show)
                 # The table's place in the bot's request budget: short of the allowance, it waits for a
                 # grant for its table message before choosing what to draw, so moves that come meanwhile
                 # merge; one that makes the wait urgent (see ``moved``) hurries it.
@@ -362,20 +363,19 @@ class Publisher:
     async def _show(self, live: Live, batch: Batch) -> None:
         state = batch.last
         done = batch.done
+        if state.is_over:
+            # The end first: the result where the game was opened and every copy of a hand, then the
+            # table's channel, whose story (paced by the channel's write limit) may still be told.
+            await self.result_in_origin(live, state, done)
+            await self._copies(live, batch)
         if "table" not in done:
             await self.table_message(live, state, force=batch.forced)
             self.table_shown[(live.guild_id, live.table_id)] = time.monotonic()
             done.add("table")
-        if "events" not in done and not state.is_over:  # the game's end is shown first, then its story
+        if "events" not in done and not state.is_over:
             await self.events(live, batch)
             done.add("events")
-        if "hands" not in done:
-            if not state.rules.open_play:
-                await self.copies.hands(live, batch)
-            done.add("hands")
-        if "replies" not in done:
-            await self.replies.update(live, state, batch)
-            done.add("replies")
+        await self._copies(live, batch)
         if "shown" not in done:
             # One write notes what is shown now and where the hands went (a restart redraws a table
             # only if it was left behind, and takes the controls off the old hand messages).
@@ -385,9 +385,6 @@ class Publisher:
             await store.record_shown(live.table_id, live.row.shown_version, moved if moved != batch.dms else None)
             done.add("shown")
         if state.is_over and "results" not in done:
-            # The result where the game was opened, then the story's last lines and the result in the
-            # table's channel: a story that fell behind must not hold back the end.
-            await self.result_in_origin(live, state, done)
             if "events" not in done:
                 await self.events(live, batch)
                 done.add("events")
@@ -398,6 +395,16 @@ class Publisher:
             self.replies.forget(live)
             for kept in (self.table_shown, self.table_versions, self.table_locks):
                 kept.pop((live.guild_id, live.table_id), None)
+
+    async def _copies(self, live: Live, batch: Batch) -> None:
+        """Each player's copies of the batch's last state: hand messages, and those kept through tokens."""
+        if "hands" not in batch.done:
+            if not batch.last.rules.open_play:
+                await self.copies.hands(live, batch)
+            batch.done.add("hands")
+        if "replies" not in batch.done:
+            await self.replies.update(live, batch.last, batch)
+            batch.done.add("replies")
 
     # -- the table message -------------------------------------------------------------------
     async def table_parts(self, live: Live, state: State) -> tuple[str, discord.File, discord.ui.View | None]:
