@@ -9,7 +9,8 @@ The real bot runs in a process of its own (``bench.bot_process``) against the lo
 process. Each table is one member against computers (the game's smallest table), in a server of its
 own, opened by ``/play`` with the game's default options. The member clicks every ~50 ms on a random
 control of their newest message with controls (their DM copy, or the table message where moves or a
-call window are on it): a random move, a random choice of cards to tick, the pick's button. Each run
+call window are on it): a random move, a random choice of cards to tick, the pick's button, and
+between rounds the next deal. Each run
 of ``--ai-delay`` and ``--restart-every`` (0: never; else the bot is stopped with SIGTERM and started
 again that often) plays ``--count`` games of each game, ``--at-once`` at a time.
 
@@ -49,7 +50,9 @@ from .bot_latency import RESULT, bot_process, pct
 
 CLICK_EVERY = 0.05  # the member's pace: a click every ~50 ms
 ANSWER_WAIT = 5.0  # seconds a click waits for its answer before the member clicks again
-PRESSED = ("a", "s", "c", "w")  # the controls the member presses: moves, selects, card ticks, call windows
+# The controls the member presses: moves, selects, card ticks, call windows, and between rounds "Deal the
+# next round now" (never "End the game": every game is played to its own end).
+PRESSED = ("a", "s", "c", "w")
 
 
 @dataclass
@@ -116,7 +119,8 @@ def newest_controls(standin: LocalDiscord, game: Game) -> list[tuple[Message, An
                 ref = ids.parse(comp.custom_id)
             except ids.BadCustomId:
                 continue
-            if comp.custom_id.split(":")[1] in PRESSED and ref.table_id == game.table_id:
+            wanted = comp.custom_id.split(":")[1] in PRESSED or (isinstance(ref, ids.TableRef) and ref.verb == "next")
+            if wanted and ref.table_id == game.table_id:
                 found.append((message, comp))
         if found:
             return found

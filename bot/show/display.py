@@ -121,6 +121,8 @@ class Display:
     failed: Batch | None = None  # shown in part: Discord or the store refused the rest, tried again
     ticket: Ticket | None = None  # its place in the bot's request budget (bot.runtime.budget)
     oldest: float | None = None  # when the oldest move not yet shown was committed (time.monotonic())
+    ending: asyncio.Task[None] | None = None  # the game's end, shown at once beside the task (Publisher._end_first)
+    end_done: set[str] = field(default_factory=set)  # what of the end that showed (as ``Batch.done``)
     warned: bool = False  # the log was told this table fell behind (once, until it catches up)
 
     @property

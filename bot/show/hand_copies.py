@@ -156,7 +156,9 @@ class HandCopies:
                 continue  # kept current through the token of the click made on it (update_replies)
             if state.is_over:  # every copy shows the end, its controls gone, whatever it showed before
                 dm = live.row.extra.get("dm", {}).get(str(seat))
-                if dm and not self.replies.shows(live, seat, dm[1], len(state.history)):
+                made = self.controls_made.get(dm[1]) if dm else None
+                if dm and not (self.replies.shows(live, seat, dm[1], len(state.history))
+                               or (made is not None and made[0] >= len(state.history))):
                     await self.send_hand(live, seat, fresh=False, state=state)
             elif had[-1]:
                 if len(batch.states) > 1 or batch.hands:

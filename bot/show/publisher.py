@@ -166,6 +166,9 @@ class Publisher:
         ticket = display.ticket
         if ticket is not None and not ticket.urgent and self.urgency(live, display) == budget.URGENT:
             self.bot.budget.hurry(ticket)
+        if after.is_over and display.ending is None:
+            display.ending = asyncio.create_task(self._end_first(live, display, before, after),
+                                                 name=f"parlour-end-{live.guild_id}-{live.table_id}")
         if not self.bot.budget.room() or self.spectated(live, after) or after.is_over:
             # Short of the allowance, or watched only by onlookers, the table message waits; the copies of
             # hands kept through a click's token (outside the global limit) need not: every player sees
@@ -360,12 +363,29 @@ class Publisher:
         display.redraw, display.hands = False, None
         return batch
 
+    async def _end_first(self, live: Live, display: Display, before: State, after: State) -> None:
+        """The game's end where it matters most, at once, beside the display task (which may be waiting
+        for the table channel's write limit with an earlier batch): the result where the game was
+        opened, and every copy of a hand (those kept through a token: ``moved``). The display then
+        shows the rest, and again whatever of this failed."""
+        try:
+            await self.result_in_origin(live, after, display.end_done)
+            if not after.rules.open_play:
+                await self.copies.hands(live, Batch((before, after), True, None))
+        except Exception as err:  # the display's own batch shows it
+            log.warning("showing the game's end failed (%s); the display shows it", err,
+                        extra=table_extra(live.guild_id, live.table_id))
+
     async def _show(self, live: Live, batch: Batch) -> None:
         state = batch.last
         done = batch.done
         if state.is_over:
             # The end first: the result where the game was opened and every copy of a hand, then the
             # table's channel, whose story (paced by the channel's write limit) may still be told.
+            display = self.displays.get((live.guild_id, live.table_id))
+            if display is not None and display.ending is not None:
+                await asyncio.wait({display.ending})
+                done |= display.end_done
             await self.result_in_origin(live, state, done)
             await self._copies(live, batch)
         if "table" not in done:
@@ -397,7 +417,10 @@ class Publisher:
                 kept.pop((live.guild_id, live.table_id), None)
 
     async def _copies(self, live: Live, batch: Batch) -> None:
-        """Each player's copies of the batch's last state: hand messages, and those kept through tokens."""
+        """Each player's copies of the batch's last state: hand messages, and those kept through tokens;
+        none of an earlier state once the game is over (its end is shown, see ``_end_first``)."""
+        if live.state.is_over and not batch.last.is_over:
+            batch.done |= {"hands", "replies"}
         if "hands" not in batch.done:
             if not batch.last.rules.open_play:
                 await self.copies.hands(live, batch)
