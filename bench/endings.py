@@ -51,8 +51,11 @@ from .bot_latency import RESULT, bot_process, pct
 CLICK_EVERY = 0.05  # the member's pace: a click every ~50 ms
 ANSWER_WAIT = 5.0  # seconds a click waits for its answer before the member clicks again
 # The controls the member presses: moves, selects, card ticks, call windows, and between rounds "Deal the
-# next round now" (never "End the game": every game is played to its own end).
+# next round now" or, in a game played round after round until the players stop, "End the game" (one
+# time in END_ODDS: some rounds a game).
 PRESSED = ("a", "s", "c", "w")
+TABLE_VERBS = ("next", "end")
+END_ODDS = 40
 
 
 @dataclass
@@ -109,7 +112,7 @@ def newest_controls(standin: LocalDiscord, game: Game) -> list[tuple[Message, An
     """The enabled controls the member may press on their newest message that has any."""
     channel = standin.world.channels.get(game.channel_id)
     dm = standin.world.dm_channels.get(game.user.id)
-    messages = [*(dm.messages[-3:] if dm else []), *(channel.messages[-3:] if channel else [])]
+    messages = [*(dm.messages[-3:] if dm else []), *(channel.messages[-10:] if channel else [])]
     for message in sorted(messages, key=lambda m: m.id, reverse=True):
         found = []
         for comp in message.components:
@@ -119,7 +122,8 @@ def newest_controls(standin: LocalDiscord, game: Game) -> list[tuple[Message, An
                 ref = ids.parse(comp.custom_id)
             except ids.BadCustomId:
                 continue
-            wanted = comp.custom_id.split(":")[1] in PRESSED or (isinstance(ref, ids.TableRef) and ref.verb == "next")
+            wanted = comp.custom_id.split(":")[1] in PRESSED or (
+                isinstance(ref, ids.TableRef) and ref.verb in TABLE_VERBS)
             if wanted and ref.table_id == game.table_id:
                 found.append((message, comp))
         if found:
@@ -129,6 +133,8 @@ def newest_controls(standin: LocalDiscord, game: Game) -> list[tuple[Message, An
 
 async def press(standin: LocalDiscord, game: Game, rng: random.Random) -> None:
     offered = newest_controls(standin, game)
+    ends = [(m, c) for m, c in offered if c.custom_id.endswith(":end")]
+    offered = ends if ends and rng.randrange(END_ODDS) == 0 else [(m, c) for m, c in offered if (m, c) not in ends]
     if not offered:
         return
     message, comp = rng.choice(offered)

@@ -329,10 +329,11 @@ class Publisher:
         until SPECTATED_EVERY seconds after its last edit, merging meanwhile (the players' own copies
         show each at once, see ``moved``), and, while pictures wait for a drawing worker, up to
         BEHIND_STRETCH times that: a busy bot draws the players' copies first. Anything else asked
-        of the display does not wait."""
+        of the display does not wait, nor does a step the channel's story tells (a round's end, cards
+        turned up): the story keeps up with the game."""
         key = (live.guild_id, live.table_id)
         while (display.moves and not (display.redraw or display.hands or display.failed or self.bot.stopping)
-               and self.spectated(live, live.state)):
+               and self.spectated(live, live.state) and not any(worth_a_message(*step) for step in display.moves)):
             shown = self.table_shown.get(key, 0.0)
             left = shown + self.spectated_every - time.monotonic()
             if left <= 0:
