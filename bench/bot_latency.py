@@ -329,8 +329,9 @@ async def bot_process(standin: LocalDiscord, data: Path, ai_delay: float, report
            "BENCH_REPORT": str(report)}
     process = await asyncio.create_subprocess_exec(sys.executable, "-m", "bench.bot_process", env=env, cwd=ROOT)
     try:
-        await standin.wait_for(lambda: standin.gateway.sessions and all(
-            s.queue is not None for s in standin.gateway.sessions.values()), 60, "the bot to connect")
+        # (a session of an earlier bot process, stopped, stays without its queue)
+        await standin.wait_for(lambda: any(s.queue is not None for s in standin.gateway.sessions.values()), 60,
+                               "the bot to connect")
         await asyncio.sleep(1.0)  # READY, the guilds, the command sync and the render workers
         yield process
     finally:

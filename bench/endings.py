@@ -3,7 +3,7 @@ long after the last move the result reaches the channel where the game was opene
 table channel's story (its posted lines) falls behind the game. Prints figures; asserts nothing.
 
     python -m bench.endings [--games bullshit,fosco] [--count 200] [--at-once 20]
-                            [--ai-delay 0,1] [--restart-every 0,40]
+                            [--ai-delay 0,1] [--restart-every 0,40] [--mixed]
 
 The real bot runs in a process of its own (``bench.bot_process``) against the local Discord in this
 process. Each table is one member against computers (the game's smallest table), in a server of its
@@ -12,7 +12,9 @@ control of their newest message with controls (their DM copy, or the table messa
 call window are on it): a random move, a random choice of cards to tick, the pick's button, and
 between rounds the next deal. Each run
 of ``--ai-delay`` and ``--restart-every`` (0: never; else the bot is stopped with SIGTERM and started
-again that often) plays ``--count`` games of each game, ``--at-once`` at a time.
+again that often) plays ``--count`` games of each game, ``--at-once`` at a time: one game after
+another, each in a fresh bot, or with ``--mixed`` all of them in turn in one (quicker where the
+computers take their time).
 
 Per game:
 * result: from the game's last move (its commit time in the guild's database) to the result's message
@@ -112,7 +114,8 @@ def newest_controls(standin: LocalDiscord, game: Game) -> list[tuple[Message, An
     """The enabled controls the member may press on their newest message that has any."""
     channel = standin.world.channels.get(game.channel_id)
     dm = standin.world.dm_channels.get(game.user.id)
-    messages = [*(dm.messages[-3:] if dm else []), *(channel.messages[-10:] if channel else [])]
+    shown = [m for m in channel.messages if m.components_raw] if channel else []  # the table message, a window
+    messages = [*(dm.messages[-3:] if dm else []), *shown]
     for message in sorted(messages, key=lambda m: m.id, reverse=True):
         found = []
         for comp in message.components:
@@ -218,8 +221,8 @@ async def restarting(standin: LocalDiscord, data: Path, ai_delay: float, every: 
                     await asyncio.wait_for(stop.wait(), every or None)
 
     task = asyncio.create_task(lifetimes())
-    await standin.wait_for(lambda: standin.gateway.sessions and all(
-        s.queue is not None for s in standin.gateway.sessions.values()), 60, "the bot to connect")
+    await standin.wait_for(lambda: any(s.queue is not None for s in standin.gateway.sessions.values()), 60,
+                           "the bot to connect")
     await asyncio.sleep(1.0)
     try:
         yield
@@ -228,48 +231,46 @@ async def restarting(standin: LocalDiscord, data: Path, ai_delay: float, every: 
         await task
 
 
-async def run(key: str, count: int, at_once: int, ai_delay: float, restart_every: float, patience: float,
-              seed: int) -> Figures:
-    figures = Figures(key, ai_delay, restart_every)
-    seats = min(registry.get(key).player_counts)
+async def run(keys: list[str], count: int, at_once: int, ai_delay: float, restart_every: float, patience: float,
+              seed: int) -> list[Figures]:
+    """``count`` games of each of ``keys``, taken in turn, ``at_once`` at a time; figures per game."""
+    figures = {key: Figures(key, ai_delay, restart_every) for key in keys}
     rng = random.Random(seed)
     async with LocalDiscord() as standin:
         watcher = Watcher(standin)
         with tempfile.TemporaryDirectory(prefix="parlour-endings-") as folder:
             data = Path(folder) / "data"
             async with restarting(standin, data, ai_delay, restart_every, Path(folder) / "report.json"):
-                slots = asyncio.Queue[int]()
-                for slot in range(at_once):
-                    slots.put_nowait(slot)
+                slots = asyncio.Semaphore(at_once)
 
-                async def one(n: int) -> None:
-                    slot = await slots.get()
-                    try:
+                async def one(n: int, key: str) -> None:
+                    async with slots:
                         guild = standin.add_guild(f"Club {n + 1}")
                         user = standin.add_user(f"player{n + 1}")
                         guild.add_member(user)
                         game = Game(key, user, guild, guild.add_text_channel("games"))
                         began = time.monotonic()
+                        seats = min(registry.get(key).player_counts)
                         ended = await play(standin, watcher, game, seats, random.Random(rng.random()), patience)
-                        figures.played += 1
+                        mine = figures[key]
+                        mine.played += 1
                         if not ended:
-                            figures.unfinished += 1
+                            mine.unfinished += 1
                             return
-                        figures.seconds.append(time.monotonic() - began)
+                        mine.seconds.append(time.monotonic() - began)
                         # the story's last lines and the result in the table channel follow the end
                         await standin.wait_for(lambda: any("Thank you for playing" in m.content for m in (
                             standin.world.channels[game.channel_id].messages)), 120, "the table channel's end")
                         database = data / "guilds" / f"{guild.id}.sqlite3"
                         result, lags, moves = story_lags(game, standin, database)
                         if result is not None:
-                            figures.result.append(result)
-                        figures.story += lags
-                        figures.moves.append(moves)
-                    finally:
-                        slots.put_nowait(slot)
+                            mine.result.append(result)
+                        mine.story += lags
+                        mine.moves.append(moves)
 
-                await asyncio.gather(*(one(n) for n in range(count)))
-    return figures
+                games = [key for _ in range(count) for key in keys]  # the games in turn, mixed
+                await asyncio.gather(*(one(n, key) for n, key in enumerate(games)))
+    return [figures[key] for key in keys]
 
 
 def seconds(values: list[float]) -> str:
@@ -303,33 +304,35 @@ def main() -> None:
                         help="seconds between the bot's restarts, 0 for none (comma-separated settings)")
     parser.add_argument("--patience", type=float, default=900.0, help="seconds a game may take")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--one", default="", help=argparse.SUPPRESS)  # a child: game,delay,restart; JSON out
+    parser.add_argument("--mixed", action="store_true",
+                        help="all the games at once in one run a setting (quicker), not one game after another")
+    parser.add_argument("--one", default="", help=argparse.SUPPRESS)  # a child: games,delay,restart; JSON out
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     if args.one:
-        key, delay, every = args.one.split(",")
-        figures = asyncio.run(run(key, args.count, args.at_once, float(delay), float(every), args.patience,
-                                  args.seed))
-        print(RESULT + json.dumps(asdict(figures)), flush=True)
+        keys, delay, every = args.one.split(",")
+        found = asyncio.run(run(keys.split("+"), args.count, args.at_once, float(delay), float(every),
+                                args.patience, args.seed))
+        print(RESULT + json.dumps([asdict(f) for f in found]), flush=True)
         return
     results = []
     for delay in args.ai_delay:
         for every in args.restart_every:
-            for key in args.games:
-                print(f"{key}: {args.count} games, computers at {delay} s, restart every {every or '-'} s ...",
+            for keys in (["+".join(args.games)] if args.mixed else args.games):
+                print(f"{keys}: {args.count} games each, computers at {delay} s, restart every {every or '-'} s ...",
                       flush=True)
                 began = time.perf_counter()
-                results.append(Figures(**one_child(args, key, delay, every)))
+                results += [Figures(**found) for found in one_child(args, keys, delay, every)]
                 print(f"  done in {time.perf_counter() - began:.0f} s", flush=True)
     report(results)
 
 
-def one_child(args: argparse.Namespace, key: str, delay: float, every: float) -> Any:
-    """One game and setting in a fresh interpreter (a new stand-in, bot and data folder)."""
+def one_child(args: argparse.Namespace, keys: str, delay: float, every: float) -> Any:
+    """One setting of ``keys`` (games joined by +) in a fresh interpreter (a new stand-in, bot and data folder)."""
     import subprocess
     import sys
 
-    command = [sys.executable, "-m", "bench.endings", "--one", f"{key},{delay},{every}", "--count", str(args.count),
+    command = [sys.executable, "-m", "bench.endings", "--one", f"{keys},{delay},{every}", "--count", str(args.count),
                "--at-once", str(args.at_once), "--patience", str(args.patience), "--seed", str(args.seed)]
     done = subprocess.run(command, stdout=subprocess.PIPE, text=True, check=True)
     line = next(x for x in reversed(done.stdout.splitlines()) if x.startswith(RESULT))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.core.base import Outcome, State, name_players
+from games.core.base import Outcome, State
 from games.core.stakes import format_money
 
 
@@ -72,5 +72,5 @@ def game_over(state: State, names: Sequence[str], unit: str, table_id: int) -> s
     if outcome is None:
         return "That table is not being played any more."
     said = headline(outcome, names, state.rules.score_unit, unit)
-    return (f"This game is over: {said}. {name_players(outcome.detail, names, unit)}.\n"
-            f"**{state.rules.title}** table #{table_id} has ended, so its controls do nothing any more.")
+    return (f"This game is over: {said}. **{state.rules.title}** table #{table_id} has ended, so its "
+            "controls do nothing any more.")
