@@ -20,6 +20,7 @@ from bot.show import controls
 from bot.store import Stores
 from games.core import cards
 from games.core.base import State
+from games.core.teaching import in_plain_words
 
 ANSWER_WITHIN = 2.0  # a hint found within this long answers the click itself; else it is acknowledged first
 HINTS_OFF = "The host turned hints off at this table."
@@ -127,7 +128,7 @@ class Learning:
         shown = cards.short(card, family)
         reason = state.why_not(seat).get(card)
         if reason is not None:
-            return f"❔ **Why not {shown}?** {reason}"
+            return f"❔ **Why not {shown}?** {in_plain_words(reason)}"
         if card in state.held(seat):
             return f"❔ You may play {shown} now: the table has moved on since that list was made."
         return f"❔ You don't hold {shown} any more: the table has moved on since that list was made."
@@ -142,7 +143,7 @@ class Learning:
             await (interaction.response.defer(ephemeral=True, thinking=True) if on_table
                    else interaction.response.defer())
         _, label, reasons = await thinking
-        lines = [f"💡 I would choose **{live.text(label)}**.", *(f"• {live.text(r)}" for r in reasons)]
+        lines = [f"💡 I would choose **{live.text(label)}**.", *(f"• {live.text(in_plain_words(r))}" for r in reasons)]
         await self.tell(interaction, "\n".join(lines), deferred=thinking not in done)
         await self.count(live, seat, len(state.history))
 
@@ -178,6 +179,6 @@ class Learning:
             return ""
         seen.add(coaching.kind)
         await store.mark_coached(member, live.row.game, coaching.kind)
-        line = f"🎓 {live.text(coaching.line)}"
+        line = f"🎓 {live.text(in_plain_words(coaching.line))}"
         self.telling[(live.guild_id, live.table_id, seat)] = (coaching.kind, len(state.history), line)
         return line

@@ -5,11 +5,22 @@ may see; lines may use :func:`games.core.base.player` placeholders."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .base import Action, Coaching, Example
 
-__all__ = ["Coaching", "Example", "Hint"]
+__all__ = ["Coaching", "Example", "Hint", "in_plain_words"]
+
+# A ruling's number in brackets, "(F-6)" or "(K-2, K-3)": the rules, their tests and /rules cite rulings
+# so; to someone learning as they play it means nothing.
+RULING = re.compile(r"\s*\((?:[A-Z]-\d+)(?:(?:,\s*|\s+and\s+|;\s*)[A-Z]-\d+)*\)")
+
+
+def in_plain_words(text: str) -> str:
+    """A teaching text (a coach's line, a hint's reason, why a card may not go) as a learner reads it:
+    without the numbers of the rulings it follows."""
+    return RULING.sub("", text)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,69 @@
+"""Learners' texts speak plain words (issue 44 point 5): a coach's line, a hint's reasons and why a
+card may not go, as the bot shows them (``in_plain_words``), carry no ruling numbers such as
+"(F-6)", over states of every game reached by seeded random play. The rules keep citing their
+rulings (their tests and /rules read them); only what a learner reads drops them."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from games import registry
+from games.core.base import State
+from games.core.teaching import in_plain_words
+
+CODE = re.compile(r"\b[A-Z]-\d+\b")
+STATES = 12  # states a game, spread over a seeded random game
+
+
+def texts_at(state: State) -> list[str]:
+    """Every teaching text the seats to move meet in ``state``."""
+    found: list[str] = []
+    for seat in sorted(state.to_move):
+        coaching = state.coaching(seat)
+        if coaching is not None:
+            found.append(coaching.line)
+        found += state.why_not(seat).values()
+        if not state.between_rounds:
+            found += registry.hint(state, seat).reasons
+    return found
+
+
+def spread_states(key: str, seed: int) -> list[State]:
+    rules = registry.get(key)
+    state = rules.new_game(players=min(rules.player_counts), seed=seed, options={})
+    rng = random.Random(seed)
+    seen = [state]
+    while not state.is_over and len(seen) < 400:
+        seat = min(state.to_move)
+        state = state.apply(seat, rng.choice(state.legal_actions(seat)))
+        seen.append(state)
+    step = max(1, len(seen) // STATES)
+    return [s for s in seen[::step] if not s.is_over]
+
+
+@pytest.mark.parametrize("key", registry.keys())
+def test_no_ruling_number_reaches_a_learner(key: str) -> None:
+    raw = [text for state in spread_states(key, 5) for text in texts_at(state)]
+    assert raw, "some teaching text was met"
+    for text in raw:
+        plain = in_plain_words(text)
+        assert not CODE.search(plain), plain
+        assert plain.strip() and "()" not in plain and " ." not in plain and " ," not in plain, plain
+
+
+def test_the_numbers_go_and_the_sentence_stays_whole() -> None:
+    assert in_plain_words("A King may double only a count of 10 or less, and it is 11 (F-6)") == \
+        "A King may double only a count of 10 or less, and it is 11"
+    assert in_plain_words("you must trump (K-2). Then (K-3, K-5) lead") == "you must trump. Then lead"
+    assert in_plain_words("both (S-3 and S-4): done") == "both: done"
+    assert in_plain_words("Kings (the 4 of them) stay") == "Kings (the 4 of them) stay"
+
+
+def test_the_rules_still_cite_their_rulings() -> None:
+    """What the bot strips is there in the rules' own words (so this test can fail if it is not)."""
+    rules = registry.get("fosco")
+    raw = [text for seed in range(1, 6) for state in spread_states("fosco", seed) for text in texts_at(state)]
+    assert any(CODE.search(text) for text in raw), rules.key
