@@ -38,6 +38,7 @@ SUITS = ("S", "H", "C", "D")  # the order hands are sorted in (the colours alter
 HAND_SIZES = {3: 13, 4: 10, 5: 8}
 DIRECTION = COUNTERCLOCKWISE  # the deal, the play and the next dealer all go to the right
 NO_TRICK = Trick(0)  # before the deal
+ORDER = "3 high, then 2, Ace, King, Queen, Jack, 7 \u2026 4"  # RANKS in words: not the usual order
 STRENGTH = tricks.follow_suit_strength(RANKS, cards.suit_of, cards.rank_of)
 # The rules' example: four players, seat 0 dealing, and the computer's first eleven cards from
 # this seed; seat 2, last to the third trick, may duck under {p3}'s 3♦ with its A♦.
@@ -161,11 +162,11 @@ class BuscaState(TurnState):
                                           "others, so it carries everyone's fractions")
         led = self.trick.led_card()
         if led is None:
-            return Coaching("lead", "You lead: play any card. The highest card of that suit wins the trick, so a "
-                                    "low card that others can beat passes the trick and its points on")
+            return Coaching("lead", f"You lead: any card. The top card of its suit wins the trick ({ORDER}), so a "
+                                    "low one passes it and its points on")
         if any(cards.suit_of(c) == cards.suit_of(led) for c in self.hands[seat]):
-            return Coaching("follow", "Play a card of the suit led. One below the best card on the trick lets "
-                                      "someone else take it, with its points")
+            return Coaching("follow", f"Play a card of the suit led ({ORDER}). One below the best card on the "
+                                      "trick lets someone else take it, with its points")
         return Coaching("void", "You have none of the suit led, so any card may go, and it cannot win: a good "
                                 "moment to throw away an Ace or another costly card")
 
@@ -326,7 +327,7 @@ class BuscaRules(Rules):
     guide = GUIDE
     quick_start = (
         "Avoid points: each Ace you win costs 1, and each 3, 2, King, Queen and Jack a third",
-        "Play one card a turn, following suit if you can; the top card of the suit led takes the trick",
+        f"Follow suit if you can; the suit led's top card wins the trick ({ORDER})",
         "A hand scores 11 in all, the last trick's taker carrying the odd thirds; at 31 the lowest total wins",
     )
     low_scores_win = True

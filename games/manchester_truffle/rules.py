@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.tarot.guide import TRUFFLE_GUIDE
+from games.tarot.guide import SUIT_ORDER, TRUFFLE_GUIDE
 from games.tarot.manchester import ManchesterRules
 
 
@@ -14,8 +14,8 @@ class ManchesterTruffleRules(ManchesterRules):
     guide = TRUFFLE_GUIDE
     quick_start = (
         "Take tricks holding the cards worth most: Kings, Aces, Honours and the other court cards",
-        "On your turn play one card: follow the suit led, else a trump; the top trump, or else the top card of "
-        "the suit, takes the trick",
+        f"Play one card: follow suit, else trump; the top trump, or else the suit's top card ({SUIT_ORDER}), takes "
+        "the trick",
         "A hand is ten tricks, then sixteen with a face-up dummy you share; most points over two hands wins",
     )
     # The Normal computer's first moves from seed 2, into the second part's trick: the example.

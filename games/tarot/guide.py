@@ -165,20 +165,23 @@ in the trick, the winner decides on each in turn.
 RULE_SETS = (("Tontine", TONTINE_GUIDE), ("The Last Laugh", LAST_LAUGH_GUIDE), ("Courtship Rules", COURTSHIP_GUIDE))
 
 # -- learning: the quick start's turn (the base games' quick starts are in their packages) -----
-QUICK_TURN = ("Your turn: play one card. Follow the suit led, else trump; the top trump, or else the top card of "
-              "the suit, wins")
+# Within a suit the order is not the usual one (a Cavalier between Queen and Jack, the Ace lowest): said
+# where a newcomer first needs it, the quick start and the coach's line for a lead.
+SUIT_ORDER = "King, Queen, Cavalier, Jack, 10 \u2026 Ace"
+QUICK_TURN = ("Your turn: play one card. Follow suit, else trump; the top trump, or else the suit's top card "
+              f"({SUIT_ORDER}), wins")
 
 # -- learning: the coach's lines for the base games (one per kind of moment) ---------------------
 # General words for someone who has never played: no card is named, and the Fool only to the seat
 # that holds it (its holder's moments: "excuse", "fool-wait", "fool-due", "butt").
 COACHING: dict[str, str] = {
     "discard": "",  # see discard_line
-    "lead": ("You lead this trick: any card. The others must follow its suit, else trump; the highest trump, "
-             "or else the highest card of the suit, wins"),
+    "lead": ("You lead: any card. The others follow its suit, else trump; the top trump, or else the top card of "
+             f"the suit ({SUIT_ORDER}), wins"),
     "tontine-lead": ("In Tontine a group's points go to its last card played, if the trick's winner left it face "
                      "up. Lead any card: the others follow suit, else trump"),
-    "follow": ("Follow the suit led. Play high to take the trick and its points, or low to keep your strong "
-               "cards for later tricks"),
+    "follow": (f"Follow the suit led ({SUIT_ORDER}). Play high to take the trick and its points, or low to keep "
+               "your strong cards for later tricks"),
     "trumps-led": ("Trumps were led: you must play a trump, higher than the best one in the trick if you can. "
                    "With no trump at all, play anything"),
     "trump": ("You have none of the suit led, so you must play a trump, beating any trump already in the trick "

@@ -47,6 +47,7 @@ from games.core.errors import IllegalAction
 from games.core.tricks import CLOCKWISE, Trick
 
 from . import pack
+from .guide import SUIT_ORDER
 from .moves import CardsMove
 from .pack import FOOL, HONOURS
 
@@ -646,8 +647,8 @@ COACHING: dict[str, str] = {
                   "trick this part. No Honours or Kings"),
     "choose": ("Two hands are yours: keep one to hold and the other becomes your dummy, face up. You play both, "
                "and both win tricks for you"),
-    "lead": ("You lead this trick: any card. The other must follow its suit, else trump. In this part the lead "
-             "takes turns, whoever wins (K-5)"),
+    "lead": ("You lead: any card; the other follows suit, else trumps. Here the lead takes turns, whoever wins "
+             f"(K-5). Suits run {SUIT_ORDER}"),
     "lead-winner": ("You lead: any card. Now the trick's winner leads the next, and every trick you take is a "
                     "point besides the points in it"),
     "dummy": ("You play your dummy's cards as well as your hand's: it is face up for both of you, and its "
@@ -656,8 +657,8 @@ COACHING: dict[str, str] = {
                       "for nobody: use it to beat or to bury points"),
     "after-fool": ("The Fool was led: it can never win, so your card sets the suit the next player must follow "
                    "(K-3)"),
-    "follow": ("Follow the suit led. Play high to take the trick and its points, or low to keep your strong "
-               "cards for later"),
+    "follow": (f"Follow the suit led ({SUIT_ORDER}). Play high to take the trick and its points, or low to keep "
+               "your strong cards for later"),
     "trumps-led": ("Trumps were led: you must play a trump, higher than the best one in the trick if you can. "
                    "With no trump at all, play anything"),
     "trump": ("You have none of the suit led, so you must play a trump, higher than any trump already in the "

@@ -1,4 +1,5 @@
-"""Learners' texts speak plain words (issue 44 point 5): a coach's line, a hint's reasons and why a
+"""Learners' texts speak plain words (issue 44 points 1 and 5): a game whose cards rank in an unusual
+order says so in its quick start and its first coach line about a trick. And: a coach's line, a hint's reasons and why a
 card may not go, as the bot shows them (``in_plain_words``), carry no ruling numbers such as
 "(F-6)", over states of every game reached by seeded random play. The rules keep citing their
 rulings (their tests and /rules read them); only what a learner reads drops them."""
@@ -11,8 +12,11 @@ import re
 import pytest
 
 from games import registry
+from games.busca import rules as busca_rules
 from games.core.base import State
+from games.core.cards import TAROT_RANKS
 from games.core.teaching import in_plain_words
+from games.tarot.guide import SUIT_ORDER
 
 CODE = re.compile(r"\b[A-Z]-\d+\b")
 STATES = 12  # states a game, spread over a seeded random game
@@ -58,7 +62,7 @@ def test_the_numbers_go_and_the_sentence_stays_whole() -> None:
     assert in_plain_words("A King may double only a count of 10 or less, and it is 11 (F-6)") == \
         "A King may double only a count of 10 or less, and it is 11"
     assert in_plain_words("you must trump (K-2). Then (K-3, K-5) lead") == "you must trump. Then lead"
-    assert in_plain_words("both (S-3 and S-4): done") == "both: done"
+    assert in_plain_words("both (S-2 and S-3): done") == "both: done"
     assert in_plain_words("Kings (the 4 of them) stay") == "Kings (the 4 of them) stay"
 
 
@@ -67,3 +71,27 @@ def test_the_rules_still_cite_their_rulings() -> None:
     rules = registry.get("fosco")
     raw = [text for seed in range(1, 6) for state in spread_states("fosco", seed) for text in texts_at(state)]
     assert any(CODE.search(text) for text in raw), rules.key
+
+
+# Games whose cards do not rank in the usual order, and how they say it (issue 44 point 1).
+UNUSUAL = {"busca": busca_rules.ORDER, **{key: SUIT_ORDER for key in (
+    "manchester-piccadilly", "manchester-truffle", "scarto", "tarocchi", "conference")}}
+
+
+def test_the_orders_said_are_the_orders_played() -> None:
+    names = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack"}
+    said = [names.get(rank, rank) for rank in busca_rules.RANKS]
+    assert re.findall(r"Ace|King|Queen|Jack|\d+", busca_rules.ORDER) == [*said[:7], "4"], "3, 2, A, K, Q, J, 7 … 4"
+    assert said[-1] == "4"
+    suit = [names.get(rank, rank) for rank in TAROT_RANKS]  # highest first
+    assert re.findall(r"King|Queen|Cavalier|Jack|\d+|Ace", SUIT_ORDER) == \
+        ["King", "Queen", "Cavalier", "Jack", "10", "Ace"] and suit[0] == "King" and suit[-1] == "Ace"
+
+
+@pytest.mark.parametrize("key", sorted(UNUSUAL))
+def test_an_unusual_card_order_is_told_in_the_quick_start_and_the_first_trick_line(key: str) -> None:
+    order = UNUSUAL[key]
+    assert any(order in line for line in registry.get(key).quick_start)
+    first = next(c for seed in range(1, 6) for state in spread_states(key, seed) for seat in sorted(state.to_move)
+                 if (c := state.coaching(seat)) is not None and c.kind in ("lead", "follow"))
+    assert order in first.line, first
