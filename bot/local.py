@@ -41,6 +41,8 @@ WELCOME = (
     "messages*), or with the **My hand** button at the table.\n"
     "- Playing with friends at one screen? Switch who you are at the top right; each name also opens in "
     "a tab of its own.\n"
+    "- New to a game? **/practice** and the game deals you in against the computer at once, with hints "
+    "and a coach's line at each new moment.\n"
     "- **/help** lists every game and command, **/rules** explains a game."
 )
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}

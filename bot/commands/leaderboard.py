@@ -69,23 +69,33 @@ def board_lines(rows: Sequence[Rating]) -> tuple[list[str], list[str]]:
     provisional = [r for r in rows if r.provisional]
     lines = [f"`{i + 1:>2}.` {who(r.entity)} — **{r.shown:,}** · {counted(r.games, 'game')} · {_rate(r)}"
              for i, r in enumerate(ranked[:RANKED_LINES])]
-    early = [f"{who(r.entity)} {r.shown:,} ({counted(r.games, 'game')})" for r in provisional[:PROVISIONAL_LINES]]
+    early = [f"{who(r.entity)} \u2014 **{r.shown:,}** ({counted(r.games, 'game')})"
+             for r in provisional[:PROVISIONAL_LINES]]
     return lines, early
 
 
-def leaderboard_embed(key: str | None, rows: Sequence[Rating], tops: Mapping[str, Rating]) -> discord.Embed:
+def leaderboard_embed(key: str | None, rows: Sequence[Rating], tops: Mapping[str, Rating],
+                      early: Sequence[Rating] = ()) -> discord.Embed:
+    """A game's board (``key``), or the board across games: ``rows`` ranked, ``tops`` the best at each
+    game, ``early`` each provisional player's best rating so far (marked so: a first game shows)."""
     if key is not None:
-        ranked, early = board_lines(rows)
+        ranked, starting = board_lines(rows)
         embed = discord.Embed(title=f"{title_of(key)} leaderboard", colour=discord.Colour.gold(),
                               description="\n".join(ranked) or "Nobody has played enough games to be ranked yet.")
-        if early:
-            embed.add_field(name="Provisional", value=", ".join(early), inline=False)
+        if starting:
+            embed.add_field(name="Provisional", value="\n".join(starting), inline=False)
     else:
         lines = [f"`{i + 1:>2}.` {who(r.entity)} — **{r.shown:,}** at {title_of(r.game)} ({counted(r.games, 'game')})"
                  for i, r in enumerate(rows[:RANKED_LINES])]
         embed = discord.Embed(title="Best players here", colour=discord.Colour.gold(),
                               description="\n".join(lines) or f"Nobody has {PROVISIONAL_GAMES} rated games in any "
-                                                              "game yet.")
+                                                              "game yet: everyone so far is provisional.")
+        ranked_here = {r.entity for r in rows[:RANKED_LINES]}
+        newer = [r for r in early if r.entity not in ranked_here][:PROVISIONAL_LINES]
+        if newer:
+            embed.add_field(name=f"Provisional (fewer than {PROVISIONAL_GAMES} games)", inline=False, value="\n".join(
+                f"{who(r.entity)} \u2014 **{r.shown:,}** at {title_of(r.game)} ({counted(r.games, 'game')})"
+                for r in newer))
         if tops:
             embed.add_field(name="Top at each game", inline=False, value="\n".join(
                 f"{title_of(game)}: {who(r.entity)} {r.shown:,}" for game, r in tops.items()))
@@ -112,7 +122,9 @@ def leaderboard_command(stores: Stores) -> app_commands.Command[Any, ..., None]:
                              if r.entity not in COMPUTERS and not r.provisional), None)
                 if best is not None:
                     tops[rules.key] = best
-            embed = leaderboard_embed(None, await store.best_ratings(), tops)
+            ranked = await store.best_ratings()
+            early = [r for r in await store.best_ratings(least_games=1) if r.provisional]
+            embed = leaderboard_embed(None, ranked, tops, early)
         await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
     return leaderboard

@@ -328,7 +328,9 @@ class Lobbies:
         players = len(row.seats)
         if players not in rules.player_counts:
             counts = counts_text(rules)
-            raise Refusal(f"{rules.title} needs {counts} players; this table has {players}.")
+            fill = ("Press **Add computer** to fill a seat, or wait for friends to press **Join**."
+                    if players < min(rules.player_counts) else "Someone must **Leave** first.")
+            raise Refusal(f"{rules.title} needs {counts} players; this table has {players}. {fill}")
         guild = interaction.guild
         assert guild is not None
         store = await self.bot.stores.guild(guild.id)

@@ -50,7 +50,7 @@ from bot.show.display import (
 )
 from bot.show.hand_copies import HandCopies
 from bot.show.learning import Learning, hints_used_line, practice_line
-from bot.show.results import headline
+from bot.show.results import headline, repeats
 from bot.show.token_copies import Replies
 from bot.store import Stores
 from bot.store.rows import TableExtra
@@ -583,7 +583,7 @@ class Publisher:
             return
         done = set() if done is None else done
         title = result_title(live, state, outcome)
-        detail = live.text(outcome.detail)
+        detail = said_once(live, state, outcome)
         again = controls.rematch_view(live.guild_id, live.table_id)
         if live.row.channel_id is not None and "result:table" not in done:
             # Who won first; then the game's last lines in order, its account the last of them. A
@@ -591,7 +591,7 @@ class Publisher:
             # one was refused does not post the earlier ones again.
             learned = [line for line in (practice_line(live.row.extra), hints_used_line(
                 live.row.extra, live.names, [None if s.ai else s.member_id for s in live.row.seats])) if line]
-            texts = messages_of([title, *(preface or []), detail, *learned,
+            texts = messages_of([title, *(preface or []), *([detail] if detail else []), *learned,
                                  "Thank you for playing! This channel will be tidied away later."])
             for n, text in enumerate(texts):
                 if f"result:table:{n}" in done:
@@ -615,7 +615,8 @@ class Publisher:
             return
         title = result_title(live, state, outcome)
         where = f" (played in <#{live.row.channel_id}>)" if live.row.channel_id else ""
-        await self.post(live.row.origin_channel_id, f"{title}{where}\n{live.text(outcome.detail)}",
+        await self.post(live.row.origin_channel_id, "\n".join(filter(None, (f"{title}{where}",
+                                                                              said_once(live, state, outcome)))),
                         view=controls.rematch_view(live.guild_id, live.table_id),
                         allowed_mentions=discord.AllowedMentions.none())
         done.add("result:origin")
@@ -625,6 +626,12 @@ class Publisher:
         delay = int(await store.get_setting("cleanup_delay", 30))
         live.row = await store.update_table(live.table_id, delete_channel_at=time.time() + timers.MINUTE * delay)
         self.bot.turns.cleanup_later(live.guild_id, live.row)
+
+
+def said_once(live: Live, state: State, outcome: Outcome) -> str:
+    """The game's own account of its result, or nothing where it only repeats the headline."""
+    detail = live.text(outcome.detail)
+    return "" if repeats(headline(outcome, live.names, state.rules.score_unit, live.unit), detail) else detail
 
 
 def result_title(live: Live, state: State, outcome: Outcome) -> str:

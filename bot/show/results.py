@@ -7,6 +7,7 @@ every game: it reads only the outcome's scores, winners and sides, and the game'
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from games.core.base import Outcome, State
@@ -74,3 +75,13 @@ def game_over(state: State, names: Sequence[str], unit: str, table_id: int) -> s
     said = headline(outcome, names, state.rules.score_unit, unit)
     return (f"This game is over: {said}. **{state.rules.title}** table #{table_id} has ended, so its "
             "controls do nothing any more.")
+
+
+def repeats(headline_text: str, detail: str) -> bool:
+    """Whether a game's own account says no more than the headline ("Alice wins, 47 to 14" under
+    "**Alice wins** 47 to 14"): then it is not said twice."""
+
+    def words(text: str) -> str:
+        return " ".join(re.sub(r"[*,.;:!]", " ", text).lower().split())
+
+    return words(headline_text) == words(detail)

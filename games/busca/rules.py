@@ -199,7 +199,7 @@ class BuscaState(TurnState):
         worth = thirds(self.trick.cards)
         shown = " ".join(cards.short(c) for c in self.trick.cards)
         what = "the last trick" if last else "the trick"
-        points = f" with {thirds_text(worth)} {'point' if worth == 3 else 'points'}" if worth else ""
+        points = f" with {thirds_text(worth)} {'point' if worth <= 3 else 'points'}" if worth else ""
         # every trick is part of the hand's story in the channel, points or none (issue 36 point 3)
         line = Event(f"{player(won_by)} takes {what} ({shown}){points}", notable=True)
         state = dataclasses.replace(self, taken=taken, tricks_won=won, last_trick=(won_by, self.trick),

@@ -15,6 +15,7 @@ import pytest
 
 from bot.show import publisher as publishing
 from bot.show.display import Display, StoryPart, StoryPost, Told, brief, story_posts
+from bot.show.results import repeats
 
 
 def calls(first: int, count: int, who: str = "Alice") -> list[Told]:
@@ -113,3 +114,9 @@ def test_a_display_behind_its_pace_warns_once_until_it_catches_up(
         now[0] = 1100.0
         shower.behind(live, display)
         assert len(caplog.records) == 2, "a new fall behind is told again"
+
+
+def test_a_result_that_only_repeats_the_headline_is_said_once() -> None:
+    assert repeats("**Alice wins** 47 to 14", "Alice wins, 47 to 14")
+    assert not repeats("**Alice wins** 47 to 14", "Alice wins, 47 to 14, after three deals")
+    assert not repeats("**Computer 1 wins** 326 to 300", "Final: Computer 1 326, Alice 300.")
