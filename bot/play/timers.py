@@ -171,11 +171,16 @@ class Turns:
                 return
             notice = (live.guild_id, live.table_id, version, seat)
             if live.row.channel_id is not None and notice not in self.noticed:  # once, whatever the retries
-                await self.bot.publisher.post(
-                    live.row.channel_id,
-                    f"{live.names[seat]} ran out of time, so the computer plays this turn for them.",
-                    allowed_mentions=discord.AllowedMentions.none())
+                # Noted before it is posted: a retry that runs while the post waits must not tell it again.
                 self.noticed = {n for n in self.noticed if n[:3] != notice[:3] or n == notice} | {notice}
+                try:
+                    await self.bot.publisher.post(
+                        live.row.channel_id,
+                        f"{live.names[seat]} ran out of time, so the computer plays this turn for them.",
+                        allowed_mentions=discord.AllowedMentions.none())
+                except Exception:  # not said: the next try says it (a cancelled post may have gone: not again)
+                    self.noticed.discard(notice)
+                    raise
             await self._play_turn_for(live, seat)
 
     async def _clock(self, live: Live, version: int) -> None:

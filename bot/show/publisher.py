@@ -151,7 +151,7 @@ class Publisher:
     def stop(self) -> None:
         """The bot is stopping: no more showing (what is committed is shown after the restart)."""
         self.replies.stop()
-        for task in [d.task for d in self.displays.values() if d.task]:
+        for task in [t for d in self.displays.values() for t in (d.task, d.ending) if t]:
             task.cancel()
 
     # -- what the action path and the services ask for -------------------------------------
