@@ -20,7 +20,8 @@ from bot.show import controls
 from bot.store import Stores
 from games.core import cards
 from games.core.base import State
-from games.core.teaching import in_plain_words
+from games.core.cards import Family
+from games.core.teaching import in_card_names, in_plain_words
 
 ANSWER_WITHIN = 2.0  # a hint found within this long answers the click itself; else it is acknowledged first
 HINTS_OFF = "The host turned hints off at this table."
@@ -69,6 +70,11 @@ def hints_used_line(extra: Mapping[str, Any], names: list[str], members: list[in
     if not any(int(used.get(str(seat), 0)) for seat in range(len(names))):
         return ""  # nobody asked: nothing worth a line
     return f"💡 Hints used: {', '.join(parts)}." if parts else ""
+
+
+def spoken(text: str, family: Family) -> str:
+    """A teaching text as a learner reads it: no rulings' numbers, cards by their names."""
+    return in_card_names(in_plain_words(text), family)
 
 
 class Thinker(Protocol):
@@ -128,7 +134,7 @@ class Learning:
         shown = cards.short(card, family)
         reason = state.why_not(seat).get(card)
         if reason is not None:
-            return f"❔ **Why not {shown}?** {in_plain_words(reason)}"
+            return f"❔ **Why not {shown}?** {spoken(reason, family)}"
         if card in state.held(seat):
             return f"❔ You may play {shown} now: the table has moved on since that list was made."
         return f"❔ You don't hold {shown} any more: the table has moved on since that list was made."
@@ -143,7 +149,9 @@ class Learning:
             await (interaction.response.defer(ephemeral=True, thinking=True) if on_table
                    else interaction.response.defer())
         _, label, reasons = await thinking
-        lines = [f"💡 I would choose **{live.text(label)}**.", *(f"• {live.text(in_plain_words(r))}" for r in reasons)]
+        family = state.rules.card_order.family
+        lines = [f"💡 I would choose **{live.text(spoken(label, family))}**.",
+                 *(f"• {live.text(spoken(r, family))}" for r in reasons)]
         await self.tell(interaction, "\n".join(lines), deferred=thinking not in done)
         await self.count(live, seat, len(state.history))
 
@@ -179,6 +187,6 @@ class Learning:
             return ""
         seen.add(coaching.kind)
         await store.mark_coached(member, live.row.game, coaching.kind)
-        line = f"🎓 {live.text(in_plain_words(coaching.line))}"
+        line = f"🎓 {live.text(spoken(coaching.line, state.rules.card_order.family))}"
         self.telling[(live.guild_id, live.table_id, seat)] = (coaching.kind, len(state.history), line)
         return line

@@ -8,9 +8,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from . import cards, decks
 from .base import Action, Coaching, Example
 
-__all__ = ["Coaching", "Example", "Hint", "in_plain_words"]
+__all__ = ["Coaching", "Example", "Hint", "in_card_names", "in_plain_words"]
 
 # A ruling's number in brackets, "(F-6)" or "(K-2, K-3)": the rules, their tests and /rules cite rulings
 # so; to someone learning as they play it means nothing.
@@ -30,3 +31,21 @@ class Hint:
 
     action: Action
     reasons: tuple[str, ...]
+
+
+# The tarot pack's short codes ("Qb", "T20") named as the card menus name them ("Qb Queen of batons",
+# "T20 trump 20 (Judgement)"); the standard pack's ("Q\u2660") read as they are. The Fool, Good and Evil
+# are written as words already.
+_TAROT_NAMES = {code: cards.name(card, "tarot") for card in decks.tarot(good_and_evil=True)
+                if not (code := cards.short(card, "tarot")).isalpha() or len(code) == 2}
+_CODE = "(?:" + "|".join(sorted(map(re.escape, _TAROT_NAMES), key=len, reverse=True)) + ")"
+_CODES = re.compile(rf"(?<![\w-]){_CODE}(?:\s+{_CODE})*(?![\w-])")  # one code, or several side by side
+
+
+def in_card_names(text: str, family: cards.Family = "standard") -> str:
+    """A teaching text with each tarot card's code followed by its name, as the card menus show it
+    ("Discard Qb 9d" reads "Discard Qb Queen of batons, 9d 9 of coins"); a text of another pack as
+    it is."""
+    if family != "tarot":
+        return text
+    return _CODES.sub(lambda found: ", ".join(f"{code} {_TAROT_NAMES[code]}" for code in found.group(0).split()), text)

@@ -556,7 +556,8 @@ def _discard_reasons(state: ManchesterState, seat: int, decision: Decision, inde
         kept = [c for c in hand if c not in chosen]
         suits = {pack.suit(c) for c in hand} - {pack.suit(c) for c in kept} - {pack.TRUMP, pack.FOOL}
         emptied = " and ".join(cards.SUIT_NAMES["tarot"][s] for s in cards.TAROT_SUITS if s in suits)
-        first = f"Puts {worth} safe on your pile" + (f" and empties your {emptied}" if emptied else "") + f": {shown}"
+        # (the cards follow the pile, not the suit emptied: they need not all be of it)
+        first = f"Puts {worth} safe on your pile: {shown}" + (f"; that empties your {emptied}" if emptied else "")
     instead = "Laying aside " if decision.kind == "aside" else "Discarding "
     return (first, *_comparison(state, decision, index, instead))
 

@@ -5,6 +5,7 @@ hint, a why-not answer and a practice table."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -55,8 +56,11 @@ def hinted(page: Any) -> str:
     return str(page.wait_for_function(SAID_JS, arg=HINT_BUTTON, timeout=15000).json_value())
 
 
-def press(page: Any, label: str) -> None:
-    """Makes the move labelled ``label`` on the newest copy, however it is offered."""
+def press(page: Any, said: str) -> None:
+    """Makes the move the hint named ``said`` on the newest copy, however it is offered (a tarot card
+    is named after its code, as the menus show it: the move's label has the codes alone)."""
+    label = re.sub(r" (?:trump \d+ \([^)]*\)|(?:King|Queen|Cavalier|Jack|Ace|\d+) of (?:swords|batons|cups|coins))",
+                   "", said).replace(",", "")
     copy = copy_of(page)
     button = copy.get_by_role("button", name=label, exact=True)
     if button.count():
