@@ -36,14 +36,10 @@ from bot.show import controls
 from bot.show.display import (
     Batch,
     Display,
-    StoryPart,
-    Told,
     clock_moves,
     messages_of,
-    nudges,
     passing,
     picture_digest,
-    story_posts,
     table_content,
     table_controls,
     worth_a_message,
@@ -51,11 +47,12 @@ from bot.show.display import (
 from bot.show.hand_copies import HandCopies
 from bot.show.learning import Learning, hints_used_line, practice_line
 from bot.show.results import headline, repeats
+from bot.show.story import Story
 from bot.show.token_copies import Replies
 from bot.store import Stores
 from bot.store.rows import TableExtra
 from games.core.base import Outcome, State
-from renderers.describe import describe_round_end, describe_settlement, describe_table
+from renderers.describe import describe_table
 
 log = logging.getLogger("parlour.publish")
 # The display waits (at most HOLD seconds) for a computer that answers at once (PARLOUR_AI_DELAY at
@@ -122,6 +119,7 @@ class Publisher:
         self.replies = Replies(self)
         self.learning = Learning(bot.workers, bot.stores, self.merge_extra)
         self.copies = HandCopies(bot, self, self.replies, self.learning)  # the players' copies of each table
+        self.story = Story(bot.workers, self.post, self.merge_extra)  # the table channels' notable lines
 
     @property
     def client(self) -> discord.Client:
@@ -394,7 +392,7 @@ class Publisher:
             self.table_shown[(live.guild_id, live.table_id)] = time.monotonic()
             done.add("table")
         if "events" not in done and not state.is_over:
-            await self.events(live, batch)
+            await self.story.tell(live, batch)
             done.add("events")
         await self._copies(live, batch)
         if "shown" not in done:
@@ -407,7 +405,7 @@ class Publisher:
             done.add("shown")
         if state.is_over and "results" not in done:
             if "events" not in done:
-                await self.events(live, batch)
+                await self.story.tell(live, batch)
                 done.add("events")
             await self.results(live, state, done, preface=batch.preface)
             done.add("results")
@@ -499,76 +497,6 @@ class Publisher:
             self.pictures.clear()
             self.copies.controls_made.clear()  # (and forgetting these, a choice half made)
         self.pictures[message_id] = picture_digest(file)
-
-    async def events(self, live: Live, batch: Batch) -> None:
-        """A message in the channel only where it is worth one. Notable lines are said at once on
-        the table message (``recent``), which is edited anyway, and posted in the channel together
-        when a round or the game ends or cards are turned up for all (each once, in order), with a
-        picture of any settlement (who paid whom, how much and why) or round's end (who went out,
-        what each paid); where moves are made on the table, a nudge to whoever's turn begins (an
-        edited message notifies nobody, and there is no DM to do it). A message holds at most ten
-        files: the newest are kept."""
-        if live.row.channel_id is None:
-            return
-        nudged: list[int] = []
-        # Each step worth a message closes a part of the story: its lines, then its pictures. Moves
-        # shown together (a round ended and the next one played out while the channel waited) are
-        # posted part by part, so a round's picture follows its own lines, not the next round's.
-        parts: list[tuple[int, list[discord.File]]] = []  # (the log's length there, its pictures)
-        files: list[discord.File] = []
-        for before, after in batch.steps():
-            for member in nudges(live, before, after):
-                if member not in nudged:
-                    nudged.append(member)
-            for settled in after.settlements[len(before.settlements):]:
-                seen, account = live.view(None, after), settled.to_json()
-                png = await self.bot.workers.settlement(live.row.game, seen, account)
-                files.append(discord.File(io.BytesIO(png), filename=f"round-{settled.round}.png",
-                                          description=describe_settlement(seen, account)))
-            for ended in after.round_ends[len(before.round_ends):]:
-                seen = live.view(None, after)
-                png = await self.bot.workers.round_end(live.row.game, seen, ended)
-                files.append(discord.File(io.BytesIO(png), filename=f"round-end-{len(after.round_ends)}.png",
-                                          description=describe_round_end(seen)))
-            if worth_a_message(before, after):
-                parts.append((len(after.log), files[-10:]))
-                files = []
-        posted = live.row.extra.get("lines_at")
-        if posted is None:  # the table's first batch: its lines are posted from here on
-            posted = len(batch.states[batch.lines_from].log)
-            await self.merge_extra(live, {"lines_at": posted})
-        log = batch.last.log
-        now = len(batch.states[batch.lines_from].log)  # cards turned up are said with the move that did it only
-        outcome = batch.last.outcome
-        waiting = [m for m in nudged if (s := live.seat_of(m)) is not None and s in batch.last.to_move]
-        mention = ", ".join(f"<@{m}>" for m in waiting) + ": your turn." if waiting and \
-            not batch.last.between_rounds else None
-        mentions = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(m) for m in waiting])
-        story: list[StoryPart] = []
-        begin = posted
-        for cut, pictures in parts:
-            if cut <= posted:
-                continue  # posted with its pictures before a later part failed
-            told = [Told(i, live.text(f"{e.text} {e.shown}" if e.shown and i >= now else e.text), live.text(e.gist))
-                    for i, e in enumerate(log[begin:cut], begin) if e.notable]
-            if outcome is not None:  # the result says it (``results``)
-                told = [line for line in told if line.text != live.text(outcome.detail)]
-            story.append(StoryPart(cut, told, pictures))
-            begin = cut
-        posts = story_posts(story, mention)
-        if outcome is not None and len(posts) == 1 and not posts[0].pictures and mention is None:
-            # said in the result's own message (``results``): one post, not two
-            batch.preface = [posts[0].text] if posts[0].text else []
-            await self.merge_extra(live, {"lines_at": story[-1].cut})
-            return
-        for post in posts:
-            await self.post(live.row.channel_id, post.text, files=post.pictures or discord.utils.MISSING,
-                            allowed_mentions=mentions)
-            if post.resume > posted:  # a retry after a later message fails goes on after this one
-                posted = post.resume
-                await self.merge_extra(live, {"lines_at": posted})
-        if story and story[-1].cut > posted:  # (its last parts had nothing to say)
-            await self.merge_extra(live, {"lines_at": story[-1].cut})
 
     # -- the end -------------------------------------------------------------------------------
     async def results(self, live: Live, state: State | None = None, done: set[str] | None = None,

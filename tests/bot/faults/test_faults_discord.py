@@ -17,7 +17,7 @@ import pytest
 from bot.client import Parlour
 from bot.play import timers
 from bot.play.tables import Live
-from bot.show import display, publisher
+from bot.show import publisher, story
 from games import registry
 from localcord import LocalDiscord
 from localcord.model import Channel, Message, User
@@ -171,8 +171,8 @@ async def test_a_long_account_refused_part_way_goes_on_from_the_line_that_failed
     reaches the channel once and in order (a retry used to post the whole account again, so a long
     one, refused somewhere each time, never got through)."""
     quick_retries(monkeypatch)
-    a_line_a_message = functools.partial(display.story_posts, limit=1, most=10**6)
-    monkeypatch.setattr(publisher, "story_posts", a_line_a_message)
+    a_line_a_message = functools.partial(story.story_posts, limit=1, most=10**6)
+    monkeypatch.setattr(story, "story_posts", a_line_a_message)
     async with member_at_table(tmp_path, "fosco", {"deals": 1}) as (standin, bot, member, live, table):
         posts = itertools.count()
         refused: list[Call] = []

@@ -14,8 +14,9 @@ import discord
 import pytest
 
 from bot.show import publisher as publishing
-from bot.show.display import Display, StoryPart, StoryPost, Told, brief, story_posts
+from bot.show.display import Display
 from bot.show.results import repeats
+from bot.show.story import StoryPart, StoryPost, Told, brief, story_posts
 
 
 def calls(first: int, count: int, who: str = "Alice") -> list[Told]:
