@@ -365,12 +365,11 @@ class Publisher:
     async def _end_first(self, live: Live, display: Display, before: State, after: State) -> None:
         """The game's end where it matters most, at once, beside the display task (which may be waiting
         for the table channel's write limit with an earlier batch): the result where the game was
-        opened, and every copy of a hand (those kept through a token: ``moved``). The display then
-        shows the rest, and again whatever of this failed."""
+        opened. The copies kept through a token are redrawn at once too (``moved``); the hand messages
+        are the display's first step at the end (one drawer of them at a time: two would race to send
+        a player a second message)."""
         try:
             await self.result_in_origin(live, after, display.end_done)
-            if not after.rules.open_play:
-                await self.copies.hands(live, Batch((before, after), True, None))
         except Exception as err:  # the display's own batch shows it
             log.warning("showing the game's end failed (%s); the display shows it", err,
                         extra=table_extra(live.guild_id, live.table_id))
