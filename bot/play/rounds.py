@@ -140,7 +140,7 @@ class Rounds:
                 raise Refusal("You are already on the list for the next round.")
             if live.state.players + len(waiting) >= rules.max_players:
                 raise Refusal(f"The table is full: {rules.title} seats at most {rules.max_players} players.")
-            live.row = await self._store_extra(live, {"joining": [*waiting, {"id": member_id, "name": name}]})
+            live.take_stored(await self._store_extra(live, {"joining": [*waiting, {"id": member_id, "name": name}]}))
         if live.state.between_rounds:
             await self.advance(live, member_id, "join", deal=False)
             seated = live.seat_of(member_id) is not None and not live.state.is_over
@@ -156,7 +156,7 @@ class Rounds:
             if not any(int(j["id"]) == member_id for j in waiting):
                 raise Refusal("You are not on the list for the next round.")
             rest = [j for j in waiting if int(j["id"]) != member_id]
-            live.row = await self._store_extra(live, {"joining": rest or None})
+            live.take_stored(await self._store_extra(live, {"joining": rest or None}))
         await tell(interaction, "You won't be dealt in.")
         self._show(live)
 
@@ -168,7 +168,7 @@ class Rounds:
         if end_asked_by(live):
             raise Refusal("The game already ends after this round.")
         async with live.lock:
-            live.row = await self._store_extra(live, {"end_after": {"id": member_id, "name": name}})
+            live.take_stored(await self._store_extra(live, {"end_after": {"id": member_id, "name": name}}))
         await interaction.response.send_message(
             f"{name} asked to end the game after this round. Anyone playing can press **Keep playing** to go on.",
             allowed_mentions=discord.AllowedMentions.none())
@@ -178,7 +178,7 @@ class Rounds:
         if not end_asked_by(live):
             raise Refusal("Nobody has asked to end the game, so play goes on anyway.")
         async with live.lock:
-            live.row = await self._store_extra(live, {"end_after": None})
+            live.take_stored(await self._store_extra(live, {"end_after": None}))
         await interaction.response.send_message(f"{name} wants to keep playing: the game goes on after this round.",
                                                 allowed_mentions=discord.AllowedMentions.none())
         self._show(live)
@@ -213,7 +213,7 @@ class Rounds:
                     await self._act(live, JOIN, who.member_id, "join", newcomer=who)
                     async with live.lock:  # the list as it is now: someone may have queued meanwhile
                         rest = [j for j in live.row.extra.get("joining", []) if int(j["id"]) != who.member_id]
-                        live.row = await self._store_extra(live, {"joining": rest or None})
+                        live.take_stored(await self._store_extra(live, {"joining": rest or None}))
                     continue
                 if deal:
                     await self._act(live, NEXT_ROUND, actor_id, source)

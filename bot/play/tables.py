@@ -66,6 +66,15 @@ class Live:
     def names(self) -> list[str]:
         return [seat.name for seat in self.row.seats]
 
+    def take_stored(self, stored: TableRow) -> None:
+        """Take the row as the store returned it, keeping the hand messages sent in a batch the
+        display has not written yet (it writes them with the batch, ``record_shown``): without them
+        the player's next turn would come as a second direct message."""
+        sent = self.row.extra.get("dm")
+        if sent and sent != stored.extra.get("dm"):
+            stored = replace(stored, extra={**stored.extra, "dm": {**stored.extra.get("dm", {}), **sent}})
+        self.row = stored
+
     def seat_of(self, member_id: int) -> int | None:
         for i, seat in enumerate(self.row.seats):
             if seat.member_id == member_id and not seat.ai:
@@ -238,7 +247,7 @@ class Tables:
             log.debug("move %d committed (seat %d, %s)", version + 1, seat, source, extra=where(live))
             if after.is_over:
                 await self._record_result(live, store)
-                live.row = await _reload(store, live.row)
+                live.take_stored(await _reload(store, live.row))
             self.publish(live, before, after)
         return after
 
@@ -250,7 +259,7 @@ class Tables:
                 return False
             store = await self.store(live.guild_id)
             await self._record_result(live, store)
-            live.row = await _reload(store, live.row)
+            live.take_stored(await _reload(store, live.row))
             return True
 
     async def _record_result(self, live: Live, store: GuildStore) -> None:
@@ -276,7 +285,7 @@ class Tables:
             seats[seat] = replace(seats[seat], ai=True, name=f"{seats[seat].name} (computer)")
             resigned = sorted({*live.row.extra.get("resigned", []), member_id})
             await store.merge_extra(live.table_id, {"resigned": resigned})
-            live.row = await store.update_table(live.table_id, seats=seats)
+            live.take_stored(await store.update_table(live.table_id, seats=seats))
         log.info("seat %d resigned; the computer plays it", seat, extra=where(live))
         self.on_change(live)
 
@@ -285,7 +294,7 @@ class Tables:
         async with live.lock:
             store = await self.store(live.guild_id)
             await store.cancel_table(live.table_id)
-            live.row = await _reload(store, live.row)
+            live.take_stored(await _reload(store, live.row))
         log.info("table stopped without a result", extra=where(live))
         self.forget(live)
 

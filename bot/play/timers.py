@@ -234,7 +234,7 @@ class Turns:
 
     async def _remind(self, live: Live) -> None:
         store = await self.bot.stores.guild(live.guild_id)
-        live.row = await store.update_table(live.table_id, reminded=True)
+        live.take_stored(await store.update_table(live.table_id, reminded=True))
         waiting = [s for s in sorted(live.state.to_move) if live.row.seats[s].member_id is not None]
         if not waiting or live.row.channel_id is None:
             return

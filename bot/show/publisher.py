@@ -484,7 +484,7 @@ class Publisher:
                                       else discord.utils.MISSING)
         self.greetings.pop((live.guild_id, live.table_id), None)
         self.shown_picture(sent.id, file)
-        live.row = await store.update_table(live.table_id, table_message_id=sent.id)
+        live.take_stored(await store.update_table(live.table_id, table_message_id=sent.id))
 
     def new_picture(self, message_id: int, file: discord.File) -> bool:
         """Whether ``file`` differs from the picture ``message_id`` shows: an unchanged one is not
@@ -551,7 +551,7 @@ class Publisher:
     async def schedule_cleanup(self, live: Live) -> None:
         store = await self.bot.stores.guild(live.guild_id)
         delay = int(await store.get_setting("cleanup_delay", 30))
-        live.row = await store.update_table(live.table_id, delete_channel_at=time.time() + timers.MINUTE * delay)
+        live.take_stored(await store.update_table(live.table_id, delete_channel_at=time.time() + timers.MINUTE * delay))
         self.bot.turns.cleanup_later(live.guild_id, live.row)
 
 
