@@ -225,12 +225,21 @@ class FoscoState(TurnState):
     def _end_deal(self) -> FoscoState:
         points = tuple(counting.deal_points(pile) for pile in self.captured)
         totals = tuple(t + p for t, p in zip(self.totals, points, strict=True))
-        line = Event(f"Deal {self.deal + 1} scores {self._by_side(points)} "
-                     f"(game: {self._by_side(totals)})", notable=True)
+        taken = [[sum(1 for c in pile if counting.suit(c) == s) for s in HAND_ORDER] for pile in self.captured]
+        deals, target = self.int_option("deals"), self.int_option("target")
+        # Each card over six in a suit scores the suit's weight (Scoring): the account says which did.
+        accounts = " \u00b7 ".join(f"{self._side_name(side)} {points[side]} ({_suit_account(taken[side])})"
+                                    for side in range(len(points)))
+        goal = f"{deals} deals" if deals else f"first to {target}"
+        lines = (Event(f"Deal {self.deal + 1} scored: {accounts}", notable=True),
+                 Event(f"Game: {self._by_side(totals)} ({goal})", notable=True))
+        record = {"deal": self.deal + 1, "taken": taken, "points": list(points), "totals": list(totals),
+                  "sides": [[s for s in range(self.players) if side_of(s, self.players) == side]
+                            for side in range(len(points))],
+                  "target": target, "deals": deals}
         state = dataclasses.replace(self, totals=totals, deal_scores=self.deal_scores + (points,),
-                                    log=self.with_events(line))
-        deals = self.int_option("deals")
-        if (deals and self.deal + 1 >= deals) or (not deals and max(totals) >= self.int_option("target")):
+                                    round_ends=self.round_ends + (record,), log=self.with_events(*lines))
+        if (deals and self.deal + 1 >= deals) or (not deals and max(totals) >= target):
             return state._finish()
         return state._next_deal()
 
@@ -305,6 +314,13 @@ class FoscoState(TurnState):
             "scores": [self.totals[side_of(s, self.players)] for s in range(self.players)],
             "limit": LIMIT // 2,
         }
+
+
+def _suit_account(taken: list[int]) -> str:
+    """Which suits scored in a deal, for people: "\u2665 8 cards +4, \u2666 9 cards +12"."""
+    scored = [f"{cards.SUIT_SYMBOLS[suit]} {n} cards +{(n - 6) * counting.SUIT_WEIGHT[suit]}"
+              for suit, n in zip(HAND_ORDER, taken, strict=True) if n > 6]
+    return ", ".join(scored) if scored else "no suit over 6 cards"
 
 
 def _deal_hands(players: int, jokers: int, seed: int, deal: int,

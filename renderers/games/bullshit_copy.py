@@ -36,6 +36,7 @@ from renderers.kit import card_rows, layout, shown, theme
 from renderers.kit import hand as generic_hand
 from renderers.kit.fonts import draw_text, fit_size, text_width
 from renderers.kit.layout import Box, Draw
+from renderers.kit.names import fit_name_with, shorten_names_in
 from renderers.kit.theme import RGB, card_height
 
 W, H = shown.COPY_SIZE
@@ -144,7 +145,7 @@ class Copy:
         x = x0 + 10 + NEXT_CHIP + 10
         room = x1 - 8 - x
         who, word, mine = self.next_texts()
-        draw_text(draw, (x, mid - 23), layout.ellipsize(who, LABEL, room, True), LABEL,
+        draw_text(draw, (x, mid - 23), who_fitted(who, room), LABEL,
                   theme.HIGHLIGHT if self.plays_next else theme.MUTED, anchor="lm", bold=True)
         draw_text(draw, (x, mid + 1), word, fit_size(word, room, 23, LABEL, True), theme.TEXT, anchor="lm", bold=True)
         if mine:
@@ -311,7 +312,8 @@ def call_head(img: Image.Image, draw: Draw, t: Table, reveal: Mapping[str, Any],
     word = rank_word(str(reveal.get("rank") or "A"), len(cards))
     y = (y0 + y1) / 2 - (24 + BIG + 6 + layout.line_height(NOTE)) / 2
     said = claim_width(len(cards), word, SIZE)
-    head = layout.ellipsize(f"{t.name(reveal.get('caller'))} called {t.name(reveal.get('seat'))}'s", SIZE,
+    head = shorten_names_in(f"{t.name(reveal.get('caller'))} called {t.name(reveal.get('seat'))}'s",
+                            [t.name(reveal.get("caller")), t.name(reveal.get("seat"))], SIZE,
                             max(40.0, x1 - x0 - said - 8), True)
     x = x0 + layout.draw_rich(img, draw, (x0, y + 12), head, SIZE, theme.TEXT, bold=True) + 8
     draw_claim(img, draw, (x, y + 12), len(cards), word, SIZE, theme.TEXT)
@@ -348,3 +350,8 @@ def small_pile(layers: int) -> Image.Image:
 def copy(table: Mapping[str, Any], hand: Mapping[str, Any]) -> Image.Image:
     """The member's copy for ``table`` (the spectators' view) and ``hand`` (their seat's)."""
     return Copy(table, hand).draw()
+
+
+def who_fitted(who: str, room: float) -> str:
+    """The next play's "Easy computer 1 plays" within ``room``: " plays" whole, the name fitted."""
+    return fit_name_with(who.removesuffix(" plays"), " plays", LABEL, room, True) if who.endswith(" plays") else who

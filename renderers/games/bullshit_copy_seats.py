@@ -17,6 +17,7 @@ from renderers.games.bullshit_parts import ordinal
 from renderers.kit import layout, shown, theme
 from renderers.kit.fonts import draw_text, text_width
 from renderers.kit.layout import Box, Draw
+from renderers.kit.names import fit_name
 from renderers.kit.theme import mix
 
 LABEL = shown.COPY_TEXT_MIN
@@ -134,7 +135,7 @@ def paint_chip(img: Image.Image, draw: Draw, box: Box, chip: Chip) -> None:
         right -= 20
         layout.star(draw, (right + 10, mid), 8, theme.HIGHLIGHT)
     ink = theme.MUTED if out and not winner else theme.TEXT
-    draw_text(draw, (x, mid), layout.ellipsize(chip.name, LABEL, right - 4 - x + 0.5, True), LABEL, ink, anchor="lm",
+    draw_text(draw, (x, mid), fit_name(chip.name, LABEL, right - 4 - x + 0.5, True), LABEL, ink, anchor="lm",
               bold=True)
 
 

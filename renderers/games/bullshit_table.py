@@ -37,6 +37,7 @@ from renderers.games.bullshit_copy import (
     M,
     W,
     call_head,
+    who_fitted,
 )
 from renderers.games.bullshit_copy_seats import paste_chips, strip_height
 from renderers.games.bullshit_parts import claim_width, draw_claim, ordinal, rank_chip, rank_word, verdict_mark
@@ -44,6 +45,7 @@ from renderers.games.bullshit_view import merged_log
 from renderers.kit import card_rows, layout, regions, theme
 from renderers.kit.fonts import draw_text, fit_size
 from renderers.kit.layout import Box, Draw
+from renderers.kit.names import fit_name
 from renderers.kit.theme import RGB
 
 HEAD_H = 20  # the game's line
@@ -160,7 +162,7 @@ class Picture(Copy):
         x = x0 + 10 + chip + 10
         room = x1 - 8 - x
         who, word, _ = self.next_texts()
-        draw_text(draw, (x, mid - 12), layout.ellipsize(who, LABEL, room, True), LABEL, theme.MUTED, anchor="lm",
+        draw_text(draw, (x, mid - 12), who_fitted(who, room), LABEL, theme.MUTED, anchor="lm",
                   bold=True)
         draw_text(draw, (x, mid + 12), word, fit_size(word, room, 23, LABEL, True), theme.TEXT, anchor="lm", bold=True)
 
@@ -257,7 +259,7 @@ def paint_plays(plays: Sequence[tuple[int, int, str]], names: Sequence[str]) -> 
             word = rank_word(rank, count)
             cw = claim_width(count, word, NOTE)
             draw.ellipse((x0 + pad, mid - 6, x0 + pad + 12, mid + 6), fill=layout.seat_colour(seat))
-            shown = layout.ellipsize(name, NOTE, x1 - x0 - 2 * pad - 20 - cw - 10, newest)
+            shown = fit_name(name, NOTE, x1 - x0 - 2 * pad - 20 - cw - 10, newest)
             layout.draw_rich(img, draw, (x0 + pad + 20, mid), shown, NOTE, ink, bold=newest)
             draw_claim(img, draw, (x1 - pad - cw, mid), count, word, NOTE, ink)
             y += LEAD

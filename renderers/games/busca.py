@@ -88,7 +88,9 @@ class Table(layout.SeatedView):
         # The deal passes to the right (counter-clockwise), as play does: say who deals the next hand.
         after = "" if self.dealer is None or (total and hand_no >= total) else \
             f", {self.name((self.dealer - 1) % self.players)} next"
-        return f"{which} \u00b7 {self.name(self.dealer)} deals{after} \u00b7 low wins"
+        # "low wins" before the dealer: where the line is short of room the dealer's piece gives way
+        # (the dealer's button marks the seat).
+        return f"{which} \u00b7 low wins \u00b7 {self.name(self.dealer)} deals{after}"
 
     def notes(self) -> list[LineNote]:
         """What the felt does not show: the last trick, the card laid aside, the last hand's

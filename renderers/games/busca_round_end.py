@@ -19,6 +19,7 @@ from games.core.cards import SUIT_SYMBOLS, rank_of, short, suit_of
 from renderers.kit import layout, shown, theme
 from renderers.kit.fonts import draw_text
 from renderers.kit.layout import Box, Draw
+from renderers.kit.names import fit_name
 from renderers.kit.trick_table import SMALLEST, TEXT, draw_notes, heading_line, notes_height, status_bar
 
 W, H = shown.COPY_SIZE
@@ -127,7 +128,7 @@ def _row(img: Image.Image, draw: Draw, box: Box, seat: int, name: str, tag: str,
     room = max(1, min(2, int((y1 - y0 - 6) // CARD_LINE) - (1 if tag else 0)))
     named = list(layout.wrap(name, TEXT, NAME_W - 34, True))
     if len(named) > room:
-        named = [*named[: room - 1], layout.ellipsize(" ".join(named[room - 1:]), TEXT, NAME_W - 34, True)]
+        named = [*named[: room - 1], fit_name(" ".join(named[room - 1:]), TEXT, NAME_W - 34, True)]
     top = mid - CARD_LINE * (len(named) + (1 if tag else 0) - 1) / 2
     for k, line in enumerate(named):
         layout.draw_rich(img, draw, (x0 + 28, top + k * CARD_LINE), line, TEXT, theme.TEXT, bold=True)

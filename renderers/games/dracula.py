@@ -33,6 +33,7 @@ from renderers.kit import card_rows, layout, theme
 from renderers.kit import hand as generic_hand
 from renderers.kit.fonts import draw_text, text_width
 from renderers.kit.layout import Box, Draw
+from renderers.kit.names import fit_name
 from renderers.kit.regions import frozen, region
 from renderers.kit.theme import RGB, card_height, mix
 
@@ -191,7 +192,7 @@ def last_side(img: Image.Image, draw: Draw, box: Box, side: Side, entry: Mapping
     gain_w = max(text_width("+00", SMALL, True), text_width(gain, SMALL, True))
     bx0 = x1 - gain_w - 8 - 3 * bw - 2 * gap
     double_arrow(draw, (x0 + 8, mid), 16 if direction == "rows" else 18, direction == "cols", side.colour, 3, head=5)
-    name = layout.ellipsize(side.name, SMALL, bx0 - x0 - 22 - 6, True)
+    name = fit_name(side.name, SMALL, bx0 - x0 - 22 - 6, True)
     layout.draw_rich(img, draw, (x0 + 22, mid), name, SMALL, theme.TEXT, bold=True)
     for k, v in enumerate([int(v) for v in entry.get("lines") or []][:3]):
         b = (bx0 + k * (bw + gap), mid - 11, bx0 + k * (bw + gap) + bw, mid + 11)
@@ -231,15 +232,7 @@ def recent(img: Image.Image, draw: Draw, t: Table, box: Box) -> None:
         y += SMALL_LEAD
         room -= 1
     log = [layout.named(t.view, str(line)) for line in (t.view.get("log") or [])][-LOG_MOST:]
-    shown: list[tuple[str, bool]] = []
-    for i, line in enumerate(reversed(log)):
-        parts = layout.wrap(line, SMALL, width)
-        most = min(2 if i == 0 else 1, room - len(shown))
-        if most <= 0:
-            break
-        if len(parts) > most:
-            parts = parts[: most - 1] + [layout.ellipsize(" ".join(parts[most - 1:]), SMALL, width)]
-        shown = [(p, i == 0) for p in parts] + shown
+    shown = layout.log_lines(log, SMALL, width, room, 2, 1, t.names)
     for part, newest in shown:
         layout.draw_rich(img, draw, (x0 + 10, y + SMALL_LEAD / 2), part, SMALL, theme.TEXT if newest else theme.MUTED)
         y += SMALL_LEAD

@@ -27,6 +27,7 @@ from renderers.kit import card_rows, layout, theme
 from renderers.kit import hand as generic_hand
 from renderers.kit.fonts import draw_text, fit_size
 from renderers.kit.layout import Box, Draw
+from renderers.kit.names import fit_name
 from renderers.kit.regions import region
 from renderers.kit.theme import RGB, mix
 
@@ -72,7 +73,7 @@ def way_block(img: Image.Image, draw: Draw, t: Table, box: Box) -> None:
     for seat, tok in enumerate(rounds[-1][:2] if rounds else []):
         cx = x0 + seat * (col + 8)
         layout.panel(draw, (cx, y, cx + col, y + 22), layout.seat_colour(t.side_of.get(seat, seat)), radius=7)
-        draw_text(draw, (cx + col / 2, y + 11), layout.ellipsize(t.names[seat], SMALL, col - 8, True), SMALL,
+        draw_text(draw, (cx + col / 2, y + 11), fit_name(t.names[seat], SMALL, col - 8, True), SMALL,
                   theme.PANEL, anchor="mm", bold=True)
         card_rows.paste_card(img, tok, (cx + (col - CARD) / 2, y + 28), card_width=CARD, variant="dracula",
                              highlight=seat == chooser, dim=seat != chooser)

@@ -14,6 +14,7 @@ from renderers.games.dracula_parts import WAY_WORDS, WAYS, Side, double_arrow
 from renderers.kit import layout, theme
 from renderers.kit.fonts import draw_text, text_width
 from renderers.kit.layout import Box, Draw
+from renderers.kit.names import fit_name
 from renderers.kit.theme import mix
 
 SEAT_ROW = 24  # one seat's line
@@ -142,7 +143,7 @@ def seat_rows(img: Image.Image, draw: Draw, t: Table, side: Side, left: float, e
         if layout.rich_width(name, size, True) > room:
             size = SMALL
             if layout.rich_width(name, size, True) > room:
-                name, size = layout.ellipsize(t.names[seat], TEXT, room, True), TEXT
+                name, size = fit_name(t.names[seat], TEXT, room, True), TEXT
         x += layout.draw_rich(img, draw, (x, mid), name, size, theme.TEXT, bold=True) + 6
         if dealer:  # a round gold "D"
             draw.ellipse((x, mid - 10, x + 20, mid + 10), fill=theme.HIGHLIGHT)

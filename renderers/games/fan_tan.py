@@ -154,15 +154,8 @@ class Table:
         x0, y0, x1, y1 = box
         layout.panel(draw, box, theme.PANEL, radius=8)
         width = x1 - x0 - 20
-        shown_lines: list[tuple[str, bool]] = []
-        for i, entry in enumerate(reversed([str(e) for e in self.view.get("log") or []])):
-            most = min(2, LOG_LINES - len(shown_lines))
-            if most <= 0:
-                break
-            parts = layout.wrap(layout.named(self.view, entry), LEAST, width)
-            if len(parts) > most:
-                parts = parts[: most - 1] + [layout.ellipsize(" ".join(parts[most - 1:]), LEAST, width)]
-            shown_lines = [(p, i == 0) for p in parts] + shown_lines
+        log = [layout.named(self.view, str(e)) for e in self.view.get("log") or []]
+        shown_lines = layout.log_lines(log, LEAST, width, LOG_LINES, 2, 2, layout.names(self.view))
         y = (y0 + y1) / 2 - LOG_LEAD * (len(shown_lines) - 1) / 2
         for part, newest in shown_lines:
             layout.draw_rich(img, draw, (x0 + 10, y), part, LEAST, theme.TEXT if newest else theme.MUTED)

@@ -28,6 +28,7 @@ from renderers.games.fan_tan_parts import LEAST, SUITS, TEXT, Grid, coin, draw_r
 from renderers.kit import layout, shown, theme
 from renderers.kit.fonts import draw_text, fit_size, text_width
 from renderers.kit.layout import Box, Draw, plural
+from renderers.kit.names import fit_name
 
 W, H = shown.COPY_SIZE
 M = 6  # the margin round the picture and between its parts, as on the table
@@ -159,7 +160,7 @@ def cell(img: Image.Image, draw: Draw, box: Box, seat: int, name: str, cards: Se
     right = x1 - 9 - text_width(amount, TEXT, True)
     draw_text(draw, (x1 - 9, y), amount, TEXT, ink, anchor="rm", bold=True)
     draw.ellipse((x0 + 9, y - 6, x0 + 21, y + 6), fill=layout.seat_colour(seat))
-    shown_name = layout.ellipsize(name, TEXT, right - 8 - (x0 + 27), True)
+    shown_name = fit_name(name, TEXT, right - 8 - (x0 + 27), True)
     layout.draw_rich(img, draw, (x0 + 27, y), shown_name, TEXT, theme.TEXT, bold=True)
     # Below: the cards left, then the chips after the hand at the right of the first line.
     for i, line in enumerate(lines):

@@ -26,6 +26,7 @@ from renderers.games.fan_tan_parts import (
 from renderers.kit import layout, theme
 from renderers.kit.fonts import draw_text, text_width
 from renderers.kit.layout import Box, Draw
+from renderers.kit.names import fit_name
 from renderers.kit.regions import region
 from renderers.kit.theme import RGB, mix
 
@@ -138,7 +139,7 @@ class Seats:
         if seat in self.seated.winners:
             layout.star(draw, (right - 9, mid), 10, theme.HIGHLIGHT)
             right -= 22
-        name = layout.ellipsize(self.seated.name(seat), TEXT, max(24.0, right - x), True)
+        name = fit_name(self.seated.name(seat), TEXT, max(24.0, right - x), True)
         layout.draw_rich(img, draw, (x, mid), name, TEXT, theme.TEXT, bold=True)
 
     def icons(self, img: Image.Image, right: float, mid: float, digits: float) -> None:

@@ -5,7 +5,8 @@ From the top: a line naming the game, the deal, the target and the rules; the st
 other side's hands; the felt with the count (its total in a ring, this count's cards with who
 played each, or the result at the end) beside the score table (cards captured per suit, the
 game's totals with the deal's points) and the last plays; the viewer's side's hands (seat 0's for
-a spectator). Fosco is played with every hand in view, but a two-player hand of 26 cards does not
+a spectator); a deal's end is :mod:`renderers.games.fosco_round_end`. Fosco is played with every
+hand in view, but a two-player hand of 26 cards does not
 fit as cards: each hand is written out by suit ("♣ 2 3 4 6 7 K"), the suit the player plays from
 now (and the Jokers, which may be played at any time) first and bright, the later suits muted;
 the viewer's legal cards are gold when it is their turn. A side sits in a frame of its colour.
@@ -23,14 +24,16 @@ from PIL import Image
 
 from renderers.games import fosco_parts as parts
 from renderers.games.fosco_parts import KING_TEXT, card_rules
+from renderers.games.fosco_round_end import round_end  # a deal's end (renderers.round_end_image)
 from renderers.kit import hand as kit_hand
 from renderers.kit import layout, shown, theme
 from renderers.kit.fonts import draw_text, text_width
 from renderers.kit.layout import Box, Draw
+from renderers.kit.names import fit_names
 from renderers.kit.regions import frozen, region
 from renderers.kit.theme import RGB
 
-__all__ = ["KING_TEXT", "Table", "card_rules", "copy", "table"]
+__all__ = ["KING_TEXT", "Table", "card_rules", "copy", "round_end", "table"]
 
 W, H = shown.COPY_SIZE
 M = 6  # outer margin and the gap between parts
@@ -244,17 +247,19 @@ class Table:
                       anchor="lm")
             y += SMALL + 8
         if y1 - y >= 2 * layout.line_height(SMALL):
-            log = [layout.named(self.view, str(line)) for line in (self.view.get("log") or [])]
-            layout.log_panel(img, draw, (x0, y, x1, y1), log, title="", size=SMALL, empty="No plays yet")
+            # A deal's account ("Deal 1 scored: ...", "Game: ...") is the score table's beside this and
+            # the deal's own picture: the few lines here go to the plays.
+            # So is the result, in the banner at the end.
+            result = (self.view.get("outcome") or {}).get("detail")
+            log = [layout.named(self.view, str(line)) for line in (self.view.get("log") or [])
+                   if not str(line).startswith(("Game: ", "Deal ")) and line != result]
+            layout.log_panel(img, draw, (x0, y, x1, y1), log, title="", size=SMALL, empty="No plays yet",
+                             names=self.board.names)
 
     def side_label(self, side: Sequence[int]) -> str:
-        """The side's names, or a partnership's initials where the names do not fit the score table."""
-        names = [self.board.names[s] for s in side]
+        """The side's names, each shortened where they do not fit the score table ("E1 & E3")."""
         a, b = parts.score_columns(0, RIGHT_W - 16)["name"]
-        joined = " & ".join(names)
-        if len(names) < 2 or text_width(joined, SMALL, True) <= b + 4 - (a + 17):
-            return joined
-        return " & ".join(n[:1].upper() for n in names)
+        return fit_names([self.board.names[s] for s in side], SMALL, b + 4 - (a + 17), True)
 
     def score_key(self, labels: Sequence[str]) -> tuple[Any, ...]:
         """Everything :func:`paint_scores` shows (the key of its kept pixels)."""

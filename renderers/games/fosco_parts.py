@@ -17,6 +17,7 @@ from PIL import Image
 from renderers.kit import card_rows, layout, shown, theme
 from renderers.kit.fonts import draw_text, fit_size, text_width
 from renderers.kit.layout import Box, Draw
+from renderers.kit.names import fit_name, short_names_in
 from renderers.kit.regions import Painter
 from renderers.kit.theme import RGB, card_height, mix
 
@@ -102,6 +103,10 @@ def count_band(img: Image.Image, draw: Draw, box: Box, board: Board, keep: Keep)
     if board.over:
         detail = layout.named(board.view, str((board.view.get("outcome") or {}).get("detail") or "Game over"))
         colour = theme.GOOD if board.winners else theme.HIGHLIGHT
+        room = x1 - x0 - 24 - 2 * theme.PADDING
+        head = detail.rpartition(", ")[0] or detail  # "Easy computer 1 & Easy computer 3 win": on a line if it can
+        if text_width(head, TEXT, True) > room:
+            detail = short_names_in(detail, board.names)
         over_banner(draw, (x0 + 12, y0 + 12, x1 - 12, y1 - 12), detail, colour)
         return
     count = float(board.view.get("count") or 0)
@@ -144,10 +149,11 @@ def pile(img: Image.Image, draw: Draw, box: Box, board: Board) -> None:
 
 
 def seat_tag(draw: Draw, box: Box, board: Board, seat: int) -> None:
-    """A seat's name, or its initial where the name does not fit, on its side's colour."""
+    """A seat's name on its side's colour: cut as :func:`renderers.kit.names.fit_name` does ("E1"),
+    or its initial (its seat's number if another shares it) where that would cut it short."""
     x0, y0, x1, y1 = box
-    name = board.names[seat] if seat < len(board.names) else "?"
-    if text_width(name, SMALL, True) > x1 - x0 - 6:
+    name = fit_name(board.names[seat] if seat < len(board.names) else "?", SMALL, x1 - x0 - 6, True)
+    if not name or name.endswith("..."):  # a name cut short tells less than its initial ("E1" is kept)
         firsts = [n[:1].upper() for n in board.names[: board.players]]
         name = firsts[seat] if firsts.count(firsts[seat]) == 1 else str(seat + 1)
     layout.panel(draw, box, board.colour(seat), radius=6)
@@ -183,13 +189,13 @@ def over_banner(draw: Draw, box: Box, detail: str, colour: RGB) -> None:
         head, comma, tail = detail.rpartition(", ")
         lines = [head + comma.strip(), tail] if comma else layout.wrap(detail, size, room, bold=True)
         size = min(fit_size(line, room, theme.TEXT_SIZE + 2, min_size=SMALL, bold=True) for line in lines)
+        lines = [part for line in lines for part in layout.wrap(line, size, room, bold=True)]  # never cut
     lead = layout.line_height(size)
     y = (y0 + y1) / 2 - (26 + lead * len(lines)) / 2
     draw_text(draw, ((x0 + x1) / 2, y + 9), "GAME OVER", TEXT, theme.MUTED, anchor="mm", bold=True)
     y += 26
     for line in lines[:3]:
-        draw_text(draw, ((x0 + x1) / 2, y + lead / 2), layout.ellipsize(line, size, room, True), size, colour,
-                  anchor="mm", bold=True)
+        draw_text(draw, ((x0 + x1) / 2, y + lead / 2), line, size, colour, anchor="mm", bold=True)
         y += lead
 
 
@@ -228,7 +234,7 @@ def plate(img: Image.Image, draw: Draw, box: Box, board: Board, seat: int, held:
     if name is None:
         name = board.names[seat] if seat < len(board.names) else "?"
     size = fit_size(name, right - x, TEXT, min_size=SMALL, bold=True)
-    draw_text(draw, (x, mid), layout.ellipsize(name, size, right - x, True), size, theme.TEXT, anchor="lm", bold=True)
+    draw_text(draw, (x, mid), fit_name(name, size, right - x, True), size, theme.TEXT, anchor="lm", bold=True)
 
 
 def plate_width(name: str, held: int, to_move: bool, chips: bool = True) -> float:
@@ -273,7 +279,7 @@ def scores(img: Image.Image, draw: Draw, box: Box, board: Board, labels: Sequenc
         who = labels[side] if side < len(labels) else "?"
         room = b + 4 - (a + 17)  # up to the first suit's chip
         size = fit_size(who, room, SMALL, min_size=SMALL, bold=True)
-        draw_text(draw, (a + 17, mid), layout.ellipsize(who, size, room, True), size, theme.TEXT, anchor="lm",
+        draw_text(draw, (a + 17, mid), fit_name(who, size, room, True), size, theme.TEXT, anchor="lm",
                   bold=True)
         for s in SUITS:
             n = int(captured[side].get(s, 0)) if side < len(captured) else 0

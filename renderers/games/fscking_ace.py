@@ -42,6 +42,7 @@ from renderers.games.fscking_ace_settlement import settlement as settlement  # t
 from renderers.kit import card_rows, layout, shown, theme
 from renderers.kit.fonts import draw_text, fit_size, text_width
 from renderers.kit.layout import Box, Draw, plural
+from renderers.kit.names import fit_name, shorten_names_in
 from renderers.kit.regions import region
 from renderers.kit.theme import RGB, card_height
 
@@ -157,6 +158,9 @@ class Table:
         layout.panel(draw, (x0, M, W - M, M + TOP_H), theme.PANEL)
         draw.rounded_rectangle((x0, M, x0 + 8, M + TOP_H), radius=4, fill=colour)
         text = cut_at_word(status, SMALL + 1, W - M - x0 - 30)
+        shorter = shorten_names_in(status, self.names, SMALL + 1, W - M - x0 - 30, True) if text != status else text
+        if not shorter.endswith("..."):  # the computers' names shortened ("Easy 1") where that keeps it whole
+            text = shorter
         layout.draw_rich(img, draw, (x0 + 18, M + TOP_H / 2), text, SMALL + 1, theme.TEXT, bold=True)
 
     # -- the felt ----------------------------------------------------------------------------
@@ -168,7 +172,7 @@ class Table:
         who = self.name(seat)
         draw.polygon([(x0, y0 + 4), (x0 + 13, y0 + 12), (x0, y0 + 20)], fill=theme.HIGHLIGHT)
         draw.ellipse((x0 + 18, y0 + 7, x0 + 28, y0 + 17), fill=layout.seat_colour(seat or 0))
-        name = layout.ellipsize(who, NAME, TURN_W - 34, True)
+        name = fit_name(who, NAME, TURN_W - 34, True)
         layout.draw_rich(img, draw, (x0 + 34, y0 + 12), name, NAME, theme.TEXT, bold=True)
         balance = int(self.balances[seat]) if seat is not None else 0
         draw_text(draw, (x0, y0 + 37), "game", SMALL, theme.MUTED, anchor="lm")
@@ -231,7 +235,8 @@ class Table:
         y = y0 + 9
         for text, size, ink, bold in shown_lines:
             size = fit_size(text, room, size, min_size=SMALL, bold=bold)
-            layout.draw_rich(img, draw, (x0, y), layout.ellipsize(text, size, room, bold), size, ink, bold=bold)
+            text = shorten_names_in(text, self.names, size, room, bold)  # the amount after a name stays
+            layout.draw_rich(img, draw, (x0, y), text, size, ink, bold=bold)
             y += lead
         if opens:
             text = f"{self.name(self.opener)} opens round {self.round + 1}"

@@ -28,6 +28,7 @@ from renderers.games.fscking_ace_parts import SMALL, SPECIAL, chip, chip_width
 from renderers.kit import layout, theme
 from renderers.kit.fonts import draw_text, text_width
 from renderers.kit.layout import Box, Draw
+from renderers.kit.names import fit_name
 from renderers.kit.theme import RGB, mix
 
 NAME = SMALL + 1  # 18 px
@@ -139,7 +140,7 @@ def name_and_tags(img: Image.Image, draw: Draw, seat: Seat, x: float, mid: float
         if name_w + star + sum(chip_width(t) + 5 for t, _ in [*kept, tag]) <= room:
             kept.append(tag)
     name_room = room - star - sum(chip_width(t) + 5 for t, _ in kept)
-    name = layout.ellipsize(seat.name, size, max(30.0, name_room), True)
+    name = fit_name(seat.name, size, max(30.0, name_room), True)
     x += layout.draw_rich(img, draw, (x, mid), name, size, theme.TEXT, bold=True) + 5
     if star:
         layout.star(draw, (x + 9, mid), 9, theme.HIGHLIGHT)
@@ -208,7 +209,7 @@ def one_line(img: Image.Image, draw: Draw, box: Box, seat: Seat, cols: Columns) 
         if extra and min(name_w, 56.0) + layout.rich_width(extra, SMALL) + 3 > room:
             extra = ""
     extra_w = math.ceil(layout.rich_width(extra, SMALL)) + 8 if extra else 0
-    name = layout.ellipsize(seat.name, SMALL, max(20, math.floor(room - extra_w)), True)
+    name = fit_name(seat.name, SMALL, max(20, math.floor(room - extra_w)), True)
     x += layout.draw_rich(img, draw, (x, mid), name, SMALL, theme.TEXT, bold=True) + 4
     if star:
         layout.star(draw, (x + 7, mid), 7, theme.HIGHLIGHT)

@@ -10,7 +10,8 @@ from PIL import Image
 
 from renderers.kit import theme
 from renderers.kit.fonts import draw_text, text_width
-from renderers.kit.layout import Box, Draw, draw_rich, ellipsize, line_height, panel, rgba_of, rich_width, suit_chip
+from renderers.kit.layout import Box, Draw, draw_rich, line_height, panel, rgba_of, rich_width, suit_chip
+from renderers.kit.names import fit_name
 from renderers.kit.theme import RGB, mix
 
 # --- Player badges and scores ----------------------------------------------------------------
@@ -48,7 +49,7 @@ def badge(img: Image.Image, draw: Draw, xy: tuple[float, float], name: str, *, c
     fixed = _badge_fixed(note, score, to_move, show_suit, size)
     if width is None:
         width = fixed + rich_width(name, size, True)
-    name = ellipsize(name, size, max(30.0, width - fixed), bold=True)
+    name = fit_name(name, size, max(30.0, width - fixed), bold=True)
     box = (x, y, x + width, y + h)
     fill = mix(theme.PANEL, theme.ACCENT, 0.55) if to_move else theme.PANEL
     outline = theme.GOOD if winner else theme.ACCENT if to_move else theme.PANEL_LIGHT
@@ -110,7 +111,7 @@ def score_panel(img: Image.Image, draw: Draw, box: Box, rows: Sequence[ScoreRow]
         score_w = text_width(row.score, size + 4, True)
         note_w = text_width(row.note, size - 3) + 10 if row.note else 0
         room = x1 - x0 - 2 * pad - 24 - score_w - note_w - 12
-        draw_text(draw, (x0 + pad + 24, mid), ellipsize(row.name, size, room, True), size, theme.TEXT,
+        draw_text(draw, (x0 + pad + 24, mid), fit_name(row.name, size, room, True), size, theme.TEXT,
                   anchor="lm", bold=True)
         draw_text(draw, (x1 - pad, mid), row.score, size + 4, theme.TEXT, anchor="rm", bold=True)
         if row.note:

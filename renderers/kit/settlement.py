@@ -33,6 +33,7 @@ from games.core.stakes import format_money
 from renderers.kit import layout, shown, theme
 from renderers.kit.fonts import draw_text, text_width
 from renderers.kit.layout import Box, Draw
+from renderers.kit.names import fit_name
 from renderers.kit.theme import RGB
 
 W, H = shown.COPY_SIZE
@@ -262,7 +263,7 @@ class _Sheet:
         mid = (y0 + y1) / 2
         size = self.big
         draw.ellipse((x0 + 2, mid - 6, x0 + 14, mid + 6), fill=layout.seat_colour(row.payee))
-        name = layout.ellipsize(self.name(row.payee), size, name_w - 26, True)
+        name = fit_name(self.name(row.payee), size, name_w - 26, True)
         layout.draw_rich(img, draw, (x0 + 22, mid), name, size, theme.TEXT, bold=True)
         amount = self.money(row.cents)
         right = x1 - 4 - text_width(amount, size, True)

@@ -22,6 +22,7 @@ from PIL import Image
 from renderers.kit import card_rows, layout, shown, theme
 from renderers.kit.fonts import draw_text, text_width
 from renderers.kit.layout import Box, Draw
+from renderers.kit.names import fit_marked, fit_note
 from renderers.kit.regions import region
 from renderers.kit.theme import RGB, card_height, mix
 from renderers.kit.trick_table import (
@@ -42,6 +43,7 @@ from renderers.kit.trick_table import (
     side_info,
     small_back,
     status_bar,
+    whole_pieces,
 )
 
 W, H = shown.COPY_SIZE
@@ -106,7 +108,7 @@ def plate_pieces(info: Seat, width: float, tricks: bool = True, count: bool = Tr
     if tricks:
         pieces.append(("text", layout.plural(info.tricks, "trick"), theme.MUTED))
     if info.note:
-        pieces.append(("tag", layout.ellipsize(info.note, SMALLEST, width - 12, True), info.note_colour))
+        pieces.append(("tag", fit_note(info.note, SMALLEST, width - 12, True), info.note_colour))
     return pieces
 
 
@@ -174,7 +176,7 @@ def _paint_plate(img: Image.Image, draw: Draw, box: Box, *, look: PlateLook) -> 
         size -= 1
     for k, name in enumerate(names):
         at, width = (x, room) if k == 0 else (x0 + 8, x1 - x0 - 16)
-        layout.draw_rich(img, draw, (at, mid + k * PLATE_LINE), layout.ellipsize(name, size, width, True), size,
+        layout.draw_rich(img, draw, (at, mid + k * PLATE_LINE), fit_marked(name, size, width, True), size,
                          theme.TEXT, bold=True)
     y = mid + PLATE_LINE * len(names)
     for line in flow(info, x1 - x0 - 16, look.lines - len(names)):
@@ -272,7 +274,7 @@ def draw_copy(scene: Scene, status: str, rows: Sequence[CardRow], viewer: int | 
     img, draw = layout.canvas(W, H)
     drawn = hand_lines(rows)
     box = (MARGIN, MARGIN, W - MARGIN, MARGIN + STATUS_H)
-    status_bar(img, draw, box, status, extras.status_colour)
+    status_bar(img, draw, box, status, extras.status_colour, [seat.name for seat in scene.seats])
     felt_bottom = H - MARGIN - (rows_height(drawn) + 4) - MARGIN
     _felt(img, draw, (box[3] + MARGIN, felt_bottom), scene, viewer, extras)
     _draw_rows(img, draw, (MARGIN, felt_bottom + MARGIN, W - MARGIN, H - MARGIN), drawn, scene.family, extras.notice)
@@ -287,7 +289,7 @@ def draw_table(scene: Scene, heading: tuple[str, str], status: str, extras: Extr
     img, draw = layout.canvas(W, H)
     heading_line(img, draw, (MARGIN, MARGIN - 2, W - MARGIN, MARGIN + HEADING_H), *heading)
     box = (MARGIN, MARGIN + HEADING_H + 2, W - MARGIN, MARGIN + HEADING_H + 2 + STATUS_H)
-    status_bar(img, draw, box, status, extras.status_colour)
+    status_bar(img, draw, box, status, extras.status_colour, [seat.name for seat in scene.seats])
     low = notes_height(notes, most)
     felt_bottom = H - MARGIN - (low + MARGIN if low else 0)
     _felt(img, draw, (box[3] + MARGIN, felt_bottom), scene, start, extras, table=True)
@@ -346,7 +348,7 @@ def _felt(img: Image.Image, draw: Draw, span: tuple[float, float], scene: Scene,
     if side:
         side_info(img, draw, (left + used + 12, top, W - MARGIN - 8, felt_bottom - 8), info)
     elif footer:
-        text = layout.ellipsize(" \u00b7 ".join(info), SMALLEST, W - 2 * MARGIN - 24)
+        text = whole_pieces(" \u00b7 ".join(info), SMALLEST, W - 2 * MARGIN - 24)
         layout.draw_rich(img, draw, (MARGIN + 12, felt_bottom - INFO_H / 2 - 3), text, SMALLEST, INFO_INK)
 
 
@@ -354,8 +356,14 @@ def _draw_rows(img: Image.Image, draw: Draw, box: Box, lines: Sequence[Line], fa
     x0, y0, x1, y1 = box
     if not any(r.cards for line in lines for r in line):
         layout.panel(draw, box, theme.PANEL)
-        text = layout.ellipsize(notice, TEXT, x1 - x0 - 24)
-        draw_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), text, TEXT, theme.MUTED, anchor="mm")
+        # The notice wraps (at the end it is the totals: every name and score whole).
+        size = next((s for s in (TEXT, SMALLEST) if len(layout.wrap(notice, s, x1 - x0 - 24)) * layout.line_height(s)
+                     <= y1 - y0 - 8), SMALLEST)
+        said = layout.wrap(notice, size, x1 - x0 - 24)
+        top = (y0 + y1) / 2 - layout.line_height(size) * (len(said) - 1) / 2
+        for k, text in enumerate(said):
+            draw_text(draw, ((x0 + x1) / 2, top + k * layout.line_height(size)), text, size, theme.MUTED,
+                      anchor="mm")
         return
     labelled = any(r.label for line in lines for r in line)
     y = y1 - 4 - rows_height(lines) + layout.LIFT
@@ -384,7 +392,7 @@ def _draw_row(img: Image.Image, draw: Draw, where: tuple[float, float, float], r
             ink = theme.HIGHLIGHT if row.note else theme.TEXT
             words = [(w, ink, True) for w in layout.wrap(row.label, SMALLEST, room, True)[:2]]
         for k, (text, ink, bold) in enumerate(words):
-            draw_text(draw, (x0, y + 10 + 21 * k), layout.ellipsize(text, SMALLEST, room, bold), SMALLEST, ink,
+            draw_text(draw, (x0, y + 10 + 21 * k), fit_note(text, SMALLEST, room, bold), SMALLEST, ink,
                       anchor="lm", bold=bold)
     if not row.cards:
         return

@@ -18,6 +18,7 @@ from renderers.kit import hand as generic_hand
 from renderers.kit.cards import small_back as small_back  # a card back beside a count (trick_copy)
 from renderers.kit.fonts import draw_text, text_width
 from renderers.kit.layout import Box, Draw
+from renderers.kit.names import fit_name, shorten_names_in
 from renderers.kit.theme import RGB, card_height, mix
 
 LineNote = tuple[str, str]  # (bold label, text) of the table's notes
@@ -102,10 +103,12 @@ INFO_INK = mix(theme.FELT_LIGHT, theme.TEXT, 0.75)
 NOTE_LINE = 21
 
 
-def status_bar(img: Image.Image, draw: Draw, box: Box, status: str, colour: RGB) -> None:
-    """The status line, a little smaller when long, cut with "..." when longer still."""
+def status_bar(img: Image.Image, draw: Draw, box: Box, status: str, colour: RGB, names: Sequence[str] = ()) -> None:
+    """The status line, a little smaller when long, then with the ``names`` of numbered seats
+    shortened ("Easy 1"), cut with "..." only when longer still."""
     room = box[2] - box[0] - 24
     size = TEXT if layout.rich_width(status, TEXT, True) <= room else SMALLEST
+    status = shorten_names_in(status, names, size, room, True)
     layout.panel(draw, box, theme.PANEL)
     draw.rounded_rectangle((box[0], box[1], box[0] + 7, box[3]), radius=3, fill=colour)
     layout.draw_rich(img, draw, (box[0] + 15, (box[1] + box[3]) / 2), layout.ellipsize(status, size, room, True), size,
@@ -132,8 +135,19 @@ def heading_line(img: Image.Image, draw: Draw, box: Box, title: str, subtitle: s
     mid = (y0 + y1) / 2
     x = x0 + 4 + layout.draw_rich(img, draw, (x0 + 4, mid), title, TEXT, theme.TEXT, bold=True)
     if subtitle:
-        text = layout.ellipsize(f"\u00b7 {subtitle}", SMALLEST, x1 - x - 12)
+        text = whole_pieces(f"\u00b7 {subtitle}", SMALLEST, x1 - x - 12)
         layout.draw_rich(img, draw, (x + 8, mid), text, SMALLEST, theme.MUTED)
+
+
+def whole_pieces(text: str, size: int, width: float, bold: bool = False) -> str:
+    """``text``'s " · "-separated pieces that fit ``width`` whole, from the first: a piece is
+    left out rather than cut in the middle of a name or a score; the first is cut if it must be."""
+    pieces = text.split(" \u00b7 ")
+    for n in range(len(pieces), 1, -1):
+        kept = " \u00b7 ".join(pieces[:n])
+        if layout.rich_width(kept, size, bold) <= width:
+            return kept
+    return layout.ellipsize(pieces[0], size, width, bold)
 
 
 def notes_height(notes: Sequence[LineNote], most: int = 4, width: float = 566) -> int:
@@ -203,7 +217,7 @@ def trick_hand(view: Mapping[str, Any], trick: Sequence[tuple[int, str]], names:
     step = min((box[2] - x - 10) / max(1, len(trick)), STRIP_CARD + 110.0)
     for seat, card in trick:
         card_rows.paste_card(img, card, (x, split + 12), card_width=STRIP_CARD, family=layout.family_of(view))
-        who = layout.ellipsize(names(seat), SMALL - 3, step - STRIP_CARD - 14)
+        who = fit_name(names(seat), SMALL - 3, step - STRIP_CARD - 14)
         draw_text(draw, (x + STRIP_CARD + 8, mid), who, SMALL - 3, theme.TEXT, anchor="lm")
         x += step
     return img

@@ -371,6 +371,36 @@ def test_deals_option_plays_exactly_that_many_deals() -> None:
     assert s.outcome is not None and list(s.outcome.scores) == list(s.totals)
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_deals_end_is_recorded_and_told_suit_by_suit(players: int) -> None:
+    """Issue 44 point 4: each deal's end is a round end (the picture's data) and its lines say which
+    suits scored, a card over six times the suit's weight, and the game's totals."""
+    s = RULES.new_game(players, seed=4, options={"deals": 3})
+    rng = random.Random(players)
+    while not s.is_over:
+        (seat,) = s.to_move
+        s = s.apply(seat, rng.choice(s.legal_actions(seat)))
+    assert isinstance(s, FoscoState) and len(s.round_ends) == 3
+    totals = [0, 0]
+    for n, (ended, points) in enumerate(zip(s.round_ends, s.deal_scores, strict=True)):
+        assert ended["deal"] == n + 1 and ended["points"] == list(points)
+        assert sum(map(sum, ended["taken"])) == 52  # every card of the pack, taken by one side
+        for side, taken in enumerate(ended["taken"]):
+            assert points[side] == sum(max(0, k - 6) * w for k, w in zip(taken, (1, 2, 3, 4), strict=True))
+            totals[side] += points[side]
+        assert ended["totals"] == totals
+        assert ended["sides"] == ([[0], [1]] if players == 2 else [[0, 2], [1, 3]])
+    told = [e.text for e in s.log if e.notable and e.text.startswith(("Deal", "Game:"))]
+    assert len(told) == 6 and told[0].startswith("Deal 1 scored: ")
+    first = s.round_ends[0]
+    for side, taken in enumerate(first["taken"]):
+        for suit, k in zip("\u2660\u2665\u2663\u2666", taken, strict=True):
+            weight = "\u2660\u2665\u2663\u2666".index(suit) + 1
+            assert (f"{suit} {k} cards +{(k - 6) * weight}" in told[0]) == (k > 6), (told[0], side)
+    assert told[1] == "Game: " + ", ".join(
+        f"{s._side_name(side)} {t}" for side, t in enumerate(first["totals"])) + " (3 deals)"
+
+
 def test_equal_totals_are_a_draw() -> None:
     s = RULES.new_game(2, seed=1)
     assert isinstance(s, FoscoState)

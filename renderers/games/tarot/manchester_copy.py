@@ -25,8 +25,9 @@ from renderers.games.tarot.scene import FAMILY, capital, plays
 from renderers.kit import hand as generic_hand
 from renderers.kit import layout, theme
 from renderers.kit.layout import plural
-from renderers.kit.trick_copy import CardRow, draw_copy
-from renderers.kit.trick_table import Extras, Scene, Seat
+from renderers.kit.names import fit_name_with
+from renderers.kit.trick_copy import LABEL_W, CardRow, draw_copy
+from renderers.kit.trick_table import SMALLEST, Extras, Scene, Seat
 
 __all__ = ["copy"]
 
@@ -103,8 +104,9 @@ def rows(board: Table, view: Mapping[str, Any]) -> list[CardRow]:
         dummy = tuple(place.cards or ())
         now = mine and place.position == board.to_play and place.controller == viewer
         playing_dummy |= now
+        # The label's first line is the owner's name ("Easy 1's", its number kept), the second "dummy".
         whose = "Your dummy" if place.owner == viewer else "Dummy" if place.owner < 0 else \
-            f"{board.who.seat(place.owner)}'s dummy"
+            fit_name_with(board.who.seat(place.owner), "'s", SMALLEST, LABEL_W - 8, True) + " dummy"
         note = "to play" if now else f"{board.who.seat(place.controller)} plays" if place.owner < 0 else ""
         glow = frozenset(legal & set(dummy)) if now else frozenset()
         # Another's dummy gives way to the member's own rows when they would not all fit.

@@ -22,6 +22,7 @@ from renderers.kit import card_rows, layout, theme
 from renderers.kit import hand as generic_hand
 from renderers.kit.fonts import draw_text
 from renderers.kit.layout import Box, Draw, plural
+from renderers.kit.names import fit_name
 from renderers.kit.theme import card_height
 
 WIDTH = 880
@@ -162,7 +163,7 @@ def trick_band(cards: Sequence[tuple[str, str, str]], caption: str, label: str =
         step = min((x1 - x - 10) / max(1, len(cards)), BAND_CARD + 120.0)
         for card, who, under in cards:
             card_rows.paste_card(img, card, (x, y0 + 12), card_width=BAND_CARD, family=FAMILY, highlight=card in glow)
-            name = layout.ellipsize(who, SMALL - 3, step - BAND_CARD - 14)
+            name = fit_name(who, SMALL - 3, step - BAND_CARD - 14)
             if under:
                 draw_text(draw, (x + BAND_CARD + 8, mid - 10), name, SMALL - 3, theme.TEXT, anchor="lm")
                 draw_text(draw, (x + BAND_CARD + 8, mid + 12), under, SMALL - 4, theme.MUTED, anchor="lm")

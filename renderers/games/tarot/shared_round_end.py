@@ -18,6 +18,7 @@ from games.tarot import pack
 from renderers.kit import layout, shown, theme
 from renderers.kit.fonts import draw_text, text_width
 from renderers.kit.layout import Box, Draw
+from renderers.kit.names import fit_names
 from renderers.kit.theme import RGB
 from renderers.kit.trick_table import heading_line, status_bar
 
@@ -66,8 +67,8 @@ def name_and_dealt(img: Image.Image, draw: Draw, xy: tuple[float, float], name: 
     """A name in bold, and "dealt" after it for the dealer's."""
     tail = "  dealt" if dealt else ""
     tail_w = text_width(tail, SMALLEST) if dealt else 0
-    width = layout.draw_rich(img, draw, xy, layout.ellipsize(name, TEXT, room - tail_w, True), TEXT, theme.TEXT,
-                             bold=True)
+    shown = fit_names(name.split(" & "), TEXT, room - tail_w, True)  # partners: each keeps its number
+    width = layout.draw_rich(img, draw, xy, shown, TEXT, theme.TEXT, bold=True)
     if dealt:
         draw_text(draw, (xy[0] + width, xy[1]), tail, SMALLEST, theme.MUTED, anchor="lm")
 

@@ -45,15 +45,22 @@ async def test_an_ended_tables_copies_say_so_and_lose_their_controls(standin: Lo
             assert f"table #{live.table_id}" in copies[-1].content
 
 
-async def test_a_hands_end_is_told_in_the_copy_too(standin: LocalDiscord, tmp_path: Path) -> None:
-    """Issue 36 point 2: a player following the game in their copy reads how the hand went there, until
-    they next move, not only in the table's channel."""
+# A game of two rounds, the round's name in its lines, and the computers the table needs.
+ROUNDS = {"busca": ({"hands": 2}, "Hand 1", 3), "fosco": ({"deals": 2}, "Deal 1", 1)}
+
+
+@pytest.mark.parametrize("key", ROUNDS)
+async def test_a_rounds_end_is_told_in_the_copy_and_drawn_in_the_channel(standin: LocalDiscord, tmp_path: Path,
+                                                                         key: str) -> None:
+    """Issue 36 point 2, issue 44 point 4: a player following the game in their copy reads how the round
+    went there, until they next move, not only in the table's channel; the channel has its picture."""
+    options, first, computers = ROUNDS[key]
     guild = standin.add_guild("Card club")
     alice = standin.add_user("alice")
     guild.add_member(alice)
     lobby = guild.add_text_channel("games")
     async with running(standin, tmp_path) as bot:
-        await open_table(standin, alice, lobby, "busca", {"hands": 2}, computers=3)
+        await open_table(standin, alice, lobby, key, options, computers=computers)
         live = await live_table(standin, bot)
         while not live.state.round_ends:
             if 0 in live.state.to_move:
@@ -68,10 +75,14 @@ async def test_a_hands_end_is_told_in_the_copy_too(standin: LocalDiscord, tmp_pa
                                        "a computer's move")
         assert live.round_news is not None
         lines = [live.text(line) for line in live.round_news[1]]
-        assert lines and any("Hand 1" in line for line in lines), lines
-        await standin.wait_for(lambda: 0 in live.state.to_move, 20, "alice's first turn of hand 2")
+        assert lines and any(first in line for line in lines), lines
+        await standin.wait_for(lambda: 0 in live.state.to_move, 20, "alice's first turn of the second round")
         await standin.wait_for(lambda: any(f"🏁 {lines[-1]}" in m.content and controls(m, live.version)
-                                           for m in standin.dm_messages(alice)), 10, "the hand's end in the copy")
+                                           for m in standin.dm_messages(alice)), 10, "the round's end in the copy")
+        table = channel_named(guild, f"{key}-{live.table_id}")
+        assert table is not None
+        await standin.wait_for(lambda: any(a.filename.startswith("round-end") for m in table.messages
+                                           for a in m.attachments), 20, "the round's picture in the channel")
 
 
 async def test_rounds_shown_together_are_posted_round_by_round(tmp_path: Path) -> None:
