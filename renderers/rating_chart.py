@@ -104,6 +104,11 @@ def chart(data: Mapping[str, Any]) -> Image.Image:
     else:
         draw.line([(xs[0], py(high[0])), (xs[0], py(low[0]))], fill=BAND, width=18)
     last_x, last_y = xs[-1], py(low[-1])
+    # Both latest values labelled in the scale's numbers, as the text gives them (issue 44 point 7).
+    guess_y = py(mid[-1])
+    if last_y - guess_y >= 30:
+        layout.pill(draw, (last_x + 18, guess_y), f"{round(mid[-1]):,}", size=theme.SMALL_TEXT_SIZE,
+                    fill=theme.PANEL, ink=ESTIMATE, outline=theme.PANEL_LIGHT, anchor="lm")
     draw.ellipse((last_x - 8, last_y - 8, last_x + 8, last_y + 8), fill=RATING, outline=theme.PANEL, width=2)
     layout.pill(draw, (last_x + 18, last_y), f"{round(low[-1]):,}", size=theme.TEXT_SIZE, fill=theme.PANEL,
                 ink=RATING, outline=RATING, anchor="lm")

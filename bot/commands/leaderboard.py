@@ -14,7 +14,7 @@ from discord import app_commands
 
 from bot.play.places import place_older_results
 from bot.store import COMPUTER, COMPUTERS, GuildStore, Rating, Stores
-from bot.store.ratings import BASE, MODEL, PROVISIONAL_GAMES, SCALE, Z
+from bot.store.ratings import BASE, MODEL, PROVISIONAL_GAMES, SCALE, START_ESTIMATE, Z
 from bot.store.rows import StatRow
 from games.core import registry
 from games.core.base import Rules
@@ -25,10 +25,11 @@ GAME_CHOICES = [app_commands.Choice(name=r.title, value=r.key) for r in registry
 RANKED_LINES = 10
 PROVISIONAL_LINES = 8
 CHART_GAMES = 30
-HOW_RANKED = (f"Everyone starts at {BASE:,}. A rating is the level a player is fairly sure to play at, at least: "
-              "beating strong players raises it most, and every game makes it surer. Fewer than "
-              f"{PROVISIONAL_GAMES} games: provisional. (The skill rating, by openskill: {BASE:,} + {SCALE} \u00d7 "
-              f"(skill \u2212 {Z} \u00d7 uncertainty).)")
+HOW_RANKED = (f"One scale for all: a new player's best estimate is {START_ESTIMATE:,} and their rating "
+              f"{BASE:,}, the estimate less three times its uncertainty: the level a player is fairly sure to play "
+              "at, at least. Beating strong players raises it most, and every game makes it surer, so the rating "
+              f"climbs toward the estimate. Fewer than {PROVISIONAL_GAMES} games: provisional. (By openskill: "
+              f"{BASE:,} + {SCALE} \u00d7 (estimate \u2212 {Z} \u00d7 uncertainty), in its units.)")
 
 
 def who(entity: int) -> str:
@@ -144,7 +145,7 @@ async def stat_lines(store: GuildStore, member_id: int, stats: Sequence[StatRow]
                           if r.entity not in COMPUTERS and not r.provisional])
             place = (f"{ordinal(where)} of {counted(ranked, 'ranked player')}" if where is not None else
                      f"provisional until {counted(PROVISIONAL_GAMES, 'game')}")
-            head = f"rating **{rating.shown:,}**, {place}"
+            head = f"rating **{rating.shown:,}** (best estimate {rating.estimate:,}), {place}"
         if rules is not None and rules.low_scores_win:
             best = f"best score {row.lowest_score} (low scores win)"
         else:
@@ -161,7 +162,7 @@ async def chart_data(store: GuildStore, name: str, rating: Rating) -> dict[str, 
     if from_start:
         points.insert(0, [MODEL.mu, MODEL.sigma])
     return {"title": f"{name} at {title_of(rating.game)}", "points": points, "from_start": from_start,
-            "subtitle": f"{rating.shown:,} after {rating.games} game{'s' if rating.games != 1 else ''}",
+            "subtitle": f"rating {rating.shown:,} after {rating.games} game{'s' if rating.games != 1 else ''}",
             "base": BASE, "scale": SCALE, "z": Z}
 
 

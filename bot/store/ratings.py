@@ -37,6 +37,14 @@ def shown(mu: float, sigma: float) -> int:
     return round(BASE + SCALE * (mu - Z * sigma))
 
 
+def estimate(mu: float) -> int:
+    """The best estimate on the rating's own scale (2,000 for a new player, whose rating is 1,000)."""
+    return round(BASE + SCALE * mu)
+
+
+START_ESTIMATE = estimate(MODEL.mu)
+
+
 class RatedSeat(NamedTuple):
     entity: int
     team: int
@@ -60,6 +68,10 @@ class Rating:
     @property
     def shown(self) -> int:
         return shown(self.mu, self.sigma)
+
+    @property
+    def estimate(self) -> int:
+        return estimate(self.mu)
 
     @property
     def provisional(self) -> bool:

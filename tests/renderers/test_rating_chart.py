@@ -32,3 +32,15 @@ def test_the_latest_rating_is_marked_in_the_ratings_colour_at_its_height() -> No
     assert img.getpixel((rating_chart.PLOT_RIGHT, round(y))) == rating_chart.RATING
     floor, ceil = rating_chart.bounds(low, high)
     assert floor <= min(low) and max(high) <= ceil
+
+
+def test_the_rating_and_the_estimate_are_told_in_the_same_points_as_the_text(drawn: list[str]) -> None:
+    """Issue 44 point 7: the chart's estimate sat near 2,000 unexplained beside a text saying 1,062. Both
+    latest values are labelled on the one scale, as /stats writes them (base + scale x (mu - z sigma),
+    base + scale x mu)."""
+    data = {"title": "Bob at Fosco", "points": [[25, 25 / 3], [26, 7.5], [27, 6.5]], "from_start": True,
+            "base": 1000, "scale": 40, "z": 3}
+    render_rating_chart(data)
+    assert f"{round(1000 + 40 * (27 - 3 * 6.5)):,}" in drawn  # 1,300: the rating
+    assert f"{round(1000 + 40 * 27):,}" in drawn  # 2,080: the best estimate
+    assert "best estimate" in drawn and "rating (the leaderboard's)" in drawn

@@ -277,6 +277,11 @@ async def test_leaderboard_after_several_games(standin: LocalDiscord, tmp_path: 
         assert stats.ephemeral and "3 games" in said
         # Issue 36 point 6: plain words, no jargon
         assert "rating **" in said and "provisional until 5 games" in said and "skill" not in said and "±" not in said
+        # Issue 44 point 7: the estimate the chart draws is given in the text too, on the same scale
+        rating = next(r for r in await (await bot.stores.guild(_guild.id)).member_ratings(bob.id) if r.game == "fosco")
+        assert f"rating **{rating.shown:,}** (best estimate {rating.estimate:,})" in said, said
+        footer = " ".join(e.get("footer", {}).get("text", "") for e in stats.embeds)
+        assert "best estimate is 2,000 and their rating 1,000" in footer, footer
         assert f"<@{alice.id}>: " in str(stats.embeds)  # head to head
         (chart,) = stats.attachments
         assert chart.filename == "rating.png" and chart.data[:8] == b"\x89PNG\r\n\x1a\n"
