@@ -406,6 +406,19 @@ class Lobbies:
                                                      view=None)
         await interaction.followup.send(why, ephemeral=True)
 
+    async def show_over(self, guild_id: int, row: TableRow, note: str) -> None:
+        """The lobby of a table whose game is over says so (``note``: how it ended), where it said
+        "Started! Play in #...": a link that leads to a finished table, or to nothing once it is
+        cleaned up, no longer stands as the last word."""
+        if row.origin_channel_id is None or row.lobby_message_id is None:
+            return
+        message = self.bot.publisher.channel(row.origin_channel_id).get_partial_message(row.lobby_message_id)
+        try:
+            async with self.bot.publisher.limits.write(row.origin_channel_id):
+                await message.edit(embed=lobby_embed(registry.get(row.game), row, note), view=None)
+        except discord.HTTPException:
+            log.info("could not mark lobby %s of guild %s over", row.id, guild_id)
+
     async def show_expired(self, guild_id: int, row: TableRow) -> None:
         if row.origin_channel_id is None or row.lobby_message_id is None:
             return

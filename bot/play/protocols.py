@@ -42,3 +42,9 @@ class ExpiredLobbies(Protocol):
     """Shows a lobby that closed unstarted (Lobbies)."""
 
     async def show_expired(self, guild_id: int, row: Any) -> None: ...
+
+
+class OverLobbies(Protocol):
+    """Says on a started table's lobby message that its game is over (Lobbies)."""
+
+    async def show_over(self, guild_id: int, row: Any, note: str) -> None: ...

@@ -23,7 +23,7 @@ import discord
 
 from bot.play import timers
 from bot.play.partners_talk import Talk
-from bot.play.protocols import Hands
+from bot.play.protocols import Hands, OverLobbies
 from bot.play.tables import Live, Tables
 from bot.play.timers import Turns
 from bot.runtime import budget
@@ -103,6 +103,9 @@ class PublishHost(Protocol):
 
     @property
     def turns(self) -> Turns: ...
+
+    @property
+    def lobbies(self) -> OverLobbies: ...
 
 
 class Publisher:
@@ -547,6 +550,9 @@ class Publisher:
                         view=controls.rematch_view(live.guild_id, live.table_id),
                         allowed_mentions=discord.AllowedMentions.none())
         done.add("result:origin")
+        # The lobby above said "Started! Play in #...": it says the game is over now, and how it came out.
+        said = headline(outcome, live.names, state.rules.score_unit, live.unit)
+        await self.bot.lobbies.show_over(live.guild_id, live.row, f"Finished: {said}.")
 
     async def schedule_cleanup(self, live: Live) -> None:
         store = await self.bot.stores.guild(live.guild_id)

@@ -11,7 +11,7 @@ import pytest
 from localcord import LocalDiscord
 from tests.discord_spec import local_discord
 
-from ..parlour_harness import channel_named, controls, live_table, open_table, running
+from ..parlour_harness import channel_named, controls, live_table, open_table, play_to_end, running
 
 
 @pytest.fixture
@@ -103,3 +103,37 @@ async def test_rounds_shown_together_are_posted_round_by_round(tmp_path: Path) -
     assert "Hand 1 scores" in first and "Hand 2" not in first
     assert "Hand 2 scores" in second and "Hand 1 scores" not in second
     assert first.count(" takes ") == second.count(" takes ") == 13  # each hand's every trick, with its hand
+
+
+async def test_the_lobby_says_the_game_is_over_and_how_it_ended(standin: LocalDiscord, tmp_path: Path) -> None:
+    """Issue 44 point 8: the lobby where /play was used said "Started! Play in #fosco-1" long after the
+    table ended. At the end it says the game is over and its result; a table ended without a result
+    says that."""
+    guild = standin.add_guild("Card club")
+    alice, bob = standin.add_user("alice"), standin.add_user("bob")
+    guild.add_member(alice)
+    guild.add_member(bob)
+    games = guild.add_text_channel("games")
+    async with running(standin, tmp_path) as bot:
+        lobby = await open_table(standin, alice, games, "fosco", {"deals": 1, "target": 1}, joiners=(bob,))
+        assert lobby.message is not None
+        live = await live_table(standin, bot)
+        assert "Started! Play in" in str(lobby.message.embeds)
+        await play_to_end(standin, bot, live, {0: alice, 1: bob})
+        outcome = live.state.outcome
+        assert outcome is not None
+        winner = live.names[max(outcome.winners)] if outcome.winners else None
+        await standin.wait_for(lambda: "Finished: " in str(lobby.message.embeds), 20, "the lobby to say it is over")
+        said = str(lobby.message.embeds)
+        assert "Started! Play in" not in said and (winner is None or winner in said), said
+        assert not lobby.message.components, "nothing left to press on the lobby"
+        bot.tables.forget(live)
+
+        second = await open_table(standin, alice, games, "fosco", {}, joiners=(bob,))
+        assert second.message is not None
+        live = await live_table(standin, bot)
+        table = channel_named(guild, f"fosco-{live.table_id}")
+        assert table is not None
+        await standin.slash(alice, table, "table", "end")
+        await standin.wait_for(lambda: "Ended by alice" in str(second.message.embeds), 10, "the lobby to say it ended")
+        assert "no result was recorded" in str(second.message.embeds)
