@@ -86,7 +86,8 @@ def describe_hand(key: str, view: View) -> str:
     """A hand picture in words: whose it is, every card in it, and what the game asks now."""
     family = _family(key)
     names, viewer = _names(view), view.get("viewer")
-    whose = f"{names[viewer]}'s hand" if isinstance(viewer, int) and viewer < len(names) else "Your hand"
+    whose = f"{names[viewer]}'s hand" if isinstance(viewer, int) and viewer < len(names) and names[viewer] != "You" \
+        else "Your hand"
     named = _cards(view.get("hand"), family)
     if not named and isinstance(viewer, int) and isinstance(view.get("hands"), list) \
             and viewer < len(view["hands"]):

@@ -115,7 +115,8 @@ def example(key: str) -> tuple[bytes, str, str] | None:
     seen, mine = state.view(None), state.view(seat)
     for view in (seen, mine):
         view["names"], view["unit"] = names, "dollars"
-    return (renderers.render_seat(key, seen, mine), describe_seat(key, seen, mine),
+    title = registry.get(key).title
+    return (renderers.render_seat(key, seen, mine), f"An example of {title}. {describe_seat(key, seen, mine)}"[:1024],
             name_players(found.caption, names))
 
 

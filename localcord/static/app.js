@@ -439,7 +439,13 @@ function handleFrame(f) {
     S.seen.add(m.id);
     if (channelId === S.channelId) {
       upsert(m);
-      if (isNew && !S.stick && m.author.id !== S.as) $('#jump').hidden = false;
+      if (isNew && !S.stick && m.interaction && m.interaction.user.id === S.as) {
+        // An answer to the reader's own command or click (their hand, a hint): shown, as Discord
+        // does, rather than left below a "new messages" bar while they read further up.
+        S.stick = true;
+        list().scrollTop = list().scrollHeight;
+        $('#jump').hidden = true;
+      } else if (isNew && !S.stick && m.author.id !== S.as) $('#jump').hidden = false;
     } else if (isNew && !m.edited && m.author.id !== S.as) {
       markUnread(channelId, m);
     }
@@ -721,7 +727,9 @@ function messageHtml(i) {
   } else if (m.content) {
     s += `<div class="msg-content md">${md(m.content, edited)}</div>`;
   }
-  for (const e of m.embeds || []) s += embedHtml(e);
+  // An embed's picture that is one of the message's attachments reads as that attachment's alt text.
+  const altOf = new Map((m.attachments || []).map((a) => [a.url, a.description || '']));
+  for (const e of m.embeds || []) s += embedHtml(e, altOf);
   // As Discord: a file an embed shows (its image or thumbnail) is not shown again below it.
   const inEmbeds = new Set((m.embeds || []).flatMap((e) => [e.image && e.image.url, e.thumbnail && e.thumbnail.url]));
   const loose = (m.attachments || []).filter((a) => !inEmbeds.has(a.url));
@@ -847,7 +855,7 @@ function attachmentHtml(a) {
   return `<a class="file-chip" href="${esc(safeUrl(a.url))}" target="_blank" rel="noopener" download="${esc(a.filename)}">${ICON.file}<span>${esc(a.filename)}</span></a>`;
 }
 
-function embedHtml(e) {
+function embedHtml(e, altOf = new Map()) {
   const colour = typeof e.color === 'number' ? `#${e.color.toString(16).padStart(6, '0')}` : null;
   let s = '';
   if (e.author && e.author.name) {
@@ -858,7 +866,7 @@ function embedHtml(e) {
   if (e.title) s += `<div class="embed-title">${e.url ? linkHtml(safeUrl(e.url), inline(e.title)) : inline(e.title)}</div>`;
   if (e.description) s += `<div class="embed-desc md">${md(e.description)}</div>`;
   if ((e.fields || []).length) s += fieldsHtml(e.fields, !!(e.thumbnail && e.thumbnail.url));
-  if (e.image && e.image.url) s += `<div class="embed-image">${mediaHtml(e.image.url, e.image.width, e.image.height, '', 488, 400)}</div>`;
+  if (e.image && e.image.url) s += `<div class="embed-image">${mediaHtml(e.image.url, e.image.width, e.image.height, altOf.get(e.image.url) || '', 488, 400)}</div>`;
   if (e.thumbnail && e.thumbnail.url) {
     const beside = Math.max(1, (s.match(/<div class="embed-(author|title|desc|fields)"/g) || []).length);
     s += `<div class="embed-thumb" style="grid-row:1 / span ${beside}">${mediaHtml(e.thumbnail.url, e.thumbnail.width, e.thumbnail.height, '', 80, 80)}</div>`;
