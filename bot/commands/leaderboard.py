@@ -28,8 +28,8 @@ CHART_GAMES = 30
 HOW_RANKED = (f"One scale for all: a new player's best estimate is {START_ESTIMATE:,} and their rating "
               f"{BASE:,}, the estimate less three times its uncertainty: the level a player is fairly sure to play "
               "at, at least. Beating strong players raises it most, and every game makes it surer, so the rating "
-              f"climbs toward the estimate. Fewer than {PROVISIONAL_GAMES} games: provisional. (The skill rating, by openskill: "
-              f"{BASE:,} + {SCALE} \u00d7 (estimate \u2212 {Z} \u00d7 uncertainty), in its units.)")
+              f"climbs toward the estimate. Fewer than {PROVISIONAL_GAMES} games: provisional. (The skill rating, "
+              f"by openskill: {BASE:,} + {SCALE} \u00d7 (estimate \u2212 {Z} \u00d7 uncertainty), in its units.)")
 
 
 def who(entity: int) -> str:
