@@ -154,6 +154,8 @@ def copy(table_view: Mapping[str, Any], hand_view: Mapping[str, Any]) -> Image.I
     legal = generic_hand.playable(hand_view)[0] & set(cards) if mine else set()
     rows = [CardRow(tuple(cards), frozenset(legal), frozenset(set(cards) - legal) if mine else frozenset())]
     info: list[str] = [scene.centre] if scene.centre else []
+    if not board.over:  # the seats are drawn in the order of play, which is to the right (issue 44)
+        info.append("play goes to the right")
     if scene.last and scene.last_winner is not None:
         info.append(f"last trick to {board.name(scene.last_winner)}, {scene.last_note}")
     if scene.aside:

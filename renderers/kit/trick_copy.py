@@ -115,7 +115,7 @@ def plate_pieces(info: Seat, width: float, tricks: bool = True, count: bool = Tr
 def _piece_width(kind: str, text: str) -> float:
     if kind == "dealer":
         return DEALER_W
-    size, bold, pad = {"count": (SMALLEST, True, 16), "score": (TEXT, True, 12),
+    size, bold, pad = {"count": (TEXT + 2, True, 19), "score": (TEXT, True, 12),
                        "tag": (SMALLEST, True, 12)}.get(kind, (SMALLEST, False, 0))
     return text_width(text, size, bold) + pad
 
@@ -184,9 +184,10 @@ def _paint_plate(img: Image.Image, draw: Draw, box: Box, *, look: PlateLook) -> 
         for kind, text, colour in line:
             w = _piece_width(kind, text)
             if kind == "count":
-                back = small_back(12)
+                # The cards held: a back and the figure, as large as the score's (issue 44: too small to read)
+                back = small_back(14)
                 img.paste(back, (round(x), round(y - back.height / 2)), back)
-                draw_text(draw, (x + 16, y), text, SMALLEST, colour, anchor="lm", bold=True)
+                draw_text(draw, (x + 19, y), text, TEXT + 2, colour, anchor="lm", bold=True)
             elif kind == "dealer":
                 dealer_button(draw, x + w, y)
             elif kind == "score":

@@ -158,3 +158,15 @@ def test_a_long_name_beside_the_pointer_the_button_and_a_score_is_drawn_whole(dr
                 whole = "Easy computer 3"  # on a line, or its two lines one after the other
                 assert any(t == whole or f"{t} {n}" == whole for t, n in zip(drawn, [*drawn[1:], ""], strict=True)), \
                     (players, to_move, score, drawn)
+
+
+def test_the_copy_says_which_way_play_goes(drawn: list[str]) -> None:
+    """Issue 44 point 8: the seats read in the order of play; the copy says which way it goes, as the
+    table does, until the game is over."""
+    from renderers import render_seat
+    for players in (3, 4, 5):
+        state = RULES.new_game(players, seed=3)
+        assert isinstance(state, BuscaState)
+        drawn.clear()
+        render_seat("busca", view(state), view(state, 0))
+        assert any("play goes to the right" in t for t in drawn), drawn
