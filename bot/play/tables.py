@@ -238,7 +238,7 @@ class Tables:
             live.state = after
             if after.clock is not None and after.clock.since == version + 1:
                 live.clock_started = (version + 1, at)
-            if len(after.round_ends) > len(before.round_ends) or len(after.settlements) > len(before.settlements):
+            if after.rounds_scored > before.rounds_scored:
                 live.round_news = (version + 1, tuple(e.text for e in after.log[len(before.log):] if e.notable))
             # what the commit just wrote, without reading it back on every move
             live.row = replace(live.row, record=record, version=version + 1, updated_at=at,

@@ -74,7 +74,7 @@ def worth_a_message(before: State, after: State) -> bool:
     game (the round's account goes with them, as a picture where the game draws one), or turns up
     cards for all to see at that moment only."""
     return (after.is_over or (after.between_rounds and not before.between_rounds)
-            or len(after.settlements) > len(before.settlements) or len(after.round_ends) > len(before.round_ends)
+            or after.rounds_scored > before.rounds_scored
             or any(e.notable and e.shown for e in after.log[len(before.log):]))
 
 

@@ -352,6 +352,13 @@ class State(ABC):
         return frozenset()
 
     @property
+    def rounds_scored(self) -> int:
+        """How many rounds (hands, deals, coffins) have been scored so far: each one's end is told in
+        every player's copy and posted in the channel. A game that scores rounds without a picture or
+        a settlement counts them itself."""
+        return len(self.round_ends) + len(self.settlements)
+
+    @property
     def between_rounds(self) -> bool:
         """Whether a game played round after round (``Rules.open_ended``) is waiting between two
         rounds. Then the one seat in ``to_move`` answers for the table: ``NEXT_ROUND`` deals the

@@ -84,6 +84,7 @@ class DraculaState(State):
     turn: int = 0
     deal: int = 0  # 1-based once dealt
     coffin_no: int = 0  # 1-based within the deal
+    coffins_scored: int = 0  # over the session: each coffin's scoring is a round told in the copies
     totals: tuple[int, int] = (0, 0)  # per side, this game
     best_lines: tuple[int, int] = (0, 0)  # per side: highest line scored this game (D-3)
     last: LastCoffin | None = None
@@ -256,7 +257,7 @@ class DraculaState(State):
                      notable=True)
         return dataclasses.replace(
             self, totals=totals, best_lines=best, last=LastCoffin(label, self.cells, self.ways, score),
-            log=self.with_events(note),
+            log=self.with_events(note), coffins_scored=self.coffins_scored + 1,
         )
 
     def _after_coffin(self) -> DraculaState:
@@ -322,6 +323,10 @@ class DraculaState(State):
             hands=tuple(() for _ in range(self.players)), stock=(), cells=EMPTY, turn=first, deal=0,
             coffin_no=0, totals=(0, 0), best_lines=(0, 0), log=self.with_events(opening, *events),
         )
+
+    @property
+    def rounds_scored(self) -> int:
+        return self.coffins_scored
 
     # -- presentation ------------------------------------------------------------------------
     def _side_name(self, side: int) -> str:
