@@ -97,6 +97,15 @@ def local(tmp_path: Path) -> Iterator[Local]:
     program.stop()
 
 
+@pytest.fixture(scope="module")
+def module_local(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Iterator[Local]:
+    """One Parlour Local for a module's tests (each opens its own tables), in a folder named after it."""
+    program = Local(Path(tmp_path_factory.mktemp(request.module.__name__.rsplit(".", 1)[-1])))
+    program.start()
+    yield program
+    program.stop()
+
+
 @pytest.fixture(scope="module")  # not the session: sync Playwright's loop would outlive the module and
 def browser() -> Iterator[Any]:    # stand in the way of the asyncio tests that follow
     if not Path(CHROMIUM).exists():

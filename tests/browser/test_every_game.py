@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,11 +23,8 @@ STEPS = 3  # moves (or cards ticked) each game must take from the page
 
 
 @pytest.fixture(scope="module")
-def local(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Local]:
-    program = Local(Path(tmp_path_factory.mktemp("every-game")))
-    program.start()
-    yield program
-    program.stop()
+def local(module_local: Local) -> Local:
+    return module_local
 
 
 def wait_gone(page: Any, custom_id: str) -> None:

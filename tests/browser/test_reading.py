@@ -3,8 +3,6 @@ meant for the reader is scrolled to, as Discord does, when they had scrolled up 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,11 +16,8 @@ AT_END = """() => { const m = document.querySelector('#messages');
 
 
 @pytest.fixture(scope="module")
-def local(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Local]:
-    program = Local(Path(tmp_path_factory.mktemp("reading")))
-    program.start()
-    yield program
-    program.stop()
+def local(module_local: Local) -> Local:
+    return module_local
 
 
 def ask_rules(page: Any, game: str) -> None:

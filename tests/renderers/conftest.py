@@ -31,3 +31,17 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     monkeypatch.setattr(fonts, "text_mask", recording_mask)
     monkeypatch.setattr(regions, "REGIONS", regions.RegionCache(budget=0))
     return texts
+
+
+@pytest.fixture
+def text_sizes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The size of every text drawn while the test runs (each from the cache of text masks)."""
+    sizes: list[int] = []
+    real_mask = fonts.text_mask
+
+    def recording(text: str, size: int, *args: Any) -> Any:
+        sizes.append(size)
+        return real_mask(text, size, *args)
+
+    monkeypatch.setattr(fonts, "text_mask", recording)
+    return sizes

@@ -29,21 +29,13 @@ def named(state: FoscoState) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("players", [2, 4])
-def test_every_deals_end_is_one_picture_of_the_box_size_with_legible_text(monkeypatch: pytest.MonkeyPatch,
+def test_every_deals_end_is_one_picture_of_the_box_size_with_legible_text(text_sizes: list[int],
                                                                            players: int) -> None:
-    sizes: list[int] = []
-    real_mask = fonts.text_mask
-
-    def recording(text: str, size: int, *args: Any) -> Any:
-        sizes.append(size)
-        return real_mask(text, size, *args)
-
-    monkeypatch.setattr(fonts, "text_mask", recording)
     state = final(players)
     for end in state.round_ends:
         img = round_end_image("fosco", named(state), end)
         assert img.mode == "RGB" and img.size == shown.COPY_SIZE
-    assert sizes and min(sizes) >= shown.COPY_TEXT_MIN
+    assert text_sizes and min(text_sizes) >= shown.COPY_TEXT_MIN
 
 
 @pytest.mark.parametrize("players", [2, 4])

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from localcord import LocalDiscord
+from localcord.model import Channel, User
 from tests.discord_spec import local_discord
 
 from ..parlour_harness import channel_named, controls, live_table, open_table, play_to_end, running
@@ -21,12 +23,17 @@ async def standin() -> AsyncIterator[LocalDiscord]:
     server.assert_clean()
 
 
-async def test_an_ended_tables_copies_say_so_and_lose_their_controls(standin: LocalDiscord, tmp_path: Path) -> None:
+def card_club(standin: LocalDiscord) -> tuple[Any, User, User, Channel]:
+    """A server with two members and a channel to play from."""
     guild = standin.add_guild("Card club")
     alice, bob = standin.add_user("alice"), standin.add_user("bob")
     guild.add_member(alice)
     guild.add_member(bob)
-    lobby = guild.add_text_channel("games")
+    return guild, alice, bob, guild.add_text_channel("games")
+
+
+async def test_an_ended_tables_copies_say_so_and_lose_their_controls(standin: LocalDiscord, tmp_path: Path) -> None:
+    guild, alice, bob, lobby = card_club(standin)
     async with running(standin, tmp_path) as bot:
         await open_table(standin, alice, lobby, "fan-tan", {}, joiners=(bob,), computers=1)
         live = await live_table(standin, bot)
@@ -114,11 +121,7 @@ async def test_the_lobby_says_the_game_is_over_and_how_it_ended(standin: LocalDi
     """Issue 44 point 8: the lobby where /play was used said "Started! Play in #fosco-1" long after the
     table ended. At the end it says the game is over and its result; a table ended without a result
     says that."""
-    guild = standin.add_guild("Card club")
-    alice, bob = standin.add_user("alice"), standin.add_user("bob")
-    guild.add_member(alice)
-    guild.add_member(bob)
-    games = guild.add_text_channel("games")
+    guild, alice, bob, games = card_club(standin)
     async with running(standin, tmp_path) as bot:
         lobby = await open_table(standin, alice, games, "fosco", {"deals": 1, "target": 1}, joiners=(bob,))
         assert lobby.message is not None
