@@ -42,7 +42,7 @@ from renderers.games.bullshit_copy import (
 from renderers.games.bullshit_copy_seats import paste_chips, strip_height
 from renderers.games.bullshit_parts import claim_width, draw_claim, ordinal, rank_chip, rank_word, verdict_mark
 from renderers.games.bullshit_view import merged_log
-from renderers.kit import card_rows, layout, regions, theme
+from renderers.kit import card_rows, layout, log_panel, regions, theme
 from renderers.kit.fonts import draw_text, fit_size
 from renderers.kit.layout import Box, Draw
 from renderers.kit.names import fit_name
@@ -269,7 +269,7 @@ def paint_plays(plays: Sequence[tuple[int, int, str]], names: Sequence[str]) -> 
 def paint_log(lines: Sequence[str]) -> regions.Painter:
     """The recent log, newest at the bottom, each line in up to two lines."""
     def paint(img: Image.Image, draw: Draw, box: Box) -> None:
-        layout.log_panel(img, draw, box, lines, title="", size=NOTE, wrap_lines=2)
+        log_panel.log_panel(img, draw, box, lines, title="", size=NOTE, wrap_lines=2)
     return paint
 
 

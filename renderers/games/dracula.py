@@ -29,7 +29,7 @@ from renderers.games.dracula_copy import copy as draw_copy
 from renderers.games.dracula_copy_hand import LEAD, TEXT
 from renderers.games.dracula_parts import BLOOD, WAYS, Side, double_arrow, emblem
 from renderers.games.dracula_plates import plate_key, table_height, table_plate
-from renderers.kit import card_rows, layout, theme
+from renderers.kit import card_rows, layout, log_panel, theme
 from renderers.kit import hand as generic_hand
 from renderers.kit.fonts import draw_text, text_width
 from renderers.kit.layout import Box, Draw
@@ -232,7 +232,7 @@ def recent(img: Image.Image, draw: Draw, t: Table, box: Box) -> None:
         y += SMALL_LEAD
         room -= 1
     log = [layout.named(t.view, str(line)) for line in (t.view.get("log") or [])][-LOG_MOST:]
-    shown = layout.log_lines(log, SMALL, width, room, 2, 1, t.names)
+    shown = log_panel.log_lines(log, SMALL, width, room, 2, 1, t.names)
     for part, newest in shown:
         layout.draw_rich(img, draw, (x0 + 10, y + SMALL_LEAD / 2), part, SMALL, theme.TEXT if newest else theme.MUTED)
         y += SMALL_LEAD

@@ -48,7 +48,7 @@ from renderers.games.fan_tan_parts import (
 )
 from renderers.games.fan_tan_round_end import round_end as round_end  # a hand's end (renderers.round_end_image)
 from renderers.games.fan_tan_seats import Seats
-from renderers.kit import card_rows, layout, shown, theme
+from renderers.kit import card_rows, layout, log_panel, shown, theme
 from renderers.kit.fonts import draw_text, text_width
 from renderers.kit.layout import Box, Draw, plural
 from renderers.kit.regions import frozen, region
@@ -155,7 +155,7 @@ class Table:
         layout.panel(draw, box, theme.PANEL, radius=8)
         width = x1 - x0 - 20
         log = [layout.named(self.view, str(e)) for e in self.view.get("log") or []]
-        shown_lines = layout.log_lines(log, LEAST, width, LOG_LINES, 2, 2, layout.names(self.view))
+        shown_lines = log_panel.log_lines(log, LEAST, width, LOG_LINES, 2, 2, layout.names(self.view))
         y = (y0 + y1) / 2 - LOG_LEAD * (len(shown_lines) - 1) / 2
         for part, newest in shown_lines:
             layout.draw_rich(img, draw, (x0 + 10, y), part, LEAST, theme.TEXT if newest else theme.MUTED)

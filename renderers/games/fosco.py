@@ -26,7 +26,7 @@ from renderers.games import fosco_parts as parts
 from renderers.games.fosco_parts import KING_TEXT, card_rules
 from renderers.games.fosco_round_end import round_end  # a deal's end (renderers.round_end_image)
 from renderers.kit import hand as kit_hand
-from renderers.kit import layout, shown, theme
+from renderers.kit import layout, log_panel, shown, theme
 from renderers.kit.fonts import draw_text, text_width
 from renderers.kit.layout import Box, Draw
 from renderers.kit.names import fit_names
@@ -253,7 +253,7 @@ class Table:
             result = (self.view.get("outcome") or {}).get("detail")
             log = [layout.named(self.view, str(line)) for line in (self.view.get("log") or [])
                    if not str(line).startswith(("Game: ", "Deal ")) and line != result]
-            layout.log_panel(img, draw, (x0, y, x1, y1), log, title="", size=SMALL, empty="No plays yet",
+            log_panel.log_panel(img, draw, (x0, y, x1, y1), log, title="", size=SMALL, empty="No plays yet",
                              names=self.board.names)
 
     def side_label(self, side: Sequence[int]) -> str:

@@ -1,6 +1,6 @@
-"""Drawing helpers every table image shares: canvas, panels and text, header, status line, recent
-log, banner, PNG encoding; rows of cards are :mod:`renderers.kit.card_rows`, players' badges and
-score panels :mod:`renderers.kit.badges`.
+"""Drawing helpers every table image shares: canvas, panels and text, header, status line,
+banner, PNG encoding; the recent log is :mod:`renderers.kit.log_panel`, rows of cards are
+:mod:`renderers.kit.card_rows`, players' badges and score panels :mod:`renderers.kit.badges`.
 
 How a table renderer uses them::
 
@@ -436,54 +436,6 @@ def status_line(img: Image.Image, draw: Draw, box: Box, text: str, *, colour: RG
     for i, line in enumerate(lines):
         draw_rich(img, draw, (x0 + theme.PADDING + 12, top + i * lead), line, size, ink,
                   bold=i == 0 and len(lines) == 1)
-
-
-def log_panel(img: Image.Image, draw: Draw, box: Box, lines: Sequence[str], *, title: str = "Recent",
-              size: int = theme.SMALL_TEXT_SIZE + 3, empty: str = "Nothing yet", wrap_lines: int = 2,
-              names: Sequence[str] = ()) -> None:
-    """The last few log ``lines`` (names already put in) that fit ``box``, newest at the
-    bottom in full white, older ones muted (see :func:`log_lines`). A muted ``title`` on top
-    (empty for none); ``empty`` when there are no lines."""
-    x0, y0, x1, y1 = box
-    panel(draw, box, theme.PANEL)
-    pad = theme.PADDING - 2
-    lead = line_height(size)
-    y = y0 + pad
-    if title:
-        draw_text(draw, (x0 + pad, y + size / 2), title.upper(), size - 4, theme.MUTED, anchor="lm", bold=True)
-        y += lead
-    room = max(0, int((y1 - pad - y) // lead))
-    shown = log_lines(lines, size, x1 - x0 - 2 * pad, room, room, wrap_lines, names)
-    if not shown and room:
-        draw_text(draw, (x0 + pad, y + size / 2), empty, size, theme.MUTED, anchor="lm")
-    for part, newest in shown:
-        draw_rich(img, draw, (x0 + pad, y + size / 2), part, size, theme.TEXT if newest else theme.MUTED)
-        y += lead
-
-
-def log_lines(lines: Sequence[str], size: int, width: float, room: int, newest_most: int, older_most: int,
-              names: Sequence[str] = ()) -> list[tuple[str, bool]]:
-    """The last log ``lines`` that fit ``room`` lines ``width`` wide, each wrapped: (a drawn line,
-    whether it is the newest's). The newest takes up to ``newest_most`` lines, an older one up to
-    ``older_most``; a line too long has the ``names`` of numbered seats shortened ("Easy 1"); an
-    older line that still would not fit whole is left out, not cut (a cut line loses a name or a
-    score: issue 44); only the newest is cut with "..." if it must be."""
-    from renderers.kit.names import short_names_in  # (names builds on this module)
-
-    shown: list[tuple[str, bool]] = []
-    for i, line in enumerate(reversed(list(lines))):
-        most = min(newest_most if i == 0 else older_most, room - len(shown))
-        if most <= 0:
-            break
-        parts = wrap(line, size, width)
-        if len(parts) > most and names:
-            parts = wrap(short_names_in(line, names), size, width)
-        if len(parts) > most:
-            if i:
-                break
-            parts = parts[: most - 1] + [ellipsize(" ".join(parts[most - 1:]), size, width)]
-        shown = [(p, i == 0) for p in parts] + shown
-    return shown
 
 
 def star(draw: Draw, centre: tuple[float, float], radius: float, colour: Colour) -> None:

@@ -18,7 +18,7 @@ from games.core.base import State
 from games.fosco import RULES
 from renderers import render_hand, render_table
 from renderers.games import fosco
-from renderers.kit import badges, card_rows, fonts, hand, layout, shown
+from renderers.kit import badges, card_rows, fonts, hand, layout, log_panel, shown
 from renderers.kit.fonts import has_glyph
 from renderers.kit.palette import palette_image
 
@@ -313,7 +313,7 @@ def test_panels_draw_inside_their_boxes(drawn: list[str]) -> None:
     rows = [badges.ScoreRow("Ann", layout.seat_colour(0), "12", "+3", winner=True),
             badges.ScoreRow("Bo", layout.seat_colour(1), "7")]
     badges.score_panel(img, draw, (10, 170, 290, 170 + badges.score_panel_height(2)), rows)
-    layout.log_panel(img, draw, (300, 170, 590, 300), ["{p0} plays 7\u2665", "a much longer line " * 5])
+    log_panel.log_panel(img, draw, (300, 170, 590, 300), ["{p0} plays 7\u2665", "a much longer line " * 5])
     badges.progress_bar(draw, (300, 310, 590, 320), 12, 31, layout.seat_colour(0), extra=4)
     layout.banner(img, draw, (10, 330, 590, 395), "Game over", "Ann wins")
     boxes = card_rows.card_row(img, ["AS", "KH", "X1"], (300, 120, 590, 300), card_width=40,
@@ -327,3 +327,14 @@ def test_has_table_tells_which_games_can_be_drawn() -> None:
     assert renderers.has_table("fosco") and renderers.has_table("dracula")
     assert renderers.has_table("fscking-ace")
     assert not renderers.has_table("layout") and not renderers.has_table("settlement")
+
+
+def test_an_older_log_line_that_does_not_fit_whole_is_left_out_not_cut() -> None:
+    """Issue 44: a cut line lost a name or a score; the newest is shown whole where the panel holds it."""
+    long = "Easy computer 1 calls bullshit on Easy computer 2: not all Aces, and picks up the pile of 14 cards"
+    shown = log_panel.log_lines(["Ann plays 7\u2665", long, "Ann plays 8\u2665"], 17, 200, 4, 4, 1)
+    assert [text for text, _ in shown] == ["Ann plays 8\u2665"]  # the long line would need more than one line
+    names = ["Ann", "Easy computer 1", "Easy computer 2"]
+    shown = log_panel.log_lines([long], 17, 300, 2, 2, 2, names)  # three lines whole, two shortened
+    said = " ".join(text for text, _ in shown)
+    assert "..." not in said and "Easy 1 calls bullshit on Easy 2" in said and said.endswith("14 cards")
