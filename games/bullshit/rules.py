@@ -376,7 +376,8 @@ class BullshitRules(Rules):
     guide = GUIDE
     quick_start = (
         "Be the first to get rid of every card in your hand",
-        "On your turn put 1 to 4 cards face down and say they are the rank the table is up to, true or not",
+        "On your turn put 1 to 4 cards face down (1 to 8 at 7+ players: two packs) and say they are the rank the "
+        "table is up to, true or not",
         "Anyone may call bullshit: a caught liar takes the whole pile, a wrong caller takes it instead",
     )
     options = (

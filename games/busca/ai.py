@@ -212,7 +212,7 @@ def _words(state: BuscaState, seat: int, why: Why) -> tuple[str, ...]:
         return _aside_words(state.hands[seat], why.card)
     if why.branch == "cappotto":
         return (f"Plays your strongest card, {card}: every point so far is yours, and you hold the rest",
-                "Taking every trick is a cappotto: 0 for you and 11 for everyone else (B-1)")
+                "Ending the hand with every counting card is a cappotto: 0 for you and 11 for everyone else (B-1)")
     if why.branch == "lead":
         return _lead_words(state, seat, why)
     assert why.best is not None
@@ -244,7 +244,8 @@ def _words(state: BuscaState, seat: int, why: Why) -> tuple[str, ...]:
 def _aside_words(hand: Sequence[str], card: str) -> tuple[str, ...]:
     rank, name = cards.rank_of(card), cards.short(card)
     if rank == "3":
-        first = f"Lays aside {name}: the top {_one_of(card)} wins any trick it is in, and carries ⅓ point"
+        first = (f"Lays aside {name}: the top {_one_of(card)}, it takes any trick led in {_suit(card)}, and carries "
+                 "⅓ point")
     elif rank == "2":
         first = f"Lays aside {name}: only the 3 beats it, so it tends to win tricks, and carries ⅓ point"
     elif rank == "A":

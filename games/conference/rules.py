@@ -14,6 +14,7 @@ class ConferenceRules(Base):
     quick_start = (
         "Two pairs, partners side by side and free to talk: win tricks holding card points",
         texts.QUICK_TURN,
+        texts.QUICK_POINTS,
         "Everyone deals once; after four hands the pair with more points wins",
     )
     # Seat 1's partner holds the trick with a low baton: seat 1 may add its Ace.

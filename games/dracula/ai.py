@@ -440,6 +440,14 @@ def _effect(state: DraculaState, seat: int, place: Place) -> str:
     their_line = [after[i] for i in scoring.LINES[theirs][_line_of(cell, theirs)]]
     if card in VAMPIRES:
         return f"Your Vampire drains {opps} {their_name} and your {my_name}: both now score 0"
+    label = card_label(card)
+    # A Vampire already in a line drains it: nothing placed there can score (issue 45: reasons must hold).
+    my_drained = any(t in VAMPIRES for t in my_line if t)
+    their_drained = any(t in VAMPIRES for t in their_line if t)
+    if my_drained and their_drained:
+        return f"A Vampire drains both lines here, your {my_name} and {opps} {their_name}: {label} scores for no one"
+    if my_drained:
+        return _into_drained(state, seat, place, my_name, their_line, their_name)
     my_full, their_full = None not in my_line, None not in their_line
     my_value = scoring.line_value([t for t in my_line if t], mine) if my_full else 0
     their_value = scoring.line_value([t for t in their_line if t], theirs) if their_full else 0
@@ -449,9 +457,10 @@ def _effect(state: DraculaState, seat: int, place: Place) -> str:
         mult = scoring.multiplier([t for t in my_line if t])
         words = f" ({MULT_WORDS[mult]})" if mult in MULT_WORDS else ""
         return f"Completes your {my_name}, worth {my_value}{words}"
-    label = card_label(card)
     mine_pts, their_pts = scoring.points(card, mine), scoring.points(card, theirs)
     if their_full:
+        if their_drained:
+            return f"Closes {opps} {their_name}, which a Vampire drains: it scores 0 whatever goes there"
         return _closes(f"Closes {opps} {their_name} at {their_value}", card, their_line, their_pts)
     # Neither line is full: each holds at most one card besides this one.
     my_other = next((after[i] for i in scoring.LINES[mine][_line_of(cell, mine)] if i != cell and after[i]), None)
@@ -465,8 +474,8 @@ def _effect(state: DraculaState, seat: int, place: Place) -> str:
             pair = "suit"
         elif (cards.suit_of(my_other) in cards.RED_SUITS) == red:
             pair = "colour"
-    spoil = ""  # what it takes from the other side's line
-    if their_other is not None and their_other not in VAMPIRES:
+    spoil = ""  # what it takes from the other side's line (nothing, from a line a Vampire drains)
+    if their_other is not None and not their_drained:
         if (cards.suit_of(their_other) in cards.RED_SUITS) != red:
             spoil = "colour"
         elif cards.suit_of(their_other) != suit:
@@ -485,9 +494,28 @@ def _effect(state: DraculaState, seat: int, place: Place) -> str:
         return f"Spoils {opps} {their_name}: it can't be all one suit now"
     if mine_pts == 0 and their_pts == 0:
         return f"{label} counts 0 in any line, so it gives {opp} nothing"
+    if their_pts == 0 or their_drained:
+        return f"{label} counts 0 in {opps} {their_name}" + (", which a Vampire drains" if their_pts else "")
+    return f"Puts {mine_pts} point{'s' if mine_pts != 1 else ''} in your {my_name}"
+
+
+def _into_drained(state: DraculaState, seat: int, place: Place, my_name: str, their_line: Sequence[str | None],
+                  their_name: str) -> str:
+    """Why a card goes into one of the seat's lines that a Vampire drains: what it does to the other
+    side's line through the cell, the seat's own line scoring nothing whatever goes there."""
+    assert state.ways is not None
+    theirs = scoring.other(state.ways[side_of(seat)])
+    opp, opps = _opponents(state, seat)
+    label, drained = card_label(place.card), f"your {my_name} is drained by a Vampire"
+    their_pts = scoring.points(place.card, theirs)
+    if None not in their_line:
+        value = scoring.line_value([t for t in their_line if t], theirs)
+        return _closes(f"Closes {opps} {their_name} at {value}", place.card, their_line, their_pts) + \
+            f"; {drained} anyway"
     if their_pts == 0:
-        return f"{label} counts 0 in {opps} {their_name}"
-    return f"Puts {mine_pts} points in your {my_name}"
+        return f"{label} counts 0 in {opps} {their_name}, and {drained}: a card {opp} cannot use"
+    return f"{drained[0].upper()}{drained[1:]}, so {label} scores nothing there; in {opps} {their_name} it counts " \
+           f"{their_pts}"
 
 
 def _closes(text: str, card: str, line: Sequence[str | None], points: int) -> str:

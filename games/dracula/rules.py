@@ -458,7 +458,9 @@ class DraculaRules(Rules):
     quick_start = (
         "Together you fill a three-by-three coffin of cards; one side scores its rows, the other its columns",
         "On your turn put one card from your hand on an open cell touching a card already down",
-        "A full coffin scores each side's best line (a suit or colour multiplies it); the higher total wins",
+        "Cards count their number, an Ace 1; a Queen 10 in a row only, a King 10 in a column only, a Jack 0",
+        "A Vampire drains its row and column to 0. A full coffin scores each side's best line (a suit or colour "
+        "multiplies it); most wins",
     )
     card_order = CardOrder()
     summary = ("Two players fill a three-by-three coffin of cards together, one scoring its rows and the "

@@ -529,9 +529,9 @@ def compared(hand: int, chosen: Play, other: Play) -> str:
     gains = [m - t for m, t in zip(mine, theirs, strict=True)]
     term = max(range(3), key=lambda k: gains[k])
     if term == 0:
-        ours = round(theirs[0] / MINE)
-        leads = f"it leads to {_count(ours)} of your cards" if ours else "it frees none of your cards"
-        return f"Keeps {name} for later: {leads}, this to {_count(round(mine[0] / MINE))}"
+        ours, now = round(theirs[0] / MINE), round(mine[0] / MINE)
+        return (f"Keeps {name} for later: this play leads on to {_count(now) if now else 'none'} of your cards, "
+                f"{name} to {_count(ours) if ours else 'none'}")
     if term == 1:
         return f"Keeps {name} for later: it would free more of the others' cards before yours"
     return f"Keeps {name} for later: more of the others' cards lie past yours there"

@@ -439,8 +439,10 @@ class FanTanRules(Rules):
     guide = GUIDE
     quick_start: ClassVar[tuple[str, ...]] = (
         "Be the first to get rid of every card you hold: that player takes the pot of chips",
-        "On your turn lay one card that fits: a 7 starts a suit's row, which then grows one card up or down",
-        "If nothing fits you pass; the others pay a chip per card still in hand, and the most chips wins",
+        "On your turn lay one card that fits: a 7 starts a suit's row, which grows a card at a time down to the Ace "
+        "(low) and up to the King",
+        "If nothing fits you pass. When someone goes out, the others pay the pot a chip per card left; most chips "
+        "wins",
     )
     options = (
         Option("chips", "int", 20, "Chips each player starts with", min=5, max=200),

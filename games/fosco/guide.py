@@ -12,7 +12,9 @@ never go above 21, and you must play if you have a card that keeps it at 21 or b
 effect after a King, or whatever the previous Jack did). A Jack that starts a count adds nothing.
 **Kings** follow the rule chosen for the table: *double* the count (the usual rule), go up to the \
 next *five*, the next *square* number, the next *prime*, or add the value of the card that *led* \
-the count. Each always moves strictly upward, and is unplayable if that would pass 21. A King \
+the count. A King never takes the count down, and most raise it, but doubling 0 leaves 0, and \
+under *led* a King adds nothing when the count was led by a card that added nothing (a Queen, a \
+Jack, a King). A King is unplayable if it would pass 21. A King \
 that doubles may only be played while the count is 10 or less: at 10½ it waits, though doubling \
 would make exactly 21.
 

@@ -343,7 +343,9 @@ class FoscoRules(Rules):
     quick_start = (
         "Win cards by playing the last card of a count, a running total that may never go past 21",
         "On your turn add one card to the count, from your spades first, then hearts, clubs and diamonds",
-        "Each suit's cards won beyond six score its weight (\u26601 \u26652 \u26633 \u26664); the higher total wins",
+        "Ace to 10 add their number, a Queen 0, a Jack what the card before it did; a King follows this table's rule",
+        "When all the cards are won, each suit's cards beyond six score its weight (\u26601 \u26652 \u26633 \u26664); "
+        "the higher total wins",
     )
     options = (
         Option("king", "choice", "double", "What a King does to the count", choices=counting.KING_RULES),

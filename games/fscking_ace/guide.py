@@ -66,8 +66,10 @@ QUICK_START = (
     "Bank cards from one shared stock and dare not to be the one who turns up the Ace of spades",
     "On your turn flip a card, then flip again or stop to score your turn's cards; a spade ends the turn and "
     "loses them",
-    "Each card you score is worth $1 (jokers and red 2s more); whoever turns up the Ace pays everyone their "
-    "cards' worth plus $1",
+    "A scored card is worth $1, a joker $5 or $10; each red 2 doubles your plain cards (itself too), each 2\u2663 "
+    "your jokers",
+    "Whoever turns up the Ace pays everyone their cards' worth plus $1, and $5 a player to whoever scored the most "
+    "cards",
 )
 
 # What a newcomer is told, once each, as the moment comes up (FsckingAceState.coaching).

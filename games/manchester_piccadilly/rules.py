@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.tarot.guide import PICCADILLY_GUIDE, SUIT_ORDER
+from games.tarot.guide import PICCADILLY_GUIDE, QUICK_POINTS, SUIT_ORDER
 from games.tarot.manchester import ManchesterRules
 
 
@@ -13,10 +13,11 @@ class ManchesterPiccadillyRules(ManchesterRules):
                "dummy. Highest total over two hands wins.")
     guide = PICCADILLY_GUIDE
     quick_start = (
-        "Take tricks holding the cards worth most: Kings, Aces, Honours and the other court cards",
+        QUICK_POINTS,
         f"Play one card: follow suit, else trump; the top trump, or else the suit's top card ({SUIT_ORDER}), takes "
         "the trick",
-        "A hand is ten tricks, then thirteen from your hand and your face-up dummy; most points over two hands wins",
+        "Ten tricks first: you score your pile, three discards included, less the value of the hand you were dealt",
+        "Then thirteen from your hand and your face-up dummy: points taken plus 1 a trick. Most over two hands wins",
     )
     # The Normal computer's first moves from seed 5, into the second part's trick: the example.
     example_seed = 5

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.tarot.guide import SUIT_ORDER, TRUFFLE_GUIDE
+from games.tarot.guide import QUICK_POINTS, SUIT_ORDER, TRUFFLE_GUIDE
 from games.tarot.manchester import ManchesterRules
 
 
@@ -13,10 +13,11 @@ class ManchesterTruffleRules(ManchesterRules):
                "the players take turns to play. Highest total over two hands wins.")
     guide = TRUFFLE_GUIDE
     quick_start = (
-        "Take tricks holding the cards worth most: Kings, Aces, Honours and the other court cards",
+        QUICK_POINTS,
         f"Play one card: follow suit, else trump; the top trump, or else the suit's top card ({SUIT_ORDER}), takes "
         "the trick",
-        "A hand is ten tricks, then sixteen with a face-up dummy you share; most points over two hands wins",
+        "Ten tricks first: you score your pile, three discards included, less the value of the hand you were dealt",
+        "Then sixteen with a face-up dummy you share: points taken plus 1 a trick. Most over two hands wins",
     )
     # The Normal computer's first moves from seed 2, into the second part's trick: the example.
     example_seed = 2

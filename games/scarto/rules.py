@@ -12,8 +12,9 @@ class ScartoRules(Base):
     guide = texts.SCARTO + texts.TABLE_PACK + texts.RULE_SET_CHOICE
     guide_parts = texts.RULE_SETS
     quick_start = (
-        "Three players, each for themselves: win tricks holding points (Kings, Aces and Honours are 5)",
+        "Three players, each for themselves: win tricks holding the most card points",
         texts.QUICK_TURN,
+        texts.QUICK_POINTS,
         "Everyone deals once; after three hands the highest points total wins",
     )
     # Seat 1, in trick 6, is void in swords: seven trumps to choose from.

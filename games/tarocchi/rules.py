@@ -14,6 +14,7 @@ class TarocchiRules(Base):
     quick_start = (
         "Two pairs, partners facing each other: win tricks holding card points for your side",
         texts.QUICK_TURN,
+        texts.QUICK_POINTS,
         "Everyone deals once; after four hands the pair with more points wins",
     )
     # Seat 1's partner holds the trick with the Queen of swords: feed it a court card, or keep them.

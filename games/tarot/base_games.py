@@ -371,6 +371,10 @@ class TarotTableState(State):
                 out[card] = f"{later} was played after it: only the last card of a group may score"
         return out
 
+    def _heading_after(self, seat: int, card: str) -> int | None:
+        """The seat that would head the trick if ``seat`` played ``card`` now."""
+        return dataclasses.replace(self, trick=self.trick.add(seat, card)).heading()
+
     def heading(self) -> int | None:
         """The seat whose card heads the trick in play so far (None before a card that can win)."""
         if self.trick.led_card((FOOL,)) is None:
@@ -412,7 +416,10 @@ class TarotTableState(State):
                 return "fool-wait"
             return "tontine-lead" if self.ruleset == "tontine" else "lead"
         head = self.heading()
-        if head is not None and head != seat and self.side(head) == self.side(seat):
+        # "No need to beat them" only where the seat may leave the partner ahead: void and bound by K-2,
+        # every card it has may overtake them, and then the line would teach what it cannot do.
+        if head is not None and head != seat and self.side(head) == self.side(seat) \
+                and any(self._heading_after(seat, card) == head for card in legal):
             return "partner"
         led = self.trick.led_card((FOOL,) if self.fool_free else ())
         excuse = self.fool_free and fool

@@ -20,8 +20,9 @@ Table ruling: when a trump is already in the trick, or trumps were led, you must
 trump than the best so far if you have one, else any trump. With neither suit nor trump, play \
 anything: it cannot win.
 **The Fool** may be played to any trick instead of what you would have to play. It never wins; \
-it comes back to you, and at the end of the part you pay the trick's winner with your cheapest \
-card from your own pile (or with the Fool, if your pile is empty).
+it comes back to you, and at the end of the part you pay the trick's winner for it with your \
+cheapest card from your own pile. If you took no trick in that part, you cannot pay: the Fool \
+itself goes to the winner, even with your discards in your pile.
 Table ruling: the bot picks that card for you, an empty one when you have one.
 """
 
@@ -74,7 +75,8 @@ Table ruling: if both are in a trick and no higher trump, the first played wins.
 winner leads the next. Follow suit if you can, else trump; else play anything (it cannot win).
 Table ruling: over a trump in the trick, or when trumps are led, play a higher trump if you have one.
 **The Fool** may go to any trick instead of what you would have to play. It never wins; it comes \
-back to your side, and at the end of the hand your side pays the trick's winner its cheapest card.
+back to your side, and at the end of the hand your side pays the trick's winner its cheapest card \
+for it; a side that took no trick gives up the Fool itself.
 Table ruling: the bot picks that card, an empty one when it can.
 """
 
@@ -97,8 +99,8 @@ takes; the higher total wins.
 
 CONFERENCE = TAROCCHI.replace("**Tarocchi**", "**Conference**").replace("partners sitting opposite", (
     "partners sitting side by side")) + """\
-Partners may talk about their hands and plans as freely as they like: the bot gives each partnership \
-a private thread (or, where it cannot, the `/talk` command) that the other side cannot read.
+Partners may talk freely: each partnership gets a private thread (or, where there can be none, the \
+`/talk` command) that the other side cannot read.
 """
 
 RULE_SET_CHOICE = """\
@@ -168,6 +170,9 @@ RULE_SETS = (("Tontine", TONTINE_GUIDE), ("The Last Laugh", LAST_LAUGH_GUIDE), (
 # Within a suit the order is not the usual one (a Cavalier between Queen and Jack, the Ace lowest): said
 # where a newcomer first needs it, the quick start and the coach's line for a lead.
 SUIT_ORDER = "King, Queen, Cavalier, Jack, 10 \u2026 Ace"
+# What the cards are worth (pack.points), said in every tarot game's quick start (issue 45).
+QUICK_POINTS = ("Card points: Honours, Kings and Aces 5 (an Ace still ranks lowest), Queens 4, Cavaliers 3, Jacks 2, "
+                "others 1")
 QUICK_TURN = ("Your turn: play one card. Follow suit, else trump; the top trump, or else the suit's top card "
               f"({SUIT_ORDER}), wins")
 
@@ -206,8 +211,8 @@ COACHING: dict[str, str] = {
                     "Jack played now takes it over every trump"),
     "royal-marriage": ("Royal Marriage: the King of the suit led is in this trick, so that suit's Queen played now "
                        "takes it, unless someone trumps"),
-    "royal-affair": ("Royal Affair: with neither the suit led nor a trump, a Queen (after the King led) or a King "
-                     "(after a Queen led) of another suit takes this trick"),
+    "royal-affair": ("Royal Affair: void in the suit led and in trumps, another suit's Queen wins once the led "
+                     "suit's King is in the trick (a King, if a Queen led), unless trumped"),
 }
 TALK = ". Talk it over with them in your side's thread"
 

@@ -333,10 +333,6 @@ def test_two_packs_let_a_play_go_up_to_eight_cards() -> None:  # S-1
 
 
 # -- quick start and example ------------------------------------------------------------------------
-def test_the_rules_open_with_three_lines() -> None:
-    assert len(RULES.quick_start) == 3 and all(0 < len(line) <= 110 for line in RULES.quick_start)
-
-
 def test_the_example_is_a_claim_the_pictured_seat_can_see_through() -> None:
     start = time.perf_counter()
     example = RULES.example()

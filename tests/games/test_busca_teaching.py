@@ -119,7 +119,7 @@ def test_b1_holding_every_point_still_out_it_chases_the_cappotto_and_says_so() -
     state = dataclasses.replace(game(4, []), hands=hands, taken=(rest, (), (), ()), tricks_won=(8, 0, 0, 0))
     assert hint(state) == ("play:3S", (
         "Plays your strongest card, 3♠: every point so far is yours, and you hold the rest",
-        "Taking every trick is a cappotto: 0 for you and 11 for everyone else (B-1)"))
+        "Ending the hand with every counting card is a cappotto: 0 for you and 11 for everyone else (B-1)"))
 
 
 def test_a_three_player_dealer_lays_aside_an_ace_from_its_shorter_suit() -> None:
@@ -248,8 +248,7 @@ def test_the_coach_names_each_kind_of_moment() -> None:
 
 
 # -- the rules' quick start and example -------------------------------------------------------------
-def test_the_rules_open_with_three_lines_and_a_fixed_example() -> None:
-    assert len(RULES.quick_start) == 3 and all(0 < len(line) <= 110 for line in RULES.quick_start)
+def test_the_rules_open_with_a_fixed_example() -> None:
     start = time.perf_counter()
     example = RULES.example()
     assert time.perf_counter() - start < 0.3

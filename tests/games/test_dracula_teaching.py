@@ -354,11 +354,6 @@ def test_coach_lines_are_short_and_name_no_card() -> None:
 
 
 # -- the rules' quick start and example ---------------------------------------------------------
-def test_quick_start_is_three_short_lines() -> None:
-    assert len(RULES.quick_start) == 3
-    assert all(0 < len(line) <= 110 for line in RULES.quick_start)
-
-
 def test_the_example_is_fixed_fast_and_shows_a_choice() -> None:
     start = time.perf_counter()
     example = RULES.example()

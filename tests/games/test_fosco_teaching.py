@@ -257,5 +257,3 @@ def test_the_example_is_the_computers_own_play_and_the_same_every_time() -> None
     assert state.history == example.state.history
 
 
-def test_the_quick_start_is_three_lines() -> None:
-    assert len(RULES.quick_start) == 3 and all(line and len(line) <= 120 for line in RULES.quick_start)

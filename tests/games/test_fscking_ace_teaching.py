@@ -286,11 +286,6 @@ def test_coaching_lines_are_short_and_hide_nothing() -> None:
 
 # -- the rules' quick start and example --------------------------------------------------------
 
-def test_quick_start_is_three_short_lines() -> None:
-    assert len(RULES.quick_start) == 3
-    assert all(0 < len(line) <= 130 for line in RULES.quick_start)
-
-
 def test_the_example_is_fixed_fast_and_a_real_choice() -> None:
     start = time.perf_counter()
     example = RULES.example()

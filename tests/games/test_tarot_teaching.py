@@ -440,9 +440,8 @@ def test_random_games_meet_many_kinds_of_moment() -> None:
 # -- rules that start simple ------------------------------------------------------------------------
 
 @pytest.mark.parametrize("key", GAMES)
-def test_the_rules_open_with_three_lines_and_a_fixed_example(key: str) -> None:
+def test_the_rules_open_with_a_fixed_example(key: str) -> None:
     rules = registry.get(key)
-    assert len(rules.quick_start) == 3 and all(0 < len(line) <= 140 for line in rules.quick_start)
     start = time.perf_counter()
     example = rules.example()
     assert time.perf_counter() - start < 0.3
