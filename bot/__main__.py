@@ -4,6 +4,8 @@
     python -m bot --local      # Parlour Local, whatever the token
     python -m bot --discord    # Discord only: without a token, say how to get one and stop
     python -m bot --debug      # log everything, and show the full traceback of a failure to start
+    python -m bot backup DEST [--guild ID]                 # a copy of the data, while the bot plays
+    python -m bot restore SOURCE [--replace] [--guild ID]  # put a backup back (the bot stopped)
 
 A bad setting stops it with one line and exit code 2; a failure to start on Discord (a refused token,
 no network) with one line and exit code 1."""
@@ -15,6 +17,7 @@ import os
 import socket
 import ssl
 import sys
+import time
 import traceback
 from pathlib import Path
 
@@ -45,7 +48,47 @@ def say(message: str) -> None:
     print(PREFIX + " ".join(message.split()), file=sys.stderr, flush=True)
 
 
+def backup_command(argv: list[str]) -> int:
+    """``backup DEST`` and ``restore SOURCE``: one line on success, one line and exit code 2 on a
+    refusal (a damaged backup, a folder that holds data, a bad setting)."""
+    parser = argparse.ArgumentParser(prog=f"python -m bot {argv[0]}")
+    if argv[0] == "backup":
+        parser.add_argument("dest", type=Path, help="a new folder, or a file ending .tar.gz")
+        parser.add_argument("--method", choices=("backup", "vacuum"), default="backup",
+                            help="SQLite's online backup (default) or VACUUM INTO")
+    else:
+        parser.add_argument("source", type=Path, help="a backup's folder or .tar.gz")
+        parser.add_argument("--replace", action="store_true",
+                            help="move data already in the folder aside first (it is never deleted)")
+    parser.add_argument("--guild", type=int, default=None, help="one guild's data only")
+    args = parser.parse_args(argv[1:])
+    try:
+        config = load(require_token=False)
+    except ConfigError as err:
+        say(str(err))
+        return 2
+    from bot.store import backup
+
+    started = time.monotonic()
+    try:
+        if argv[0] == "backup":
+            made = backup.take(config.data_dir, args.dest, guild=args.guild, method=args.method)
+            print(f"backup: {len(made.files)} files, {made.size / 1e6:.1f} MB, to {args.dest} in "
+                  f"{time.monotonic() - started:.1f} s")
+        else:
+            manifest, moved = backup.restore(args.source, config.data_dir, replace=args.replace, guild=args.guild)
+            print(f"restored {len(manifest.files)} files from the backup of {manifest.to_json()['taken_at_utc']} "
+                  f"into {config.data_dir}" + (f"; what was there is now {moved}" if moved else ""))
+    except backup.BackupError as err:
+        say(str(err))
+        return 2
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] in (["backup"], ["restore"]):
+        return backup_command(argv)
     args = arguments(argv)
     try:
         config = load(require_token=args.discord)
