@@ -13,6 +13,7 @@ no network) with one line and exit code 1."""
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import socket
 import ssl
@@ -38,6 +39,9 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--openapi", type=Path, default=None,
                         help="Parlour Local: check the bot's requests against Discord's OpenAPI description "
                              "at this path (also DISCORD_OPENAPI_SPEC)")
+    parser.add_argument("--metrics-host", default=None,
+                        help="serve /metrics and /healthz (PARLOUR_METRICS_PORT) on this address rather than "
+                             "127.0.0.1: anyone who can reach it sees the bot's figures")
     parser.add_argument("--debug", action="store_true",
                         help="log at DEBUG level and show the full traceback when the bot cannot start")
     return parser.parse_args(argv)
@@ -97,6 +101,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     from bot.runtime import logs
 
+    if args.metrics_host:
+        config = dataclasses.replace(config, metrics_host=args.metrics_host)
     local = args.local or not config.token
     # Parlour Local is for a person at a terminal: its log says only what needs their attention,
     # unless they ask for more.

@@ -25,14 +25,18 @@ from bot.play.refusals import Refusal
 from bot.play.rounds import Rounds
 from bot.play.tables import Live, Tables, where
 from bot.play.timers import Turns
+from bot.runtime import exporter
 from bot.runtime.budget import Budget, guard
 from bot.runtime.config import Config
+from bot.runtime.exporter import MetricsServer
 from bot.runtime.logs import table_extra
 from bot.runtime.metrics import Metrics
 from bot.runtime.workers import Workers
 from bot.show.controls import Control
 from bot.show.publisher import Publisher
 from bot.store import StoreFault, Stores, TableRow
+from bot.store.backup_schedule import BackupSchedule
+from bot.store.errors import FAULT_LISTENERS
 
 log = logging.getLogger("parlour")
 RESTORED = "Parlour restarted and this table is restored: play on, every button works again."
@@ -71,6 +75,8 @@ class Parlour(ext.AutoShardedBot):
         self.signals, self.always_sync = signals, always_sync
         self.stopping = False  # a stop has begun: clicks and commands are answered, not acted on
         self.metrics = Metrics()
+        self.backups: BackupSchedule | None = None
+        self.metrics_server: MetricsServer | None = None
         self._background: list[asyncio.Task[None]] = []
         self._closing: asyncio.Future[None] | None = None
         self.restored_at: float | None = None  # loop time when every table was back in play
@@ -102,6 +108,16 @@ class Parlour(ext.AutoShardedBot):
             asyncio.create_task(self.metrics.run(lambda: len(self.tables.live)), name="parlour-summary"),
             asyncio.create_task(self.stores.run_sweeper(), name="parlour-store-sweeper"),
         ]
+        exporter.watch(lambda: [live.row.game for live in list(self.tables.live.values())], self.workers.pools)
+        exporter.count_rate_limits()
+        FAULT_LISTENERS.append(self._count_fault)
+        if self.config.metrics_port is not None:
+            self.metrics_server = MetricsServer(self.config.metrics_host, self.config.metrics_port, self.health)
+            await self.metrics_server.start()
+        if self.config.backup_dir is not None and self.config.backup_every is not None:
+            self.backups = BackupSchedule(self.config.data_dir, self.config.backup_dir, self.config.backup_every,
+                                          self.config.backup_keep, self.metrics.backed_up)
+            self._background.append(asyncio.create_task(self.backups.run(), name="parlour-backups"))
         self.add_dynamic_items(Control)
         for command in commands.build(self):
             self.tree.add_command(command)
@@ -114,6 +130,25 @@ class Parlour(ext.AutoShardedBot):
         else:  # once per change of the commands, by the process that serves shard 0
             await sync_commands(self.tree, self.config.data_dir, guild,
                                 leader=self.config.shard_ids is None or 0 in self.config.shard_ids)
+
+    @staticmethod
+    def _count_fault(kind: str) -> None:
+        exporter.STORE_FAULTS.labels(kind).inc()
+
+    async def health(self) -> str | None:
+        """None while the gateway is connected and the store answers; else what is wrong (/healthz)."""
+        if self.stopping or self.is_closed():
+            return "the bot is stopping"
+        if not self.is_ready():
+            return "not connected to Discord's gateway yet"
+        down = sorted(shard.id for shard in self.shards.values() if shard.is_closed())
+        if down:
+            return f"shard {', '.join(map(str, down))} disconnected from Discord's gateway"
+        try:
+            await asyncio.wait_for(asyncio.to_thread(self.stores.index.ids), 2.0)
+        except Exception as err:  # a fault, a disk that does not answer in time
+            return f"the store does not answer ({type(err).__name__}: {err})"
+        return None
 
     def stop_on_signals(self) -> None:
         """SIGTERM (a host stopping the worker) and SIGINT (Ctrl-C) stop the bot cleanly: see ``close``."""
@@ -141,7 +176,7 @@ class Parlour(ext.AutoShardedBot):
         if isinstance(original, Refusal):
             await tell(interaction, str(original))
             return
-        self.metrics.error()
+        self.metrics.error("store" if isinstance(original, StoreFault) else "command")
         if isinstance(original, StoreFault):
             log.warning("a command could not be saved: %s", original, extra=table_extra(interaction.guild_id))
         else:
@@ -274,6 +309,10 @@ class Parlour(ext.AutoShardedBot):
         except Exception:
             log.exception("the stop went wrong part-way; disconnecting anyway")
         finally:
+            with contextlib.suppress(ValueError):
+                FAULT_LISTENERS.remove(self._count_fault)
+            if self.metrics_server is not None:
+                await self.metrics_server.stop()
             await super().close()
 
 

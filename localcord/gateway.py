@@ -52,6 +52,7 @@ class Gateway:
         self.sessions: dict[str, Session] = {}
         self.received: list[dict[str, Any]] = []  # every frame the client sent, for tests
         self.on_change: Any = lambda: None
+        self.refusing = False  # the gateway is down: new connections are turned away (an outage)
         world.dispatch = self.emit
 
     # --- dispatching -------------------------------------------------------------------------------
@@ -101,7 +102,9 @@ class Gateway:
                 await session.ws.close(code=1001)
 
     # --- the websocket -----------------------------------------------------------------------------
-    async def handle(self, request: web.Request) -> web.WebSocketResponse:
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        if self.refusing:
+            return web.Response(status=503, text="the gateway is down")
         ws = web.WebSocketResponse(autoping=True)
         await ws.prepare(request)
         out: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()

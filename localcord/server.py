@@ -269,6 +269,15 @@ class LocalDiscord:
     async def drop_gateway(self, shard_id: int | None = None, code: int = 4000) -> None:
         await self.gateway.drop(shard_id, code)
 
+    async def gateway_outage(self) -> None:
+        """The gateway goes down: live connections drop and new ones are turned away until
+        :meth:`gateway_back`."""
+        self.gateway.refusing = True
+        await self.gateway.drop()
+
+    def gateway_back(self) -> None:
+        self.gateway.refusing = False
+
     # --- acting as users -----------------------------------------------------------------------------
     def _interact(self, kind: int, user: User, channel: Channel, data: dict[str, Any],
                   message: Message | None = None) -> InteractionRecord:

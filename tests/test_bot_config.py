@@ -67,6 +67,14 @@ def test_a_computer_delay_from_0_to_60_seconds_is_taken(delay: str) -> None:
     ({"PARLOUR_LOG_LEVEL": "loud"}, "PARLOUR_LOG_LEVEL", "DEBUG, INFO, WARNING, ERROR"),
     ({"PARLOUR_LOG_LEVEL": "CRITICAL"}, "PARLOUR_LOG_LEVEL", "DEBUG, INFO, WARNING, ERROR"),
     ({"PARLOUR_LOG_FORMAT": "xml"}, "PARLOUR_LOG_FORMAT", "plain, json"),
+    ({"PARLOUR_BACKUP_DIR": "/tmp/b", "PARLOUR_BACKUP_EVERY": "6x"}, "PARLOUR_BACKUP_EVERY", "such as 30m, 6h or 1d"),
+    ({"PARLOUR_BACKUP_DIR": "/tmp/b", "PARLOUR_BACKUP_EVERY": "30s"}, "PARLOUR_BACKUP_EVERY", "at least 1m"),
+    ({"PARLOUR_BACKUP_DIR": "/tmp/b"}, "PARLOUR_BACKUP_DIR", "go together"),
+    ({"PARLOUR_BACKUP_EVERY": "6h"}, "PARLOUR_BACKUP_DIR", "go together"),
+    ({"PARLOUR_BACKUP_DIR": "data/backups", "PARLOUR_BACKUP_EVERY": "6h"}, "PARLOUR_BACKUP_DIR", "outside"),
+    ({"PARLOUR_BACKUP_KEEP": "0"}, "PARLOUR_BACKUP_KEEP", "from 1 to 1000"),
+    ({"PARLOUR_METRICS_PORT": "70000"}, "PARLOUR_METRICS_PORT", "from 1 to 65535"),
+    ({"PARLOUR_METRICS_PORT": "http"}, "PARLOUR_METRICS_PORT", "from 1 to 65535"),
 ])
 def test_each_bad_setting_is_named_with_what_it_may_be(settings: dict[str, str], name: str, allowed: str) -> None:
     message = refusal(**settings)
@@ -82,7 +90,12 @@ def test_good_settings_are_taken_as_given(tmp_path: Path) -> None:
     assert config.dev_guild == 1234567890123456789
     assert config.api_base == "http://127.0.0.1:5/api/v10" and config.gateway_url == "wss://127.0.0.1:5/gateway"
     assert (config.log_level, config.log_format) == ("DEBUG", "json") and config.data_dir == tmp_path / "new"
+    backed = load({"DISCORD_TOKEN": "t", "PARLOUR_BACKUP_DIR": str(tmp_path / "b"), "PARLOUR_BACKUP_EVERY": "1.5h",
+                   "PARLOUR_BACKUP_KEEP": "3", "PARLOUR_METRICS_PORT": "9464"})
+    assert (backed.backup_dir, backed.backup_every, backed.backup_keep) == (tmp_path / "b", 5400.0, 3)
+    assert (backed.metrics_port, backed.metrics_host) == (9464, "127.0.0.1")
     plain = load({"DISCORD_TOKEN": "t"})
+    assert (plain.backup_dir, plain.backup_keep, plain.metrics_port) == (None, 7, None)
     assert (plain.log_level, plain.log_format, plain.ai_delay) == ("INFO", "plain", 1.0)
 
 

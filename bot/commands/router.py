@@ -92,15 +92,15 @@ class Router:
         except Refusal as refusal:
             await answer(interaction, str(refusal))
         except StoreFault as fault:
-            self.bot.metrics.error()
+            self.bot.metrics.error("store")
             log.warning("a click could not be saved: %s", fault, extra=where)
             await answer(interaction, faults.words(fault))
         except discord.HTTPException as err:  # answering failed, e.g. the reply to edit is gone
-            self.bot.metrics.error()
+            self.bot.metrics.error("discord")
             log.warning("a click could not be answered as planned (%s %s)", err.status, err.code, extra=where)
             await answer(interaction, "I couldn't show that here. Use the newest message from the table.")
         except Exception:
-            self.bot.metrics.error()
+            self.bot.metrics.error("click")
             log.exception("a click failed", extra=where)
             await answer(interaction, faults.BROKEN)
         finally:

@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from bot.play import places as ratings
 from bot.play.refusals import Refusal
+from bot.runtime import exporter
 from bot.runtime.logs import table_extra
 from bot.store import EASY_COMPUTER, GuildStore, Movement, Stores, TableRow
 from bot.store.rows import Seat
@@ -232,9 +233,13 @@ class Tables:
             at = time.time()
             # a practice table moves no stakes: its game is for learning, not for keeps
             money = [] if live.row.extra.get("practice") else live.movements(before, after)
+            writing = time.monotonic()
             if not await store.commit_action(live.table_id, version, seat, applied, record, actor_id, source, at,
                                              seats=seats if applied == JOIN else None, movements=money):
                 raise Stale()
+            exporter.COMMITS.inc()
+            exporter.COMMIT_SECONDS.observe(time.monotonic() - writing)
+            exporter.MOVES.labels(live.row.game).inc()
             live.state = after
             if after.clock is not None and after.clock.since == version + 1:
                 live.clock_started = (version + 1, at)

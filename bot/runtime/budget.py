@@ -24,6 +24,8 @@ from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from bot.runtime import exporter
+
 URGENT, NORMAL, ONLOOKERS = 0, 1, 2  # priorities, the most urgent first
 SHARE = 4  # while more urgent requests wait, one grant in SHARE goes to the oldest of the others
 T = TypeVar("T")
@@ -177,6 +179,8 @@ class Budget:
         if waited > 0:
             spent.waited += 1
             spent.longest = max(spent.longest, waited)
+            exporter.BUDGET_WAITS.inc()
+            exporter.BUDGET_WAIT_SECONDS.inc(waited)
 
 
 def guard(http: Any, budget: Budget) -> None:
@@ -185,6 +189,7 @@ def guard(http: Any, budget: Budget) -> None:
     request = http.request
 
     async def within_budget(route: Any, **kwargs: Any) -> Any:
+        exporter.REQUESTS.labels(getattr(route, "method", "?"), getattr(route, "path", "?")).inc()
         return await budget.request(lambda: request(route, **kwargs))
 
     http.request = within_budget

@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypedDict
 from urllib.parse import urlsplit
 
 TOKEN_HELP = ("DISCORD_TOKEN is not set: create an application at https://discord.com/developers/applications, "
@@ -45,6 +46,11 @@ class Config:
     log_level: str = "INFO"  # one of LOG_LEVELS
     log_format: str = "plain"  # one of LOG_FORMATS
     requests_per_second: float = 45.0  # the bot's budget of requests bound by Discord's global limit (50/s)
+    backup_dir: Path | None = None  # where the bot takes its own backups (PARLOUR_BACKUP_DIR)
+    backup_every: float | None = None  # seconds between them (PARLOUR_BACKUP_EVERY, e.g. 6h)
+    backup_keep: int = 7  # the newest kept (PARLOUR_BACKUP_KEEP)
+    metrics_port: int | None = None  # /metrics and /healthz (PARLOUR_METRICS_PORT)
+    metrics_host: str = "127.0.0.1"  # their address: loopback unless `python -m bot --metrics-host` says otherwise
 
 
 def load(environ: dict[str, str] | None = None, dotenv: bool = True, *, require_token: bool = True) -> Config:
@@ -76,6 +82,8 @@ def load(environ: dict[str, str] | None = None, dotenv: bool = True, *, require_
         log_level=_choice(environ, "PARLOUR_LOG_LEVEL", LOG_LEVELS, "INFO").upper(),
         log_format=_choice(environ, "PARLOUR_LOG_FORMAT", LOG_FORMATS, "plain").lower(),
         requests_per_second=_rate(environ),
+        **_backups(environ),  # backup_dir, backup_every, backup_keep
+        metrics_port=_whole(environ, "PARLOUR_METRICS_PORT", 1, 65535, what="a port number"),
     )
 
 
@@ -191,6 +199,48 @@ def _choice(env: Mapping[str, str], name: str, choices: tuple[str, ...], default
     if raw.lower() not in (c.lower() for c in choices):
         raise ConfigError(f"{name} must be one of {', '.join(choices)}, not {raw!r}")
     return raw
+
+
+_PERIOD = re.compile(r"([0-9]+(?:\.[0-9]+)?)\s*([smhd])")
+_UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+MIN_BACKUP_EVERY = 60.0  # a second backup before the first is done would only queue behind it
+
+
+def period(name: str, raw: str) -> float:
+    """``6h``, ``30m``, ``1d``, ``90s`` in seconds; a ConfigError naming ``name`` otherwise."""
+    found = _PERIOD.fullmatch(raw.strip().lower())
+    allowed = "a period such as 30m, 6h or 1d (s, m, h or d after a number), at least 1m"
+    if found is None:
+        raise ConfigError(f"{name} must be {allowed}, not {raw!r}")
+    seconds = float(found.group(1)) * _UNIT_SECONDS[found.group(2)]
+    if seconds < MIN_BACKUP_EVERY:
+        raise ConfigError(f"{name} must be {allowed}, not {raw!r}")
+    return seconds
+
+
+class _Backups(TypedDict, total=False):
+    backup_dir: Path
+    backup_every: float
+    backup_keep: int
+
+
+def _backups(env: Mapping[str, str]) -> _Backups:
+    folder, every = _text(env, "PARLOUR_BACKUP_DIR"), _text(env, "PARLOUR_BACKUP_EVERY")
+    keep = _whole(env, "PARLOUR_BACKUP_KEEP", 1, 1000)
+    if bool(folder) != bool(every):
+        raise ConfigError("PARLOUR_BACKUP_DIR and PARLOUR_BACKUP_EVERY go together: set both (a folder and a "
+                          "period such as 6h) for the bot to take its own backups, or neither")
+    if not folder:
+        return {"backup_keep": keep or 7}
+    path = Path(folder)
+    if path.exists() and not path.is_dir():
+        raise ConfigError(f"PARLOUR_BACKUP_DIR must be a folder (or a path where one can be made), but {folder!r} "
+                          "is a file")
+    data = _data_dir(env)
+    if path.resolve() == data.resolve() or data.resolve() in path.resolve().parents:
+        raise ConfigError(f"PARLOUR_BACKUP_DIR must lie outside PARLOUR_DATA_DIR ({str(data)!r}): a backup inside "
+                          "the data would be lost with it, and copied into the next")
+    return {"backup_dir": path, "backup_every": period("PARLOUR_BACKUP_EVERY", every), "backup_keep": keep or 7}
 
 
 def _data_dir(env: Mapping[str, str]) -> Path:

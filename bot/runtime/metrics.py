@@ -12,6 +12,8 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bot.runtime import exporter
+
 log = logging.getLogger("parlour.summary")
 
 
@@ -51,10 +53,21 @@ class Metrics:
     def click(self, seconds: float) -> None:
         """One click answered, ``seconds`` after it arrived."""
         self._responses.append(seconds)
+        exporter.CLICKS.inc()
+        exporter.CLICK_SECONDS.observe(seconds)
 
-    def error(self) -> None:
+    def error(self, kind: str = "command") -> None:
         """One error (a click or command that failed on our side)."""
         self._errors += 1
+        exporter.ERRORS.labels(kind).inc()
+
+    @staticmethod
+    def backed_up(succeeded: bool, seconds: float) -> None:
+        """One of the bot's own backups, taken or failed (the exporter's figures)."""
+        exporter.BACKUPS.labels("taken" if succeeded else "failed").inc()
+        exporter.BACKUP_SECONDS.observe(seconds)
+        if succeeded:
+            exporter.LAST_BACKUP.set_to_current_time()
 
     def take(self, live_tables: int) -> Figures:
         """This period's figures; the next period starts from nothing."""

@@ -24,6 +24,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 import renderers
+from bot.runtime import exporter
 from games.core import registry
 from games.core.base import State, name_players
 from renderers.describe import describe_seat
@@ -160,8 +161,16 @@ class _Pool:
             result = await self._run(fn, *args)
         finally:
             self.asked -= 1
-        self.job_seconds += (time.monotonic() - began - self.job_seconds) * JOB_WEIGHT
+        took = time.monotonic() - began
+        self.job_seconds += (took - self.job_seconds) * JOB_WEIGHT
+        exporter.JOBS.labels(self.kind, getattr(fn, "__name__", "job")).inc()
+        exporter.JOB_SECONDS.labels(self.kind).observe(took)
         return result
+
+    @property
+    def busy(self) -> int:
+        """Jobs running on a worker now."""
+        return min(self.asked, max(1, self.processes))
 
     async def _run(self, fn: Callable[..., T], *args: Any) -> T:
         loop = asyncio.get_running_loop()
@@ -214,6 +223,10 @@ class Workers:
     def drawing_behind(self) -> bool:
         """Whether pictures wait for a drawing worker (the bot draws slower than it is asked to)."""
         return self.draw.waiting > 0
+
+    def pools(self) -> list[tuple[str, int, int]]:
+        """(pool, jobs running, jobs waiting) of each pool: the exporter's gauges."""
+        return [(pool.kind, pool.busy, pool.waiting) for pool in (self.draw, self.think)]
 
     def drawn_within(self, seconds: float) -> bool:
         """Whether a picture asked for now would likely be drawn within ``seconds``."""

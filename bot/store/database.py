@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .errors import StoreBusy, StoreError, StoreFault, StoreUnavailable
+from .errors import FAULT_LISTENERS, StoreBusy, StoreError, StoreFault, StoreUnavailable
 from .migrations import migrate
 
 T = TypeVar("T")
@@ -112,6 +112,8 @@ def fault_from(err: BaseException, path: Path) -> BaseException:
         detail = f"{type(err).__name__} ({err.strerror or err})" if isinstance(err, OSError) else str(err)
     fault = (StoreBusy if kind == "busy" else StoreUnavailable).about(path, kind, detail)
     fault.__cause__ = err
+    for listener in FAULT_LISTENERS:
+        listener(kind)
     return fault
 
 

@@ -7,6 +7,7 @@ The SQLite or OS error it came from is its ``__cause__``."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Self
 
@@ -35,6 +36,11 @@ FAULT_KINDS: dict[str, str] = {
     "corrupt": "corrupt (not a readable SQLite database)",
     "unwritable": "unwritable (the file could not be opened, created or written)",
 }
+
+
+# Called with a fault's kind each time one is met (the metrics count them by kind): the store knows
+# nothing of who listens.
+FAULT_LISTENERS: list[Callable[[str], None]] = []
 
 
 class StoreFault(StoreError):

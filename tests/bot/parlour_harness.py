@@ -37,12 +37,13 @@ FAST_WINDOW = 0.05
 
 
 def make_bot(standin: LocalDiscord, data_dir: Path, ai_delay: float = 0.0,
-             write_window: float = FAST_WINDOW, workers: int | None = None) -> Parlour:
+             write_window: float = FAST_WINDOW, workers: int | None = None, **settings: Any) -> Parlour:
     # One worker of each kind, not one per core: a test's few tables need no more, and each worker
     # a bot starts costs its start-up (0.2 s of drawing caches) some 300 times a run.
     workers = 1 if workers is None else workers
     config = Config(token=standin.token, data_dir=data_dir, dev_guild=None, ai_delay=ai_delay, shard_count=None,
-                    shard_ids=None, api_base=standin.api_base, gateway_url=standin.gateway_url, workers=workers)
+                    shard_ids=None, api_base=standin.api_base, gateway_url=standin.gateway_url, workers=workers,
+                    **settings)
     configure_endpoints(config)
     bot = TestParlour(config, guild_ready_timeout=0.05)
     bot.publisher.limits = ChannelLimits(window=write_window)
@@ -53,10 +54,12 @@ def make_bot(standin: LocalDiscord, data_dir: Path, ai_delay: float = 0.0,
 
 @contextlib.asynccontextmanager
 async def running(standin: LocalDiscord, data_dir: Path, ai_delay: float = 0.0,
-                  write_window: float = FAST_WINDOW, workers: int | None = None) -> AsyncIterator[Parlour]:
+                  write_window: float = FAST_WINDOW, workers: int | None = None,
+                  **settings: Any) -> AsyncIterator[Parlour]:
     """The bot against ``standin``; ``workers=0`` draws and plays the computers in a thread of this
-    process (where a test may patch them) rather than in worker processes."""
-    bot = make_bot(standin, data_dir, ai_delay, write_window, workers)
+    process (where a test may patch them) rather than in worker processes. ``settings``: more of
+    the Config's fields (a metrics port, backups)."""
+    bot = make_bot(standin, data_dir, ai_delay, write_window, workers, **settings)
     async with standin.running(bot, timeout=15) as started:
         await standin.wait_for(lambda: started._restored, 5, "the restore pass")
         yield started

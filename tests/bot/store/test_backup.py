@@ -9,6 +9,7 @@ import json
 import sqlite3
 import tarfile
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -241,3 +242,23 @@ def test_the_commands_say_one_line_and_refuse_with_exit_code_2(tmp_path: Path) -
     assert restored.returncode == 0 and restored.stdout.startswith("restored 5 files from the backup of "), restored
     missing = run("restore", str(tmp_path / "nothing"), data_dir=tmp_path / "new2")
     assert missing.returncode == 2 and "no backup there" in missing.stderr
+
+
+async def test_the_schedule_keeps_the_newest_and_counts_a_failure_without_stopping(tmp_path: Path) -> None:
+    from bot.store.backup_schedule import BackupSchedule
+
+    data = await data_folder(tmp_path / "data")
+    outcomes: list[bool] = []
+    schedule = BackupSchedule(data, tmp_path / "backups", 3600.0, 2, lambda ok, seconds: outcomes.append(ok))
+    assert schedule.due_in(1000.0) == 0.0  # none yet: at once
+    taken = [await schedule.take_one() for _ in range(3)]
+    assert all(taken) and schedule.taken() == sorted(taken)[-2:]  # the newest two kept
+    assert outcomes == [True, True, True]
+    assert 3590 < schedule.due_in(schedule.last_taken or 0) <= 3600
+    again = BackupSchedule(data, tmp_path / "backups", 3600.0, 2)  # a restarted bot: due a period after the newest
+    newest = json.loads((schedule.taken()[-1] / backup.MANIFEST).read_text())["taken_at"]
+    assert again.due_in(newest + 600) == pytest.approx(3000, abs=1)
+    (tmp_path / "blocked").write_text("a file where the folder should be")
+    failing = BackupSchedule(data, tmp_path / "blocked", 3600.0, 2, lambda ok, seconds: outcomes.append(ok))
+    assert await failing.take_one() is None and outcomes[-1] is False  # logged and counted; nothing raised
+    assert failing.due_in(time.time()) > 3500  # tried again a period later, not in a tight loop

@@ -235,3 +235,16 @@ async def test_the_hash_is_of_what_a_real_tree_would_send(tmp_path: Path) -> Non
     tree.copy_global_to(guild=guild)  # the guild now gets the global commands too: a change
     assert await sync_commands(tree, tmp_path, guild, leader=True) is True
     assert calls == [guild, guild]
+
+
+def test_every_store_fault_kind_is_counted_from_the_start() -> None:
+    """The exporter names the store's fault kinds itself (the plumbing and the store know nothing of
+    each other): the two lists must agree."""
+    from prometheus_client import generate_latest
+
+    from bot.runtime import exporter
+    from bot.store.errors import FAULT_KINDS
+
+    text = generate_latest(exporter.REGISTRY).decode()
+    for kind in FAULT_KINDS:
+        assert f'parlour_store_faults_total{{kind="{kind}"}}' in text, kind
