@@ -17,8 +17,8 @@ A restore first checks the manifest and every file's size and checksum, and refu
 or partial backup with a line naming the file, before anything in the data folder changes. It
 fills an empty data folder (``replace`` moves a folder that holds data aside, never deletes it),
 or, for one guild, puts back that guild's database. The next start resumes every table that was
-being played at the moment of the copy, migrating a database from an older schema as any start
-does.
+being played at the moment of the copy, drawing each again at its restored version, and migrates a
+database from an older schema as any start does.
 """
 
 from __future__ import annotations
@@ -251,12 +251,24 @@ def restore(source: Path, data_dir: Path, replace: bool = False,
         for entry in manifest.files:
             (staged / entry.path).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(folder / entry.path, staged / entry.path)
+            if entry.path.startswith(f"{GUILDS}/"):
+                redraw_on_start(staged / entry.path)
         if data_dir.exists():
             data_dir.rmdir()  # empty (checked above, or just moved aside)
         os.replace(staged, data_dir)
         return manifest, moved
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
+
+
+def redraw_on_start(database: Path) -> None:
+    """Mark the restored guild's unfinished tables as not shown: Discord's messages may show moves
+    made after the copy, so the next start draws each table and hand again at its restored version
+    (a click on a newer message is then refused as out of date)."""
+    with contextlib.closing(sqlite3.connect(database)) as conn, conn:
+        columns = {row[1] for row in conn.execute("PRAGMA table_info(tables)")}
+        if "shown_version" in columns:  # (a schema from before it redraws every table anyway)
+            conn.execute("UPDATE tables SET shown_version = -1 WHERE status IN ('lobby', 'playing')")
 
 
 def _restore_guild(folder: Path, manifest: Manifest, data_dir: Path, guild: int, replace: bool) -> Path | None:
@@ -276,6 +288,7 @@ def _restore_guild(folder: Path, manifest: Manifest, data_dir: Path, guild: int,
     target.parent.mkdir(parents=True, exist_ok=True)
     staged = target.with_name(f".{target.name}.restoring")
     shutil.copyfile(folder / name, staged)
+    redraw_on_start(staged)
     os.replace(staged, target)
     with contextlib.closing(sqlite3.connect(target)) as conn:
         unfinished = has_unfinished(conn)
