@@ -24,8 +24,12 @@ import argparse
 import asyncio
 import json
 import logging
+import os
 import random
+import shutil
 import signal
+import subprocess
+import sys
 import tempfile
 import time
 from dataclasses import asdict, dataclass, field
@@ -47,6 +51,7 @@ from .bot_latency import (
     tree_cpu,
     until,
 )
+from .guild_files import guild_files
 
 PATIENCE = 60.0  # seconds a member waits for an answer or their next controls before it counts as failed
 
@@ -66,6 +71,9 @@ class Steady:
     cpu_bot: float = 0.0
     cpu_all: float = 0.0
     cpu_standin: float = 0.0
+    backups: list[float] = field(default_factory=list)  # seconds each backup took (``backup_every``)
+    backup_cpu: list[float] = field(default_factory=list)  # CPU seconds each took
+    backup_mb: float = 0.0  # the last backup's size
 
 
 async def member(standin: LocalDiscord, table: Table, result: Steady, rng: random.Random, stop: float) -> None:
@@ -101,7 +109,34 @@ async def member(standin: LocalDiscord, table: Table, result: Steady, rng: rando
         result.next_controls.append(time.perf_counter() - start)
 
 
-async def run_size(count: int, every: float, seconds: float, ai_delay: float, per_guild: int, batch: int) -> Steady:
+def backup_process(data: Path, dest: Path) -> tuple[int, float]:
+    """``python -m bot backup dest`` run to its end: its exit status and the CPU seconds it used."""
+    process = subprocess.Popen([sys.executable, "-m", "bot", "backup", str(dest)], stdout=subprocess.DEVNULL,
+                               env={**os.environ, "PARLOUR_DATA_DIR": str(data)})
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    return process.returncode, usage.ru_utime + usage.ru_stime
+
+
+async def backups_during(data: Path, into: Path, every: float, result: Steady, stop: float) -> None:
+    """``python -m bot backup`` every ``every`` seconds while the members play, as an operator's
+    cron would run it beside the bot: each one's time, CPU and size."""
+    n = 0
+    while time.perf_counter() + every < stop:
+        await asyncio.sleep(every)
+        n += 1
+        dest = into / f"copy-{n}"
+        began = time.perf_counter()
+        status, cpu = await asyncio.to_thread(backup_process, data, dest)
+        result.backups.append(time.perf_counter() - began)
+        result.backup_cpu.append(cpu)
+        if status == 0:
+            result.backup_mb = sum(f.stat().st_size for f in dest.rglob("*") if f.is_file()) / 1e6
+        shutil.rmtree(dest, ignore_errors=True)
+
+
+async def run_size(count: int, every: float, seconds: float, ai_delay: float, per_guild: int, batch: int,
+                   backup_every: float = 0.0, old_guilds: int = 0) -> Steady:
     result = Steady(count, every)
     rng = random.Random(count)
     async with LocalDiscord() as standin:
@@ -109,6 +144,8 @@ async def run_size(count: int, every: float, seconds: float, ai_delay: float, pe
         tables, warm = members_at_tables(standin, count, per_guild)
         with tempfile.TemporaryDirectory(prefix="parlour-steady-") as folder:
             report = Path(folder) / "report.json"
+            if old_guilds:  # the history of servers that played before: on disk, not open, but backed up
+                await asyncio.to_thread(guild_files, Path(folder) / "data", old_guilds)
             async with bot_process(standin, Path(folder) / "data", ai_delay, report) as process:
                 await open_all(standin, watch, warm, batch)
                 await open_all(standin, watch, tables, batch)
@@ -119,6 +156,8 @@ async def run_size(count: int, every: float, seconds: float, ai_delay: float, pe
                 stop = begin + seconds
                 members = asyncio.gather(*(member(standin, t, result, random.Random(rng.random()), stop)
                                            for t in tables))
+                copies = asyncio.ensure_future(backups_during(Path(folder) / "data", Path(folder), backup_every,
+                                                              result, stop) if backup_every else asyncio.sleep(0))
                 # Rates and CPU over the window only: the clicks still under way when it closes
                 # (waited for, up to PATIENCE, for their times) would stretch it and thin both.
                 await asyncio.sleep(max(0.0, stop - time.perf_counter()))
@@ -127,6 +166,7 @@ async def run_size(count: int, every: float, seconds: float, ai_delay: float, pe
                 result.cpu_bot = (bot_cpu(process.pid) - cpu_bot) / result.seconds
                 result.cpu_standin = (time.process_time() - mine) / result.seconds
                 await members
+                await copies
             figures = json.loads(report.read_text())
             result.parts, result.lag = figures["parts"], figures["lag"]
     return result
@@ -170,7 +210,8 @@ def report(results: list[Steady]) -> None:
 
 def run_child(args: argparse.Namespace, count: int) -> Steady:
     return Steady(**child_figures("bench.steady", count, args,
-                                  ["--every", str(args.every), "--seconds", str(args.seconds)]))
+                                  ["--every", str(args.every), "--seconds", str(args.seconds),
+                                   "--backup-every", str(args.backup_every), "--old-guilds", str(args.old_guilds)]))
 
 
 def main() -> None:
@@ -179,11 +220,16 @@ def main() -> None:
                         help="table counts, comma-separated (default 100,200,400,500)")
     parser.add_argument("--every", type=float, default=5.0, help="seconds between a member's moves, on average")
     parser.add_argument("--seconds", type=float, default=60.0, help="how long each size runs")
+    parser.add_argument("--backup-every", type=float, default=0.0,
+                        help="take a backup (python -m bot backup) every this many seconds meanwhile (bench.backup)")
+    parser.add_argument("--old-guilds", type=int, default=0,
+                        help="guild files of servers that played before, in the data folder from the start")
     table_options(parser)
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     if args.one:
-        result = asyncio.run(run_size(args.one, args.every, args.seconds, args.ai_delay, args.per_guild, args.batch))
+        result = asyncio.run(run_size(args.one, args.every, args.seconds, args.ai_delay, args.per_guild, args.batch,
+                                      args.backup_every, args.old_guilds))
         print(RESULT + json.dumps(asdict(result)), flush=True)
         return
     report(each_size(args.tables, lambda n: f"a move every {args.every} s each, for {args.seconds} s",

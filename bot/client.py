@@ -304,6 +304,8 @@ class Parlour(ext.AutoShardedBot):
             # the connection to Discord goes last, so that those answers get out.
             await asyncio.to_thread(self.workers.close, True, left(2))
             await self.stores.close()
+            if self.backups is not None:
+                self.backups.close()
             await self.router.settle(timeout=left(1))
             log.info("stopped")
         except Exception:
