@@ -18,7 +18,7 @@ from bot.commands import slash as commands
 from bot.commands.lobby import Lobbies
 from bot.commands.router import Router
 from bot.commands.sync import sync_commands
-from bot.play import faults
+from bot.play import custom_ids, faults
 from bot.play.answers import payload, tell
 from bot.play.partners_talk import Talk
 from bot.play.refusals import Refusal
@@ -26,7 +26,8 @@ from bot.play.rounds import Rounds
 from bot.play.tables import Live, Tables, where
 from bot.play.timers import Turns
 from bot.runtime import exporter
-from bot.runtime.budget import Budget, guard
+from bot.runtime.budget import Budget, SharedBudget, guard
+from bot.runtime.cluster import Cluster
 from bot.runtime.config import Config
 from bot.runtime.exporter import MetricsServer
 from bot.runtime.logs import table_extra
@@ -47,6 +48,11 @@ INTENTS = discord.Intents(guilds=True)
 STOP_SECONDS = 8.0  # a stop's own steps, within the 10 s a host is promised (Heroku-style hosts give 30)
 ANNOUNCERS = 4  # tables told of a restart (and redrawn if need be) at once, behind live play
 
+# A direct message's click for a table another process serves, when it could not be handed over.
+UNREACHED = {
+    "restarting": "That table's server is restarting, so nothing was changed. Try again in a moment.",
+    "unreachable": "I can't reach that table's server right now, so nothing was changed. Try again in a moment.",
+}
 
 class Parlour(ext.AutoShardedBot):
     def __init__(self, config: Config, *, signals: bool = False, always_sync: bool = False, **options: Any) -> None:
@@ -60,7 +66,15 @@ class Parlour(ext.AutoShardedBot):
             kwargs["shard_ids"] = list(config.shard_ids)
         super().__init__(command_prefix=ext.when_mentioned, intents=INTENTS, help_command=None, **kwargs)
         self.config = config
-        self.budget = Budget(config.requests_per_second)
+        # Several processes as one bot meet in Redis: clicks handed to their table's process, one budget.
+        self.cluster: Cluster | None = None
+        if config.redis_url and not config.whole_bot and config.shard_ids is not None and config.shard_count:
+            self.cluster = Cluster(config.redis_url, config.shard_count, config.shard_ids)
+            self.budget: Budget = SharedBudget(config.requests_per_second, self.cluster.lease,
+                                               processes=max(1, config.shard_count // len(config.shard_ids)))
+        else:
+            self.budget = Budget(config.requests_per_second)
+        self._unreached: dict[int, str] = {}  # guild id: why its latest click could not be handed to its process
         guard(self.http, self.budget)
         self.stores = Stores(config.data_dir)
         self.workers = Workers(config.workers)
@@ -108,6 +122,9 @@ class Parlour(ext.AutoShardedBot):
             asyncio.create_task(self.metrics.run(lambda: len(self.tables.live)), name="parlour-summary"),
             asyncio.create_task(self.stores.run_sweeper(), name="parlour-store-sweeper"),
         ]
+        if self.cluster is not None:
+            self._route_interactions()
+            await self.cluster.start(self._handed_over)
         exporter.watch(lambda: [live.row.game for live in list(self.tables.live.values())], self.workers.pools)
         exporter.count_rate_limits()
         FAULT_LISTENERS.append(self._count_fault)
@@ -130,6 +147,53 @@ class Parlour(ext.AutoShardedBot):
         else:  # once per change of the commands, by the process that serves shard 0
             await sync_commands(self.tree, self.config.data_dir, guild,
                                 leader=self.config.shard_ids is None or 0 in self.config.shard_ids)
+
+    # -- several processes -------------------------------------------------------------------------
+    def _route_interactions(self) -> None:
+        """Interactions Discord sends here for a guild another process serves (a click in a direct
+        message: Discord sends those to shard 0) go to that process, whole and unparsed."""
+        parsers = self._connection.parsers
+        parse = parsers["INTERACTION_CREATE"]
+
+        def route(data: dict[str, Any]) -> None:
+            guild_id = self._other_process_guild(data)
+            if guild_id is None:
+                parse(data)
+            else:
+                self._background.append(asyncio.create_task(self._hand_over(data, guild_id, parse),
+                                                            name="parlour-hand-over"))
+
+        parsers["INTERACTION_CREATE"] = route
+        self._parse_interaction = parse
+
+    def _other_process_guild(self, data: dict[str, Any]) -> int | None:
+        """The guild of a direct message's click whose table another process serves; else None
+        (an interaction in a guild comes to the process serving it; a command in a direct message,
+        /help or /rules, is about no server and answered here)."""
+        if self.cluster is None or data.get("guild_id") or data.get("type") not in (3, 5):
+            return None
+        try:
+            ref = custom_ids.parse(str((data.get("data") or {}).get("custom_id", "")))
+        except custom_ids.BadCustomId:
+            return None
+        guild_id = getattr(ref, "guild_id", None)
+        return guild_id if isinstance(guild_id, int) and not self.cluster.serves(guild_id) else None
+
+    async def _hand_over(self, data: dict[str, Any], guild_id: int, parse: Any) -> None:
+        assert self.cluster is not None
+        why = await self.cluster.forward(guild_id, data)
+        if why is not None:  # answered here, in words, without touching anything
+            self._unreached[guild_id] = UNREACHED[why]
+            parse(data)
+
+    async def _handed_over(self, data: dict[str, Any]) -> None:
+        """An interaction another process handed to this one: handled as if Discord sent it here."""
+        self._parse_interaction(data)
+
+    def elsewhere(self, guild_id: int) -> str | None:
+        if self.cluster is None or self.cluster.serves(guild_id):
+            return None
+        return self._unreached.get(guild_id, UNREACHED["restarting"])
 
     @staticmethod
     def _count_fault(kind: str) -> None:
@@ -209,10 +273,12 @@ class Parlour(ext.AutoShardedBot):
         last move was committed but not shown before the stop is drawn again."""
         announce: list[Live] = []
         ended: list[tuple[int, list[TableRow]]] = []
+        others: list[int] = []
         for guild_id in await self.stores.guilds_to_restore():
             if self.stopping:
                 return
             if not self.serves(guild_id):
+                others.append(guild_id)
                 continue
             try:
                 ended.append((guild_id, await self._restore_guild(guild_id, announce)))
@@ -220,6 +286,10 @@ class Parlour(ext.AutoShardedBot):
                 guild = self.get_guild(guild_id)
                 log.error("could not restore the tables of server %s (%s): %s", guild.name if guild else "?",
                           guild_id, err, extra=table_extra(guild_id), exc_info=not isinstance(err, StoreFault))
+        if others and self.cluster is not None:  # another shard's data in this folder: left alone, said once
+            log.warning("this data folder holds unfinished tables of %d servers on shards this process does not "
+                        "serve (%s); they are left alone: move them to their shard's process with python -m bot "
+                        "backup --guild and restore --guild", len(others), ", ".join(map(str, others[:5])))
         self.restored_at = asyncio.get_running_loop().time()
         self.announcing = asyncio.create_task(self._announce(announce, ended), name="parlour-announce")
         self._background.append(self.announcing)
@@ -315,6 +385,8 @@ class Parlour(ext.AutoShardedBot):
                 FAULT_LISTENERS.remove(self._count_fault)
             if self.metrics_server is not None:
                 await self.metrics_server.stop()
+            if self.cluster is not None:
+                await self.cluster.close()
             await super().close()
 
 

@@ -12,8 +12,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_settings_are_read_and_checked() -> None:
-    config = load({"DISCORD_TOKEN": "t", "PARLOUR_AI_DELAY": "0.5", "SHARD_COUNT": "4", "SHARD_IDS": "0,2"})
+    config = load({"DISCORD_TOKEN": "t", "PARLOUR_AI_DELAY": "0.5", "SHARD_COUNT": "4", "SHARD_IDS": "0,2",
+                   "PARLOUR_REDIS_URL": "redis://127.0.0.1:6379/0"})
     assert config.ai_delay == 0.5 and config.shard_ids == (0, 2) and config.shard_count == 4
+    assert config.redis_url == "redis://127.0.0.1:6379/0" and not config.whole_bot
     assert str(config.data_dir) == "data" and config.workers is None  # one worker process per core
     assert load({"DISCORD_TOKEN": "t", "PARLOUR_WORKERS": "0"}).workers == 0
     for bad in ({"SHARD_IDS": "0"}, {"SHARD_COUNT": "2", "SHARD_IDS": "0,5"}, {"PARLOUR_AI_DELAY": "soon"},
@@ -75,6 +77,8 @@ def test_a_computer_delay_from_0_to_60_seconds_is_taken(delay: str) -> None:
     ({"PARLOUR_BACKUP_KEEP": "0"}, "PARLOUR_BACKUP_KEEP", "from 1 to 1000"),
     ({"PARLOUR_METRICS_PORT": "70000"}, "PARLOUR_METRICS_PORT", "from 1 to 65535"),
     ({"PARLOUR_METRICS_PORT": "http"}, "PARLOUR_METRICS_PORT", "from 1 to 65535"),
+    ({"SHARD_COUNT": "3", "SHARD_IDS": "1"}, "SHARD_IDS", "set PARLOUR_REDIS_URL"),
+    ({"PARLOUR_REDIS_URL": "127.0.0.1:6379"}, "PARLOUR_REDIS_URL", "redis:// or rediss://"),
 ])
 def test_each_bad_setting_is_named_with_what_it_may_be(settings: dict[str, str], name: str, allowed: str) -> None:
     message = refusal(**settings)
@@ -83,6 +87,7 @@ def test_each_bad_setting_is_named_with_what_it_may_be(settings: dict[str, str],
 
 def test_good_settings_are_taken_as_given(tmp_path: Path) -> None:
     config = load({"DISCORD_TOKEN": "t", "SHARD_COUNT": "3", "SHARD_IDS": " 2, 0 ", "PARLOUR_WORKERS": "64",
+                   "PARLOUR_REDIS_URL": "rediss://127.0.0.1:6380/1",
                    "PARLOUR_DEV_GUILD": "1234567890123456789", "DISCORD_API_BASE": "http://127.0.0.1:5/api/v10",
                    "DISCORD_GATEWAY_URL": "wss://127.0.0.1:5/gateway", "PARLOUR_LOG_LEVEL": "debug",
                    "PARLOUR_LOG_FORMAT": "JSON", "PARLOUR_DATA_DIR": str(tmp_path / "new")})

@@ -38,6 +38,10 @@ NOTES_KEPT = 10_000  # a bound: past it, a reply's note is not repeated when the
 class RouterHost(Protocol):
     """What the router asks of the client."""
 
+    def elsewhere(self, guild_id: int) -> str | None:
+        """Why a click for ``guild_id``'s table cannot be served here, when another process of the
+        bot serves that guild and the click could not be handed to it; else None."""
+
     @property
     def stopping(self) -> bool: ...
 
@@ -86,6 +90,9 @@ class Router:
             where = table_extra(ref.guild_id, ref.table_id)
             if self.bot.stopping:
                 raise Refusal(faults.RESTARTING)
+            handed = self.bot.elsewhere(ref.guild_id)
+            if handed is not None:  # another process's table, which could not be reached
+                raise Refusal(handed)
             if self.bot.get_guild(ref.guild_id) is None:  # forged, or a server that removed the bot
                 raise Refusal(NOT_MY_SERVER)
             await self.dispatch(interaction, ref)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import logging
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterator
@@ -25,6 +26,8 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from bot.runtime import exporter
+
+log = logging.getLogger(__name__)
 
 URGENT, NORMAL, ONLOOKERS = 0, 1, 2  # priorities, the most urgent first
 SHARE = 4  # while more urgent requests wait, one grant in SHARE goes to the oldest of the others
@@ -193,3 +196,69 @@ def guard(http: Any, budget: Budget) -> None:
         return await budget.request(lambda: request(route, **kwargs))
 
     http.request = within_budget
+
+
+LEASE_MOST = 5  # tokens a process takes from the cluster's bucket at once: enough for a burst, too few to hoard
+RETRY_SHARED = 5.0  # seconds between attempts to go back to the shared bucket while Redis is gone
+Lease = Callable[[float, float, int], Awaitable[int]]  # (rate, burst, wanted) -> tokens taken
+
+
+class SharedBudget(Budget):
+    """One process's budget when several serve the bot (bot/runtime/cluster.py): its tokens come
+    from the cluster's one bucket in Redis, a few at a time as requests wait, so that the
+    processes together keep within the bot's budget. While Redis cannot be reached it keeps to an
+    equal share (``rate / processes``), says so once, and goes back to the shared bucket once Redis
+    answers again. Priorities and their order are this process's own, as in :class:`Budget`."""
+
+    def __init__(self, rate: float, lease: Lease, processes: int, clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__(rate, clock=clock)
+        self.lease = lease
+        self.share = rate / max(1, processes)
+        self.tokens = 0.0
+        self.shared = True  # False while Redis cannot be reached: the equal share instead
+        self.retry_at = 0.0
+
+    def _refill(self) -> None:
+        now = self.clock()
+        if not self.shared:
+            self.tokens = min(max(1.0, self.burst / max(1.0, self.rate / self.share)),
+                              self.tokens + (now - self.stamp) * self.share)
+        self.stamp = now
+
+    async def _pump(self) -> None:
+        while True:
+            self._refill()
+            if self.tokens < 1:
+                if not self.shared and self.clock() >= self.retry_at:
+                    self.retry_at = self.clock() + RETRY_SHARED
+                    await self._take(0)  # is Redis back?
+                if self.shared:
+                    if not await self._take(min(LEASE_MOST, max(1, self.waiting))):
+                        await asyncio.sleep(1 / self.rate)  # the bucket is empty: its next token
+                else:
+                    await asyncio.sleep((1 - self.tokens) / self.share)
+                continue
+            chosen = self._next()
+            if chosen is None:
+                return
+            priority, since, future = chosen
+            self.tokens -= 1
+            self._count(priority, self.clock() - since)
+            future.set_result(None)
+
+    async def _take(self, wanted: int) -> int:
+        """Tokens from the shared bucket; on a failure, the equal share from now on (said once)."""
+        try:
+            got = await self.lease(self.rate, self.burst, wanted)
+        except Exception as err:  # Redis unreachable: whatever redis-py raised
+            if self.shared:
+                log.error("the shared request budget is unreachable (%s): keeping to %.1f requests a second, this "
+                          "process's equal share, until it is back", err, self.share)
+                self.shared, self.retry_at = False, self.clock() + RETRY_SHARED
+                self.stamp = self.clock()
+            return 0
+        if not self.shared:
+            log.warning("the shared request budget is back")
+            self.shared, self.tokens = True, 0.0
+        self.tokens += got
+        return got

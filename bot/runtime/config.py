@@ -51,6 +51,12 @@ class Config:
     backup_keep: int = 7  # the newest kept (PARLOUR_BACKUP_KEEP)
     metrics_port: int | None = None  # /metrics and /healthz (PARLOUR_METRICS_PORT)
     metrics_host: str = "127.0.0.1"  # their address: loopback unless `python -m bot --metrics-host` says otherwise
+    redis_url: str | None = None  # the cluster's meeting point (PARLOUR_REDIS_URL): needed to serve some shards only
+
+    @property
+    def whole_bot(self) -> bool:
+        """Whether this process serves every shard (alone: it needs no cluster)."""
+        return self.shard_ids is None or (self.shard_count is not None and len(self.shard_ids) == self.shard_count)
 
 
 def load(environ: dict[str, str] | None = None, dotenv: bool = True, *, require_token: bool = True) -> Config:
@@ -68,6 +74,12 @@ def load(environ: dict[str, str] | None = None, dotenv: bool = True, *, require_
     if any(c.isspace() for c in token):
         raise ConfigError("DISCORD_TOKEN must be the bot token alone, with no spaces or line breaks in it")
     shard_count = _whole(environ, "SHARD_COUNT", 1, MAX_SHARDS)
+    shard_ids = _shard_ids(environ, shard_count)
+    redis_url = _url(environ, "PARLOUR_REDIS_URL", ("redis", "rediss"))
+    if shard_ids is not None and shard_count is not None and len(shard_ids) < shard_count and redis_url is None:
+        raise ConfigError(f"SHARD_IDS serves {len(shard_ids)} of the {shard_count} shards, so the other processes "
+                          "must reach this one: set PARLOUR_REDIS_URL (e.g. redis://127.0.0.1:6379/0) to the Redis "
+                          "server they share (direct messages' clicks and the request budget go through it)")
     return Config(
         token=token,
         data_dir=_data_dir(environ),
@@ -75,7 +87,7 @@ def load(environ: dict[str, str] | None = None, dotenv: bool = True, *, require_
                          what="a server id (Copy Server ID in Discord's Developer Mode), a whole number"),
         ai_delay=_ai_delay(environ),
         shard_count=shard_count,
-        shard_ids=_shard_ids(environ, shard_count),
+        shard_ids=shard_ids,
         api_base=_url(environ, "DISCORD_API_BASE", ("http", "https")),
         gateway_url=_url(environ, "DISCORD_GATEWAY_URL", ("ws", "wss")),
         workers=_whole(environ, "PARLOUR_WORKERS", 0, MAX_WORKERS),
@@ -84,6 +96,7 @@ def load(environ: dict[str, str] | None = None, dotenv: bool = True, *, require_
         requests_per_second=_rate(environ),
         **_backups(environ),  # backup_dir, backup_every, backup_keep
         metrics_port=_whole(environ, "PARLOUR_METRICS_PORT", 1, 65535, what="a port number"),
+        redis_url=redis_url,
     )
 
 
@@ -180,7 +193,8 @@ def _url(env: Mapping[str, str], name: str, schemes: tuple[str, ...]) -> str | N
     raw = _text(env, name)
     if not raw:
         return None
-    example = f"{schemes[0]}://127.0.0.1:8710" + ("/api/v10" if schemes[0] == "http" else "/gateway")
+    example = {"http": "http://127.0.0.1:8710/api/v10", "ws": "ws://127.0.0.1:8710/gateway",
+               "redis": "redis://127.0.0.1:6379/0"}[schemes[0]]
     allowed = f"an address starting with {' or '.join(s + '://' for s in schemes)}, such as {example}"
     try:
         parts = urlsplit(raw)

@@ -372,9 +372,9 @@ class Fosco:
     """One member against one computer in Fosco in a guild of its own, played by clicking the first move
     offered in the newest hand message sent by DM; what was committed is read from the guild's store."""
 
-    def __init__(self, standin: LocalDiscord, name: str = "Fault club") -> None:
+    def __init__(self, standin: LocalDiscord, name: str = "Fault club", shard: tuple[int, int] | None = None) -> None:
         self.standin = standin
-        self.guild = standin.add_guild(name)
+        self.guild = standin.add_guild(name, shard=shard)
         self.human = standin.add_user(f"{name.split()[0].lower()}-player")
         self.guild.add_member(self.human)
         self.lobby = self.guild.add_text_channel("games")
