@@ -211,7 +211,9 @@ class SharedBudget(Budget):
     answers again. Priorities and their order are this process's own, as in :class:`Budget`."""
 
     def __init__(self, rate: float, lease: Lease, processes: int, clock: Callable[[], float] = time.monotonic) -> None:
-        super().__init__(rate, clock=clock)
+        # A small bucket: within any second the processes together make at most rate + LEASE_MOST requests
+        # (50 at the default 45: Discord's global limit).
+        super().__init__(rate, burst=LEASE_MOST, clock=clock)
         self.lease = lease
         self.share = rate / max(1, processes)
         self.tokens = 0.0

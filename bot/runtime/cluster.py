@@ -32,7 +32,11 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 import redis.asyncio as aioredis
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 log = logging.getLogger(__name__)
 HEARTBEAT = 1.0  # seconds between renewals of this process's shards
@@ -64,7 +68,10 @@ def shard_of(guild_id: int, shard_count: int) -> int:
 
 class Cluster:
     def __init__(self, url: str, shard_count: int, shard_ids: tuple[int, ...]) -> None:
-        self.redis = aioredis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
+        # A connection left from before Redis restarted fails once: tried again on a new one at once.
+        self.redis = aioredis.from_url(url, socket_timeout=2, socket_connect_timeout=2, health_check_interval=5,
+                                       retry=Retry(ExponentialBackoff(cap=0.2, base=0.02), 2),
+                                       retry_on_error=[RedisConnectionError, RedisTimeoutError])
         self.shard_count, self.shard_ids = shard_count, shard_ids
         self.name = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
         self.reachable = True  # whether Redis answered last time

@@ -71,3 +71,43 @@ async def test_three_processes_serve_dm_clicks_through_a_kill(redis_server: Redi
         finally:
             for bot in bots:
                 await bot.close()
+
+
+async def test_redis_stopped_mid_play_loses_nothing_and_play_resumes(redis_server: RedisServer,
+                                                                    tmp_path: Path) -> None:
+    """While Redis is down a click that must be handed over is answered in words and changes
+    nothing; a click for the process Discord sent it to is played as ever (that process keeping to
+    its equal share of the budget); once Redis is back the clicks reach their tables again."""
+    async with local_discord() as standin:
+        games = [Fosco(standin, f"Club{k} on shard", shard=(k, 2)) for k in range(2)]
+        bots = [BotProcess(standin, tmp_path / f"process-{k}", workers=1, ai_delay=0.0,
+                           env={"SHARD_COUNT": "2", "SHARD_IDS": str(k), "PARLOUR_REDIS_URL": redis_server.url})
+                for k in range(2)]
+        try:
+            for bot in bots:
+                await bot.start()
+            for game, bot in zip(games, bots, strict=True):
+                await game.open(bot.data_dir, {"deals": 1, "target": 1})
+                await game.move()
+            redis_server.stop()
+            before = games[1].row()
+            click = await games[1].send(*await standin.wait_for(games[1].offered, 15, "a move for game 1"))
+            await click.record.wait_response(5)
+            assert click.said is not None and "nothing was changed" in click.said, click.record.callbacks
+            assert games[1].row() == before
+            local = await games[0].move()  # shard 0's own table plays on without Redis
+            assert local.acknowledged
+            assert await bots[0].logged("unreachable", 10), bots[0].tail()
+
+            redis_server.start()
+            await standin.wait_for(lambda: redis_server.meeting(shard=1), 15, "shard 1's process back in Redis")
+            click = await games[1].send(*await standin.wait_for(games[1].offered, 15, "a move for game 1"))
+            await click.record.wait_response(5)
+            assert click.acknowledged, click.record.callbacks  # handed over again
+            for game in games:
+                await play_out(game)
+                assert game.row()[0] == "finished"
+            assert not [c for g in games for c in g.clicks if not c.answered], "a click left unanswered"
+        finally:
+            for bot in bots:
+                await bot.close()
