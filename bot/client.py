@@ -119,7 +119,8 @@ class Parlour(ext.AutoShardedBot):
         await self.workers.start()
         self.tree.interaction_check = self._accepting  # type: ignore[method-assign]
         self._background += [
-            asyncio.create_task(self.metrics.run(lambda: len(self.tables.live)), name="parlour-summary"),
+            asyncio.create_task(self.metrics.run(lambda: len(self.tables.live), cluster=self.cluster),
+                                name="parlour-summary"),
             asyncio.create_task(self.stores.run_sweeper(), name="parlour-store-sweeper"),
         ]
         if self.cluster is not None:

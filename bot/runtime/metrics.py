@@ -7,12 +7,15 @@ and how many errors there were. Pure bookkeeping: the client counts, ``Metrics.r
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from bot.runtime import exporter
+from bot.runtime.cluster import Cluster
 
 log = logging.getLogger("parlour.summary")
 
@@ -30,6 +33,18 @@ class Figures:
         p95 = "none" if self.p95_ms is None else f"{self.p95_ms:.0f} ms"
         return (f"summary: {_count(self.live_tables, 'live table')}, {_count(self.clicks, 'click')}, "
                 f"p95 response {p95}, {_count(self.errors, 'error')}")
+
+
+def cluster_line(reports: list[dict[str, Any]]) -> str:
+    """The leader's summary of every process's latest figures (their worst p95)."""
+    def total(key: str) -> int:
+        return sum(int(r.get(key) or 0) for r in reports)
+
+    p95s = [float(r["p95_ms"]) for r in reports if r.get("p95_ms") is not None]
+    worst = f"{max(p95s):.0f} ms" if p95s else "none"
+    processes = f"{len(reports)} process{'es' if len(reports) != 1 else ''}"
+    return (f"cluster summary: {processes}, {_count(total('live_tables'), 'live table')}, "
+            f"{_count(total('clicks'), 'click')}, worst p95 response {worst}, {_count(total('errors'), 'error')}")
 
 
 def _count(n: int, noun: str) -> str:
@@ -80,9 +95,11 @@ class Metrics:
         """This period's summary line; the next period starts from nothing."""
         return self.take(live_tables).line()
 
-    async def run(self, live_tables: Callable[[], int], every: float = 60.0) -> None:
+    async def run(self, live_tables: Callable[[], int], every: float = 60.0,
+                  cluster: Cluster | None = None) -> None:
         """Logs the summary line (INFO, logger ``parlour.summary``, its figures also as extras) every
-        ``every`` seconds, until cancelled."""
+        ``every`` seconds, until cancelled. In a cluster each process reports its figures too, and the
+        leader (shard 0's process) logs the cluster's line from them a moment later."""
         while True:
             await asyncio.sleep(every)
             try:
@@ -93,3 +110,8 @@ class Metrics:
             figures = self.take(tables)
             log.info(figures.line(), extra={"live_tables": figures.live_tables, "clicks": figures.clicks,
                                             "p95_ms": figures.p95_ms, "errors": figures.errors})
+            if cluster is not None:
+                await cluster.report(dataclasses.asdict(figures))
+                if cluster.leader:
+                    await asyncio.sleep(min(5.0, every / 4))  # the others' reports of this minute
+                    log.info(cluster_line(await cluster.gather()))

@@ -248,3 +248,14 @@ def test_every_store_fault_kind_is_counted_from_the_start() -> None:
     text = generate_latest(exporter.REGISTRY).decode()
     for kind in FAULT_KINDS:
         assert f'parlour_store_faults_total{{kind="{kind}"}}' in text, kind
+
+
+def test_the_leader_sums_the_clusters_figures() -> None:
+    from bot.runtime.metrics import cluster_line
+
+    reports = [{"live_tables": 4, "clicks": 100, "p95_ms": 80.0, "errors": 0},
+               {"live_tables": 1, "clicks": 20, "p95_ms": None, "errors": 1},
+               {"live_tables": 7, "clicks": 300, "p95_ms": 120.4, "errors": 2}]
+    assert cluster_line(reports) == ("cluster summary: 3 processes, 12 live tables, 420 clicks, worst p95 response "
+                                     "120 ms, 3 errors")
+    assert cluster_line([]) == "cluster summary: 0 processes, 0 live tables, 0 clicks, worst p95 response none, 0 errors"
