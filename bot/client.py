@@ -9,6 +9,7 @@ import logging
 import signal
 from typing import Any
 
+import aiohttp
 import discord
 import yarl
 from discord import app_commands
@@ -26,7 +27,7 @@ from bot.play.rounds import Rounds
 from bot.play.tables import Live, Tables, where
 from bot.play.timers import Turns
 from bot.runtime import exporter
-from bot.runtime.budget import Budget, SharedBudget, guard
+from bot.runtime.budget import URGENT, Budget, SharedBudget, guard
 from bot.runtime.cluster import Cluster
 from bot.runtime.config import Config
 from bot.runtime.exporter import MetricsServer
@@ -48,6 +49,22 @@ INTENTS = discord.Intents(guilds=True)
 STOP_SECONDS = 8.0  # a stop's own steps, within the 10 s a host is promised (Heroku-style hosts give 30)
 ANNOUNCERS = 4  # tables told of a restart (and redrawn if need be) at once, behind live play
 
+def cluster_gate(budget: SharedBudget) -> aiohttp.TraceConfig:
+    """Each request bound by Discord's global limit waits, as it goes out, for a token of the bot's
+    one bucket (``budget``, in Redis): so the processes together never make more than the budget in
+    any second, whatever each one's own order and waits (interaction answers and token edits, which
+    the global limit does not count, and the gateway go straight out)."""
+    trace = aiohttp.TraceConfig()
+
+    async def before(session: aiohttp.ClientSession, context: Any, params: aiohttp.TraceRequestStartParams) -> None:
+        path = params.url.path
+        if "/api/" in path and "/interactions/" not in path and "/webhooks/" not in path:
+            await budget.spend(URGENT)
+
+    trace.on_request_start.append(before)
+    return trace
+
+
 # A direct message's click for a table another process serves, when it could not be handed over.
 UNREACHED = {
     "restarting": "That table's server is restarting, so nothing was changed. Try again in a moment.",
@@ -60,20 +77,22 @@ class Parlour(ext.AutoShardedBot):
         stops its bot and world itself). ``always_sync``: register the slash commands at every
         start, not only when they changed (Parlour Local, whose world may be new)."""
         kwargs: dict[str, Any] = dict(options)
+        # Several processes as one bot meet in Redis: clicks handed to their table's process, and one
+        # budget, kept where each request goes out (after discord.py's own waits for its route buckets).
+        cluster = None
+        if config.redis_url and not config.whole_bot and config.shard_ids is not None and config.shard_count:
+            cluster = Cluster(config.redis_url, config.shard_count, config.shard_ids)
+            kwargs["http_trace"] = cluster_gate(SharedBudget(
+                config.requests_per_second, cluster.lease,
+                processes=max(1, config.shard_count // len(config.shard_ids))))
         if config.shard_count is not None:
             kwargs["shard_count"] = config.shard_count
         if config.shard_ids is not None:
             kwargs["shard_ids"] = list(config.shard_ids)
         super().__init__(command_prefix=ext.when_mentioned, intents=INTENTS, help_command=None, **kwargs)
         self.config = config
-        # Several processes as one bot meet in Redis: clicks handed to their table's process, one budget.
-        self.cluster: Cluster | None = None
-        if config.redis_url and not config.whole_bot and config.shard_ids is not None and config.shard_count:
-            self.cluster = Cluster(config.redis_url, config.shard_count, config.shard_ids)
-            self.budget: Budget = SharedBudget(config.requests_per_second, self.cluster.lease,
-                                               processes=max(1, config.shard_count // len(config.shard_ids)))
-        else:
-            self.budget = Budget(config.requests_per_second)
+        self.cluster: Cluster | None = cluster
+        self.budget = Budget(config.requests_per_second)  # this process's order of its own requests
         self._unreached: dict[int, str] = {}  # guild id: why its latest click could not be handed to its process
         guard(self.http, self.budget)
         self.stores = Stores(config.data_dir)

@@ -258,4 +258,4 @@ def test_the_leader_sums_the_clusters_figures() -> None:
                {"live_tables": 7, "clicks": 300, "p95_ms": 120.4, "errors": 2}]
     assert cluster_line(reports) == ("cluster summary: 3 processes, 12 live tables, 420 clicks, worst p95 response "
                                      "120 ms, 3 errors")
-    assert cluster_line([]) == "cluster summary: 0 processes, 0 live tables, 0 clicks, worst p95 response none, 0 errors"
+    assert cluster_line([]).endswith("0 processes, 0 live tables, 0 clicks, worst p95 response none, 0 errors")
