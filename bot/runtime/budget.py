@@ -165,15 +165,24 @@ class Budget:
         while True:
             self._refill()
             if self.tokens < 1:
-                await asyncio.sleep((1 - self.tokens) / self.rate)
-                continue
-            chosen = self._next()
-            if chosen is None:
+                await self._await_tokens()
+            elif not self._grant():
                 return
-            priority, since, future = chosen
-            self.tokens -= 1
-            self._count(priority, self.clock() - since)
-            future.set_result(None)
+
+    async def _await_tokens(self) -> None:
+        """Wait for the bucket's next token."""
+        await asyncio.sleep((1 - self.tokens) / self.rate)
+
+    def _grant(self) -> bool:
+        """Grant one token to the next waiting request; False when none waits."""
+        chosen = self._next()
+        if chosen is None:
+            return False
+        priority, since, future = chosen
+        self.tokens -= 1
+        self._count(priority, self.clock() - since)
+        future.set_result(None)
+        return True
 
     def _count(self, priority: int, waited: float) -> None:
         spent = self.spent
@@ -227,26 +236,15 @@ class SharedBudget(Budget):
                               self.tokens + (now - self.stamp) * self.share)
         self.stamp = now
 
-    async def _pump(self) -> None:
-        while True:
-            self._refill()
-            if self.tokens < 1:
-                if not self.shared and self.clock() >= self.retry_at:
-                    self.retry_at = self.clock() + RETRY_SHARED
-                    await self._take(0)  # is Redis back?
-                if self.shared:
-                    if not await self._take(min(LEASE_MOST, max(1, self.waiting))):
-                        await asyncio.sleep(1 / self.rate)  # the bucket is empty: its next token
-                else:
-                    await asyncio.sleep((1 - self.tokens) / self.share)
-                continue
-            chosen = self._next()
-            if chosen is None:
-                return
-            priority, since, future = chosen
-            self.tokens -= 1
-            self._count(priority, self.clock() - since)
-            future.set_result(None)
+    async def _await_tokens(self) -> None:
+        if not self.shared and self.clock() >= self.retry_at:
+            self.retry_at = self.clock() + RETRY_SHARED
+            await self._take(0)  # is Redis back?
+        if self.shared:
+            if not await self._take(min(LEASE_MOST, max(1, self.waiting))):
+                await asyncio.sleep(1 / self.rate)  # the bucket is empty: its next token
+        else:
+            await asyncio.sleep((1 - self.tokens) / self.share)
 
     async def _take(self, wanted: int) -> int:
         """Tokens from the shared bucket; on a failure, the equal share from now on (said once)."""
