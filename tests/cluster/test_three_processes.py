@@ -7,8 +7,10 @@ every game is played to its end."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
+from bot.store import backup
 from tests.discord_spec import local_discord
 from tests.faults.bot_process import BotProcess, Fosco
 
@@ -63,7 +65,11 @@ async def test_three_processes_serve_dm_clicks_through_a_kill(redis_server: Redi
             assert click.said is not None and "restarting" in click.said and "nothing was changed" in click.said, \
                 click.record.callbacks
             assert games[1].row() == before
+            # A server of shard 2 put into shard 1's folder by mistake is left alone, and said so.
+            await asyncio.to_thread(backup.take, bots[2].data_dir, tmp_path / "stray", games[2].guild.id)
+            await asyncio.to_thread(backup.restore, tmp_path / "stray", bots[1].data_dir, False, games[2].guild.id)
             await games[1].restart(bots[1])
+            assert await bots[1].logged("servers on shards this process does not serve", 10), bots[1].tail()
 
             for game in games:  # every game to its end, by DM clicks only
                 assert await play_out(game) >= 0
