@@ -16,6 +16,7 @@ from games.busca import ai as busca_ai
 from games.busca import rules as busca_rules
 from games.core import cards
 from games.core.base import State
+from games.core.cards import TAROT_RANKS
 from games.core.tricks import Trick, winner
 from games.dracula import ai as dracula_ai
 from games.dracula import scoring as dracula_scoring
@@ -65,8 +66,8 @@ NAMES = {"Ace": "A", "King": "K", "Queen": "Q", "Cavalier": "N", "Jack": "J"}
 
 def test_busca_ranks_its_cards_as_its_quick_start_says() -> None:
     assert busca_rules.ORDER in quick("busca")
-    named = ranks_named(busca_rules.ORDER, NAMES, ("7", "6", "5", "4"))
-    assert named == ["3", "2", "A", "K", "Q", "J", "7", "6", "5", "4"]
+    named = ranks_named(busca_rules.ORDER, NAMES, tuple(str(n) for n in range(7, 3, -1)))
+    assert named == list(busca_rules.RANKS)  # every rank the pack holds, in the order said
     for high, low in itertools.pairwise(named):  # each beats the next when its suit is led
         trick = Trick(0, ((0, f"{low}D"), (1, f"{high}D")))
         assert winner(trick, busca_rules.STRENGTH) == 1, (high, low)
@@ -76,8 +77,8 @@ def test_busca_ranks_its_cards_as_its_quick_start_says() -> None:
 @pytest.mark.parametrize("key", TAROT)
 def test_the_tarot_games_rank_their_suits_as_their_quick_starts_say(key: str) -> None:
     assert tarot_guide.SUIT_ORDER in quick(key)
-    named = ranks_named(tarot_guide.SUIT_ORDER, NAMES, ("10", "9", "8", "7", "6", "5", "4", "3", "2", "A"))
-    assert named == ["K", "Q", "N", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "A"]
+    named = ranks_named(tarot_guide.SUIT_ORDER, NAMES, (*(str(n) for n in range(10, 1, -1)), "A"))
+    assert named == list(TAROT_RANKS)  # the suit's fourteen ranks, highest first
     for high, low in itertools.pairwise(named):
         assert pack.winner(Trick(0, ((0, f"{low}C"), (1, f"{high}C")))) == 1, (high, low)
 
