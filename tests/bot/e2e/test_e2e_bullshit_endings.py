@@ -13,6 +13,7 @@ by playing that policy through the rules alone, so the game ends the scenario's 
 
 from __future__ import annotations
 
+import itertools
 import re
 import time
 from collections.abc import Callable
@@ -209,9 +210,15 @@ async def test_the_end_shows_within_seconds_of_the_last_move(
                 a.filename == "table.png" for a in m.attachments))  # the story, not the table message
             calls = sum(t == CALL.token for _, t in live.state.history)
             told = said.count("calls bullshit on") + sum(briefed(said))
-            assert told == calls, (told, calls)
+            assert told == calls, (told, calls, said)
             story = [m for m in table.messages if "calls bullshit on" in m.content or "in brief" in m.content]
-            assert len(story) < calls / 2, "the calls are grouped, not a message each"
+            # Calls that come faster than the channel takes messages (5 in 5 s) are grouped; on a machine
+            # so busy that they came one at a time, there is nothing to group.
+            moments = sorted(a.at for a in await store.actions(live.table_id) if a.token == CALL.token)
+            gaps = sorted(b - a for a, b in itertools.pairwise(moments))
+            if gaps and gaps[len(gaps) // 2] < limits.WINDOW / 5:
+                assert len(story) < calls / 2, ("the calls are grouped, not a message each", gaps)
+            assert len(story) <= calls
 
         # A press on a control made before the end is answered with the result.
         if stale is not None and way != "end":
