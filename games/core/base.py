@@ -508,6 +508,8 @@ class Rules(ABC):
     player_counts: ClassVar[tuple[int, ...]]
     options: ClassVar[tuple[Option, ...]] = ()
     card_order: ClassVar[CardOrder] = CardOrder()
+    # How the pictures draw this game's jokers: the standard pack's, or a game's own ("dracula").
+    card_variant: ClassVar[str] = "standard"
     summary: ClassVar[str] = ""
     # The rules as players read them (/rules): our own words, with "Table ruling" marking what we
     # decided where the source is silent. Markdown, as Discord shows it.

@@ -451,6 +451,7 @@ def cut(seed: int, game: int) -> tuple[tuple[tuple[str, str], ...], int, list[Ev
 
 
 class DraculaRules(Rules):
+    card_variant = "dracula"  # the Vampires: its own jokers
     guide = GUIDE
     key = "dracula"
     title = "Dracula"

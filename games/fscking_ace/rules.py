@@ -364,6 +364,7 @@ MOST_PLAYERS = 30
 
 
 class FsckingAceRules(Rules):
+    card_variant = "fscking-ace"  # the $5 and $10 jokers
     key = "fscking-ace"
     title = "Fscking Ace"
     player_counts = tuple(range(3, MOST_PLAYERS + 1))

@@ -44,8 +44,10 @@ from typing import Any, cast
 
 from PIL import Image, ImageDraw
 
-from games.core.base import default_names, name_players
+from games.core import registry
+from games.core.base import Rules, default_names, name_players
 from games.core.cards import parse
+from games.core.errors import UnknownGame
 from renderers.kit import theme
 from renderers.kit.fonts import Colour, draw_text, fit_size, text_width
 from renderers.kit.palette import encode_png
@@ -66,9 +68,6 @@ GLOW = 7  # the glow's reach round a highlighted card, px
 INDEX_SHOWN = 0.36  # the fraction of a card's width (under 100 px) that shows its whole index
 DIM = 0.4  # how far a dimmed card is darkened toward the felt shadow (0..1)
 
-# Card families and joker variants by game key (a view may also say "family" itself).
-TAROT_GAMES = frozenset({"manchester-piccadilly", "manchester-truffle", "scarto", "tarocchi", "conference"})
-VARIANTS: dict[str, str] = {"dracula": "dracula", "fscking-ace": "fscking-ace"}
 
 
 # --- Names and view helpers ------------------------------------------------------------------
@@ -86,17 +85,29 @@ def named(view: Mapping[str, Any], text: str) -> str:
     return name_players(text, names(view), str(view.get("unit") or "dollars"))
 
 
+def _rules_of(view: Mapping[str, Any]) -> Rules | None:
+    """The view's game's rules, as the registry knows them (None for a view of no known game)."""
+    try:
+        return registry.get(str(view.get("game")))
+    except UnknownGame:
+        return None
+
+
 def family_of(view: Mapping[str, Any]) -> str:
-    """The card family the view's game uses: ``"tarot"`` or ``"standard"``."""
+    """The card family the view's game uses: ``"tarot"`` or ``"standard"`` (its rules' card order;
+    a view may also say ``"family"`` itself)."""
     given = view.get("family")
     if given in ("standard", "tarot"):
         return str(given)
-    return "tarot" if view.get("game") in TAROT_GAMES else "standard"
+    rules = _rules_of(view)
+    return rules.card_order.family if rules is not None else "standard"
 
 
 def variant_of(view: Mapping[str, Any]) -> str:
-    """How the view's game draws its jokers (``"dracula"``, ``"fscking-ace"`` or ``"standard"``)."""
-    return VARIANTS.get(str(view.get("game")), "standard")
+    """How the view's game draws its jokers (its rules' ``card_variant``: ``"dracula"``,
+    ``"fscking-ace"`` or ``"standard"``)."""
+    rules = _rules_of(view)
+    return rules.card_variant if rules is not None else "standard"
 
 
 class SeatedView:
