@@ -65,7 +65,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from bot.play import custom_ids as ids
+from bot.play import custom_ids
 from localcord import LocalDiscord
 from localcord.model import Channel, Guild, Message, User
 
@@ -127,10 +127,10 @@ def tree_cpu(root: int) -> float:
 
 def version_of(custom_id: str | None) -> int | None:
     try:
-        ref = ids.parse(custom_id or "")
-    except ids.BadCustomId:
+        ref = custom_ids.parse(custom_id or "")
+    except custom_ids.BadCustomId:
         return None
-    return ref.version if isinstance(ref, ids.ActionRef) else None
+    return ref.version if isinstance(ref, custom_ids.ActionRef) else None
 
 
 @dataclass(eq=False)
@@ -272,8 +272,8 @@ def members_at_tables(standin: LocalDiscord, count: int, per_guild: int) -> tupl
 async def open_one(standin: LocalDiscord, watch: Watch, table: Table) -> None:
     lobby = await standin.slash(table.user, table.lobby, "play", GAME, options=OPTIONS)
     assert lobby.message is not None
-    ref = next(ids.parse(c.custom_id) for c in lobby.message.components if c.custom_id)
-    assert isinstance(ref, ids.LobbyRef)
+    ref = next(custom_ids.parse(c.custom_id) for c in lobby.message.components if c.custom_id)
+    assert isinstance(ref, custom_ids.LobbyRef)
     table.table_id = ref.table_id
     watch.add(table)
     await standin.click(table.user, lobby.message, label="Add computer")

@@ -43,7 +43,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.play import custom_ids as ids
+from bot.play import custom_ids
 from bot.show.display import worth_a_message
 from games import registry
 from games.core.base import name_players
@@ -128,11 +128,11 @@ def newest_controls(standin: LocalDiscord, game: Game) -> list[tuple[Message, An
             if comp.disabled or not comp.custom_id:
                 continue
             try:
-                ref = ids.parse(comp.custom_id)
-            except ids.BadCustomId:
+                ref = custom_ids.parse(comp.custom_id)
+            except custom_ids.BadCustomId:
                 continue
             wanted = comp.custom_id.split(":")[1] in PRESSED or (
-                isinstance(ref, ids.TableRef) and ref.verb in TABLE_VERBS)
+                isinstance(ref, custom_ids.TableRef) and ref.verb in TABLE_VERBS)
             if wanted and ref.table_id == game.table_id:
                 found.append((message, comp))
         if found:
@@ -164,7 +164,7 @@ async def play(standin: LocalDiscord, watcher: Watcher, game: Game, seats: int, 
     watcher.by_guild[game.guild.id] = game
     lobby = await standin.slash(game.user, game.lobby, "play", game.key, options={})
     assert lobby.message is not None
-    ref = next(ids.parse(c.custom_id) for c in lobby.message.components if c.custom_id)
+    ref = next(custom_ids.parse(c.custom_id) for c in lobby.message.components if c.custom_id)
     game.table_id = ref.table_id
     for _ in range(seats - 1):
         await standin.click(game.user, lobby.message, label="Add computer")

@@ -42,7 +42,7 @@ import statistics
 import tempfile
 from pathlib import Path
 
-from bot.play import timers as turns
+from bot.play import timers
 from games import registry
 from localcord import LocalDiscord
 from tests.bot.counting import Figures, whole_game
@@ -51,7 +51,7 @@ from tests.bot.parlour_harness import running
 AI_DELAY = 0.05
 GLOBAL_PER_SECOND = 50.0
 MOVE_EVERY = 5.0  # seconds between moves at a busy table
-MINUTE = 12.0  # turns.MINUTE: Fscking Ace's pause between rounds 4 s, a finished table's cleanup after 6 min
+MINUTE = 12.0  # timers.MINUTE: Fscking Ace's pause between rounds 4 s, a finished table's cleanup after 6 min
 
 
 def busy_tables(global_per_move: float) -> float:
@@ -104,7 +104,7 @@ def main() -> None:
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("discord.client").setLevel(logging.ERROR)
-    turns.MINUTE = MINUTE
+    timers.MINUTE = MINUTE
     asyncio.run(run([g for g in args.games.split(",") if g], args.humans, args.ai_delay))
 
 

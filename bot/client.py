@@ -15,7 +15,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands as ext
 
-from bot.commands import slash as commands
+from bot.commands import slash
 from bot.commands.lobby import Lobbies
 from bot.commands.router import Router
 from bot.commands.sync import sync_commands
@@ -156,7 +156,7 @@ class Parlour(ext.AutoShardedBot):
                                           self.config.backup_keep, self.metrics.backed_up)
             self._background.append(asyncio.create_task(self.backups.run(), name="parlour-backups"))
         self.add_dynamic_items(Control)
-        for command in commands.build(self):
+        for command in slash.build(self):
             self.tree.add_command(command)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         guild = discord.Object(self.config.dev_guild) if self.config.dev_guild else None

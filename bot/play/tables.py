@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from bot.play import places as ratings
+from bot.play import places
 from bot.play.refusals import Refusal
 from bot.runtime import exporter
 from bot.runtime.logs import table_extra
@@ -272,11 +272,11 @@ class Tables:
         assert outcome is not None
         resigned = set(live.row.extra.get("resigned", []))
         gave_up = {i for i, seat in enumerate(live.row.seats) if seat.member_id in resigned}
-        places = ratings.game_placings(live.row.game, outcome, gave_up)
-        results = [(*_result(i, seat, outcome, resigned), *places[i]) for i, seat in enumerate(live.row.seats)]
+        placings = places.game_placings(live.row.game, outcome, gave_up)
+        results = [(*_result(i, seat, outcome, resigned), *placings[i]) for i, seat in enumerate(live.row.seats)]
         if live.row.extra.get("practice"):
             results = []  # unrated: no result, rating or leaderboard line comes of a practice game
-        await ratings.place_older_results(store)  # so this game is rated after every one before it
+        await places.place_older_results(store)  # so this game is rated after every one before it
         await store.finish_table(live.table_id, live.version, live.state.to_record(), results)
         log.info("table finished after %d moves", live.version, extra=where(live))
 

@@ -16,8 +16,7 @@ import pytest
 
 from bot.client import Parlour
 from bot.commands import lobby
-from bot.play import custom_ids
-from bot.play import timers as turns
+from bot.play import custom_ids, timers
 from bot.play.tables import ALREADY_MADE, NOT_SEATED, Live
 from bot.store import Stores
 from games.core.base import NEXT_ROUND
@@ -281,7 +280,7 @@ async def test_stakes_reset_is_for_managers_and_keeps_the_history(standin: Local
 
 async def test_a_table_nobody_plays_at_ends_after_a_round(standin: LocalDiscord, tmp_path: Path,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(turns, "MINUTE", 0.1)  # a "minute" of the timers lasts 0.1 s here
+    monkeypatch.setattr(timers, "MINUTE", 0.1)  # a "minute" of the timers lasts 0.1 s here
     guild, alice, _bob, _carol, lobby = club(standin)
     async with running(standin, tmp_path) as bot:
         await standin.slash(alice, lobby, "parlour", "settings", options={"turn_timeout": 1})

@@ -9,7 +9,7 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot.play import timers as turns
+from bot.play import timers
 from localcord import DEFAULT_BOT_PERMISSIONS, LocalDiscord
 from localcord.model import VIEW_CHANNEL
 from tests.discord_spec import local_discord
@@ -26,7 +26,7 @@ async def standin() -> AsyncIterator[LocalDiscord]:
 
 @pytest.fixture
 def fast_clock(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(turns, "MINUTE", 0.2)  # a "minute" of the timers lasts 0.2 s here
+    monkeypatch.setattr(timers, "MINUTE", 0.2)  # a "minute" of the timers lasts 0.2 s here
 
 
 def club(standin: LocalDiscord, *, permissions: discord.Permissions = DEFAULT_BOT_PERMISSIONS, people: int = 2):  # type: ignore[no-untyped-def]

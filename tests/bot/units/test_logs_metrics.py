@@ -15,7 +15,7 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.commands import sync as command_sync
+from bot.commands import sync
 from bot.commands.sync import hash_file, sync_commands
 from bot.runtime import logs
 from bot.runtime.metrics import Metrics, percentile
@@ -209,7 +209,7 @@ async def test_an_unwritable_data_dir_syncs_every_time_and_says_so_once(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     (tmp_path / "file").write_text("")
     nowhere = tmp_path / "file" / "data"  # a folder that cannot be made, whoever runs the test
-    command_sync._warned.discard(str(nowhere))
+    sync._warned.discard(str(nowhere))
     tree = FakeTree([play_command()])
     for _ in range(3):
         assert await sync_commands(tree, nowhere, None, leader=True) is True  # type: ignore[arg-type]
