@@ -55,6 +55,7 @@ from games.core.tricks import CLOCKWISE, Trick
 
 from . import guide as texts
 from . import pack, rule_sets
+from .discards import discard_pick, matched
 from .moves import CardsMove
 from .pack import FOOL
 from .rule_sets import COURTSHIP_RULES, COURTSHIP_TITLES, RULESET_TITLES, Ruleset
@@ -206,12 +207,7 @@ class TarotTableState(State):
         hand = self.hands[seat]
         count = self.table.extra_cards(self.good_and_evil)
         allowed = [c for c in hand if self.table.may_discard(c, hand, self.good_and_evil)]
-        label = "Discard these face down"
-        if len(allowed) >= count:
-            return Pick("discard", tuple(pack.ORDER.sort(allowed)), count, count, label)
-        rest = [c for c in hand if c not in allowed]  # every allowed card goes, then the least of the rest
-        return Pick("discard", tuple(pack.ORDER.sort(rest)), count - len(allowed), count - len(allowed), label,
-                    fixed=tuple(pack.ORDER.sort(allowed)))
+        return discard_pick(hand, allowed, count, "Discard these face down")
 
     def _match(self, seat: int, action: Action) -> Action | None:
         if self.phase == "summon" and action.token == LEGACY_SUMMON:  # replaying an older record
@@ -224,13 +220,7 @@ class TarotTableState(State):
             return CardsMove("claim", tuple(c for c in self._claimable() if c in action.cards)) if fits else None
         pick = self.pick(seat)
         assert pick is not None
-        chosen = list(action.cards)
-        for card in pick.fixed:
-            if card not in chosen:
-                return None
-            chosen.remove(card)
-        fits = len(chosen) == pick.most and len(set(chosen)) == len(chosen) and set(chosen) <= set(pick.cards)
-        return CardsMove("discard", tuple(pack.ORDER.sort(action.cards))) if fits else None
+        return matched(pick, action.cards)
 
     @property
     def good_and_evil(self) -> bool:

@@ -47,6 +47,7 @@ from games.core.errors import IllegalAction
 from games.core.tricks import CLOCKWISE, Trick
 
 from . import pack
+from .discards import discard_pick, matched
 from .guide import SUIT_ORDER
 from .moves import CardsMove
 from .pack import FOOL, HONOURS
@@ -212,13 +213,8 @@ class ManchesterState(State):
             return None
         hand = self.holdings[self.position_of(seat)]
         allowed = [c for c in hand if not self.kept(c)]
-        count = FIRST_DISCARD
         label = "Discard these face down" if self.phase == "discard" else "Lay these aside face up"
-        if len(allowed) >= count:
-            return Pick("discard", tuple(pack.ORDER.sort(allowed)), count, count, label)
-        rest = [c for c in hand if c not in allowed]  # every allowed card goes, then the least of the others
-        return Pick("discard", tuple(pack.ORDER.sort(rest)), count - len(allowed), count - len(allowed), label,
-                    fixed=tuple(pack.ORDER.sort(allowed)))
+        return discard_pick(hand, allowed, FIRST_DISCARD, label)
 
     def kept(self, card: str) -> bool:
         """Whether a card may be discarded only when nothing else can: trumps, Honours and Kings
@@ -236,13 +232,7 @@ class ManchesterState(State):
         if self.phase in ("discard", "discard2") and isinstance(action, CardsMove) and action.verb == "discard":
             pick = self.pick(seat)
             assert pick is not None
-            chosen = list(action.cards)
-            for card in pick.fixed:
-                if card not in chosen:
-                    return None
-                chosen.remove(card)
-            fits = len(chosen) == pick.most and len(set(chosen)) == len(chosen) and set(chosen) <= set(pick.cards)
-            return CardsMove("discard", tuple(pack.ORDER.sort(action.cards))) if fits else None
+            return matched(pick, action.cards)
         return super()._match(seat, action)
 
     def why_illegal(self, seat: int, action: Action) -> str:
