@@ -38,7 +38,7 @@ SIZES = {"fosco": [2, 4], "dracula": [2, 4], "fscking-ace": [4],
          "fan-tan": [4, 6], "busca": [4, 3, 5], "bullshit": [4, 3, 6], "manchester-piccadilly": [2],
          "manchester-truffle": [2], "scarto": [3], "tarocchi": [4], "conference": [4]}  # the table sizes measured
 # Games taking --ruleset: those whose rules have the option (the registry knows, not a list here).
-TAROT_TABLES = tuple(k for k in registry.keys() if any(o.name == "ruleset" for o in registry.get(k).options))
+TAROT_TABLES = tuple(r.key for r in registry.all_rules() if any(o.name == "ruleset" for o in r.options))
 
 
 def honest(state: State, seat: int) -> Action:
