@@ -280,6 +280,7 @@ function md(text, tail = '') {
 // ---------------------------------------------------------------------------------------------
 const S = {
   as: null,             // acting member id
+  followUntil: 0,       // performance.now() until which the list keeps to the bottom (an answer settling)
   state: null,          // last GET /web/state or pushed state
   stateSeq: 0,          // pushed states seen: a GET answered after a push is older than it
   channelId: null,      // the open channel
@@ -439,12 +440,10 @@ function handleFrame(f) {
     S.seen.add(m.id);
     if (channelId === S.channelId) {
       upsert(m);
-      if (isNew && !S.stick && m.interaction && m.interaction.user.id === S.as) {
+      if (isNew && m.interaction && m.interaction.user.id === S.as) {
         // An answer to the reader's own command or click (their hand, a hint): shown, as Discord
         // does, rather than left below a "new messages" bar while they read further up.
-        S.stick = true;
-        list().scrollTop = list().scrollHeight;
-        $('#jump').hidden = true;
+        follow();
       } else if (isNew && !S.stick && m.author.id !== S.as) $('#jump').hidden = false;
     } else if (isNew && !m.edited && m.author.id !== S.as) {
       markUnread(channelId, m);
@@ -742,6 +741,18 @@ function messageHtml(i) {
   }
   return `${s}</div></div></div>`;
 }
+
+/** The list to the bottom, and kept there for a moment while what arrives settles (an answer meant
+ *  for the reader, its pictures loading), unless the reader scrolls meanwhile. */
+function follow() {
+  S.stick = true;
+  S.followUntil = performance.now() + FOLLOW_MS;
+  list().scrollTop = list().scrollHeight;
+  $('#jump').hidden = true;
+}
+
+const FOLLOW_MS = 3000;
+const following = () => performance.now() < (S.followUntil || 0);
 
 /** Runs a DOM change to the list without moving what the reader is looking at: at the bottom it
  *  stays at the bottom; elsewhere the first visible message keeps its place on screen. */
@@ -1385,6 +1396,7 @@ async function runCommand() {
   run.disabled = true;
   run.classList.add('busy');
   try {
+    follow(); // the command's answer comes at the bottom, as in Discord: the list goes there with it
     await post('/web/command', { channel_id: S.channelId, path: C.cmd.path, options: values });
     exitCommand();
     $('#composer').focus();
@@ -1483,11 +1495,16 @@ function wire() {
 
   // The list keeps to the bottom while the reader is there, whatever changes size (images, edits).
   sc.addEventListener('scroll', () => {
-    S.stick = sc.scrollHeight - sc.scrollTop - sc.clientHeight < 32;
+    // While an answer for the reader settles (its pictures loading) the list stays at the bottom,
+    // whatever the browser's own scroll anchoring does meanwhile.
+    S.stick = following() || sc.scrollHeight - sc.scrollTop - sc.clientHeight < 32;
     if (S.stick) $('#jump').hidden = true;
   }, { passive: true });
+  for (const stop of ['wheel', 'touchstart', 'keydown']) {
+    sc.addEventListener(stop, () => { S.followUntil = 0; }, { passive: true }); // the reader scrolls: theirs
+  }
   if (window.ResizeObserver) {
-    const keep = new ResizeObserver(() => { if (S.stick) sc.scrollTop = sc.scrollHeight; });
+    const keep = new ResizeObserver(() => { if (S.stick || following()) sc.scrollTop = sc.scrollHeight; });
     keep.observe(inner());
     keep.observe(sc);
   }

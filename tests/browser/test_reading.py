@@ -39,7 +39,9 @@ def test_rules_picture_has_alt_text_and_an_answer_is_scrolled_to(local: Local, c
     assert alt.startswith("An example of Busca. Your hand: "), alt  # the picture in words, not an empty alt
 
     # The reader scrolls up to read the rules; their next answer comes into view, not under a pill.
-    page.evaluate("() => { document.querySelector('#messages').scrollTop = 0; }")
+    page.evaluate("""() => { const list = document.querySelector('#messages');
+        list.dispatchEvent(new WheelEvent('wheel', { deltaY: -1000 }));  // the reader's own scrolling
+        list.scrollTop = 0; }""")
     page.wait_for_function("() => document.querySelector('#messages').scrollTop === 0")
     assert not page.evaluate(AT_END)  # the list is longer than the phone's screen
     ask_rules(page, "fan-tan")
