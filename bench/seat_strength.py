@@ -31,7 +31,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 from games import registry
 from games.core import cards, decks
-from games.core.base import Action, State, random_action
+from games.core.actions import Action
+from games.core.base import State, random_action
 
 BASELINES = {"bullshit": ("random", "honest")}  # unless listed: random and first
 SIZES = {"fosco": [2, 4], "dracula": [2, 4], "fscking-ace": [4],

@@ -23,7 +23,7 @@ from bot.show.publisher import Publisher
 from bot.show.results import game_over
 from bot.store import StoreFault
 from games.core import registry
-from games.core.base import Pick
+from games.core.actions import Pick
 
 log = logging.getLogger("parlour.router")
 TOO_LATE = "Too late: that moment has passed, and your click changed nothing."

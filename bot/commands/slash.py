@@ -26,7 +26,8 @@ from bot.runtime.workers import Workers
 from bot.show.publisher import Publisher
 from bot.store import Stores
 from games.core import registry
-from games.core.base import Option, Rules
+from games.core.base import Rules
+from games.core.options import Option
 from renderers import has_table
 from renderers.describe import describe_table
 

@@ -19,6 +19,7 @@ from bot.store.rows import Seat
 from games.core import registry
 from games.core.base import JOIN, Clock, Outcome, State, name_players
 from games.core.errors import IllegalAction
+from games.core.views import TableView
 
 log = logging.getLogger("parlour.tables")
 
@@ -88,7 +89,7 @@ class Live:
     def text(self, line: str) -> str:
         return name_players(line, self.names, self.unit)
 
-    def view(self, seat: int | None, state: State | None = None) -> dict[str, Any]:
+    def view(self, seat: int | None, state: State | None = None) -> TableView:
         """What ``seat`` may see of the table now (or of an earlier ``state`` being shown)."""
         view = (self.state if state is None else state).view(seat)
         view["names"] = self.names

@@ -12,7 +12,7 @@ import discord
 
 from bot.play import custom_ids
 from games.core import cards
-from games.core.base import Action, Pick
+from games.core.actions import Action, Pick
 
 MAX_BUTTONS = 20  # four rows of five, leaving a row for anything else on the message
 SELECT_SIZE = 25  # Discord's limit on a select's options

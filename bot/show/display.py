@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import io
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,7 +22,8 @@ from bot.runtime.budget import Ticket
 from bot.show import controls
 from bot.show.learning import hints_on
 from bot.store import StoreFault
-from games.core.base import Action, State
+from games.core.actions import Action
+from games.core.base import State
 
 
 def picture_digest(file: discord.File) -> bytes:
@@ -41,14 +42,14 @@ def passing(err: BaseException) -> bool:
 RECENT_LINES = 2  # notable lines the table message repeats
 
 
-def scores_line(live: Live, view: dict[str, Any]) -> str:
+def scores_line(live: Live, view: Mapping[str, Any]) -> str:
     scores = view.get("scores")
     if not isinstance(scores, list) or len(scores) != len(live.names):
         return ""
     return " · ".join(f"{name} {score}" for name, score in zip(live.names, scores, strict=True))
 
 
-def table_content(live: Live, state: State | None = None, view: dict[str, Any] | None = None) -> str:
+def table_content(live: Live, state: State | None = None, view: Mapping[str, Any] | None = None) -> str:
     """The table message's text for ``state`` (the newest by default); pass its spectator ``view``
     if it is already at hand."""
     state = live.state if state is None else state

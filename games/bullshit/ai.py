@@ -31,7 +31,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from games.core import cards, decks
-from games.core.base import Action, player
+from games.core.actions import Action
+from games.core.base import player
 from games.core.cards import STANDARD_RANKS
 
 from .rules import CALL, PASS, BullshitState, Play, count_word, packs_for, rank_name

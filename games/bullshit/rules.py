@@ -12,25 +12,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.core import cards, decks
-from games.core.base import (
-    Action,
-    Clock,
-    Coaching,
-    Event,
-    Example,
-    Option,
-    OptionValue,
-    Outcome,
-    Pick,
-    Rules,
-    State,
-    Word,
-    check_token,
-    player,
-    replace_at,
-)
+from games.core.actions import Action, Pick, Word, check_token
+from games.core.base import Clock, Event, Outcome, Rules, State, player, replace_at
 from games.core.cards import RANK_NAMES, STANDARD_RANKS, CardOrder
 from games.core.errors import IllegalAction
+from games.core.options import Option, OptionValue
+from games.core.teaching import Coaching, Example
 
 from .guide import GUIDE
 
@@ -403,7 +390,7 @@ class BullshitRules(Rules):
         line = Event(f"{player(dealer)} deals; {player(starter)} holds the starting card, so plays first: Aces")
         return dataclasses.replace(state, log=state.with_events(line))
 
-    def example(self) -> Example:
+    def example(self) -> Example[State]:
         """The computer's first fifteen moves from EXAMPLE_SEED at a table of four (EXAMPLE_MOVES):
         {p2} has just claimed three 5s, and {p1}, pictured, holds two 5s, so the claim cannot be
         true."""

@@ -32,7 +32,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from games.core import cards, decks
-from games.core.base import Action, player
+from games.core.actions import Action
+from games.core.base import player
 
 from .rules import RANKS, BuscaState, Discard, Play
 from .scoring import ALL_THIRDS, THIRDS, thirds_text

@@ -10,23 +10,12 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from games.core import base, cards, decks, tricks
-from games.core.base import (
-    Action,
-    Coaching,
-    Event,
-    Example,
-    Option,
-    OptionValue,
-    Outcome,
-    Rules,
-    TurnState,
-    check_token,
-    leaders,
-    player,
-    replace_at,
-)
+from games.core.actions import Action, check_token
+from games.core.base import Event, Outcome, Rules, TurnState, leaders, player, replace_at
 from games.core.cards import SUIT_NAMES, CardOrder
 from games.core.errors import IllegalAction
+from games.core.options import Option, OptionValue
+from games.core.teaching import Coaching, Example
 from games.core.tricks import COUNTERCLOCKWISE, Trick
 
 from .guide import GUIDE
@@ -345,7 +334,7 @@ class BuscaRules(Rules):
                            hands=_deal_hands(players, dealer, seed, 0, deck), totals=(0,) * players)
         return _start_hand(state)
 
-    def example(self) -> Example:
+    def example(self) -> Example[BuscaState]:
         """The computer's first eleven cards from EXAMPLE_SEED at a table of four: the seat to
         move plays last to a trick that a higher card of the suit led already tops."""
         state = self.new_game(4, seed=EXAMPLE_SEED, options={"first_dealer": 0})

@@ -1,20 +1,9 @@
 """The rules core shared by every game."""
 
-from .base import (
-    Action,
-    Clock,
-    Event,
-    Option,
-    OptionValue,
-    Outcome,
-    Pick,
-    Rules,
-    State,
-    name_players,
-    player,
-    random_action,
-)
+from .actions import Action, Pick
+from .base import Clock, Event, Outcome, Rules, State, name_players, player, random_action
 from .errors import BadOptions, IllegalAction, UnknownGame
+from .options import Option, OptionValue
 from .stakes import Settlement, Transfer, fill_money, format_money, money
 
 __all__ = [

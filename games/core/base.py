@@ -1,4 +1,5 @@
-"""The contract every game implements: Option, Action, Outcome, State and Rules.
+"""The contract every game implements: its State and its Rules (with the Outcome, Event and Clock
+they speak of; options, moves and teaching have their own modules).
 
 States are immutable values. ``State.apply`` does the checking that is the same for every game
 (whose turn, is the action legal, the game not over) and records the action; a game supplies
@@ -12,136 +13,22 @@ import random
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, NamedTuple, Self, TypeVar, cast
 
+from .actions import Action, Pick
 from .cards import CardOrder
 from .errors import BadOptions, IllegalAction
+from .options import Option, OptionValue
 from .stakes import Settlement, fill_money
+from .teaching import Coaching, Example
+from .views import OutcomeView, TableView
 
-OptionValue = int | str | bool | None
 JSON = dict[str, Any]
-MAX_TOKEN = 40
 VIEW_LOG_LINES = 10
 # The tokens of a game played round after round (see State.between_rounds): play another round,
 # end the game here, or deal a newcomer in for the next round.
 NEXT_ROUND, END_GAME, JOIN = "next", "end", "join"
-
-
-@dataclass(frozen=True)
-class Option:
-    """One table option. ``kind``: ``int`` (min..max), ``choice`` (one of ``choices``),
-    ``bool``, or ``seat`` (a seat number, or None for "decided by the game")."""
-
-    name: str
-    kind: Literal["int", "choice", "bool", "seat"]
-    default: OptionValue
-    help: str
-    choices: tuple[int | str, ...] = ()
-    min: int | None = None
-    max: int | None = None
-    # Where the usual value depends on the table size: ((players, default), ...).
-    defaults_by_players: tuple[tuple[int, OptionValue], ...] = ()
-    # (option, value or values): this option applies only when that other option has that value
-    # (a rule set's own settings); set otherwise, it is refused rather than silently ignored.
-    requires: tuple[str, int | str | tuple[int | str, ...]] | None = None
-
-    @property
-    def required(self) -> tuple[str, tuple[int | str, ...]] | None:
-        """``requires`` with its values always a tuple."""
-        if self.requires is None:
-            return None
-        other, wanted = self.requires
-        return other, wanted if isinstance(wanted, tuple) else (wanted,)
-
-    def default_for(self, players: int) -> OptionValue:
-        return dict(self.defaults_by_players).get(players, self.default)
-
-    def coerce(self, value: object, players: int) -> OptionValue:
-        """The value in its proper type; BadOptions, naming this option, if it does not fit."""
-        bad = BadOptions(f"option {self.name!r}: {value!r} is not allowed ({self.describe_range(players)})")
-        if self.kind == "bool":
-            if isinstance(value, bool):
-                return value
-            text = str(value).strip().lower()
-            if text in ("1", "true", "yes", "on"):
-                return True
-            if text in ("0", "false", "no", "off"):
-                return False
-            raise bad
-        if self.kind == "seat":
-            if value is None or (isinstance(value, str) and value.strip().lower() in ("", "auto", "none")):
-                return None
-            number = _as_int(value)
-            if number is None or not 0 <= number < players:
-                raise bad
-            return number
-        if self.kind == "choice":
-            for choice in self.choices:
-                same_text = not isinstance(value, bool) and str(value).strip().lower() == str(choice).lower()
-                if value == choice or same_text:
-                    return choice
-            raise bad
-        number = _as_int(value)
-        too_low = self.min is not None and number is not None and number < self.min
-        too_high = self.max is not None and number is not None and number > self.max
-        if number is None or too_low or too_high:
-            raise bad
-        return number
-
-    def describe_range(self, players: int | None = None) -> str:
-        if self.kind == "bool":
-            return "on or off"
-        if self.kind == "seat":
-            top = f"{players - 1}" if players else "the last seat"
-            return f"a seat from 0 to {top}, or auto"
-        if self.kind == "choice":
-            return "one of " + ", ".join(str(c) for c in self.choices)
-        return f"a whole number from {self.min} to {self.max}"
-
-
-def _as_int(value: object) -> int | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, str) and re.fullmatch(r"\s*-?\d+\s*", value):
-        return int(value)
-    return None
-
-
-@dataclass(frozen=True)
-class Action(ABC):
-    """A move. Subclasses are small frozen dataclasses; ``token`` round-trips through
-    ``Rules.parse_action`` and ``label`` is the text for a button."""
-
-    @property
-    @abstractmethod
-    def token(self) -> str: ...
-
-    @property
-    def label(self) -> str:
-        return self.token
-
-    def __str__(self) -> str:
-        return self.token
-
-
-@dataclass(frozen=True)
-class Word(Action):
-    """A move that is one fixed word (flip, stop, next, pass …). ``text`` is its button label,
-    which may describe the moment ("Stop and score 3 cards"); it is not part of the move."""
-
-    word: str
-    text: str = field(default="", compare=False)
-
-    @property
-    def token(self) -> str:
-        return self.word
-
-    @property
-    def label(self) -> str:
-        return self.text or self.word
 
 
 @dataclass(frozen=True)
@@ -159,8 +46,8 @@ class Outcome:
     def is_draw(self) -> bool:
         return not self.winners
 
-    def to_json(self) -> JSON:
-        data: JSON = {"scores": list(self.scores), "winners": sorted(self.winners), "detail": self.detail}
+    def to_json(self) -> OutcomeView:
+        data: OutcomeView = {"scores": list(self.scores), "winners": sorted(self.winners), "detail": self.detail}
         if self.sides:
             data["sides"] = [list(side) for side in self.sides]
         return data
@@ -190,49 +77,6 @@ class Clock:
     seats: frozenset[int]
     seconds: float
     since: int
-
-
-@dataclass(frozen=True)
-class Pick:
-    """A move made by choosing some of one's cards, too many ways to list one by one (Bullshit's
-    play: any 1 to 4 cards of a hand that may hold 40). The move's token is
-    ``verb:<the chosen cards>``; the bot offers ``cards`` to tick and one button labelled
-    ``label`` ("Play them as Kings"). ``cards`` may hold a card twice (two packs). ``fixed``
-    cards go with whatever is chosen (a tarot discard that must include every card it may)."""
-
-    verb: str
-    cards: tuple[str, ...]
-    fewest: int
-    most: int
-    label: str
-    fixed: tuple[str, ...] = ()
-
-    def token(self, chosen: Sequence[str]) -> str:
-        return f"{self.verb}:{','.join((*self.fixed, *chosen))}"
-
-    def to_json(self) -> JSON:
-        return {"verb": self.verb, "cards": list(self.cards), "fewest": self.fewest, "most": self.most,
-                "label": self.label, "fixed": list(self.fixed)}
-
-
-@dataclass(frozen=True)
-class Coaching:
-    """The kind of moment a seat faces (``kind``: a short key such as "lead", "follow", "discard",
-    "king-rule", "challenge"), and one short line saying what is happening and what the choices
-    mean. A learner is told each kind once."""
-
-    kind: str
-    line: str
-
-
-@dataclass(frozen=True)
-class Example:
-    """A typical moment of a game, for the picture its rules open with: the state, the seat whose
-    copy is drawn, and a caption in plain words."""
-
-    state: State
-    seat: int
-    caption: str
 
 
 def player(seat: int) -> str:
@@ -320,8 +164,9 @@ class State(ABC):
         """The state after a legal action (history is added by ``apply``)."""
 
     @abstractmethod
-    def _view(self, seat: int | None) -> JSON:
-        """The game's own public data, and the viewer's private data, for ``view``."""
+    def _view(self, seat: int | None) -> Mapping[str, object]:
+        """The game's own public data, and the viewer's private data, for ``view`` (a game returns
+        its view's own part, a TypedDict)."""
 
     @abstractmethod
     def status(self, seat: int | None) -> str:
@@ -446,12 +291,12 @@ class State(ABC):
         many to list at every move (every handful of cards from a big hand) check directly."""
         return next((legal for legal in self._legal(seat) if legal.token == action.token), None)
 
-    def view(self, seat: int | None) -> JSON:
-        """Everything ``seat`` may see (``None``: a spectator), JSON-able."""
+    def shared_view(self, seat: int | None) -> TableView:
+        """What every game's view holds for ``seat`` (``None``: a spectator)."""
         legal = self.offered(seat) if seat is not None and seat in self.to_move else ()
         pick = self.pick(seat) if seat is not None and seat in self.to_move else None
         outcome = self.outcome
-        data: JSON = {
+        return {
             "game": self.rules.key,
             "title": self.rules.title,
             "players": self.players,
@@ -466,8 +311,12 @@ class State(ABC):
             "outcome": outcome.to_json() if outcome else None,
             "options": dict(self.options),
         }
-        data.update(self._view(seat))
-        return data
+
+    def view(self, seat: int | None) -> TableView:
+        """Everything ``seat`` may see (``None``: a spectator), JSON-able: the shared part and the
+        game's own. A game names its view's type by overriding this with its own return type
+        (``-> FoscoView``), built as ``{**self.shared_view(seat), **self._view(seat)}``."""
+        return cast(TableView, {**self.shared_view(seat), **self._view(seat)})
 
     def with_events(self, *lines: Event) -> tuple[Event, ...]:
         return self.log + lines
@@ -606,7 +455,7 @@ class Rules(ABC):
             return f"until someone has {target} points"
         return ""
 
-    def example(self) -> Example | None:
+    def example(self) -> Example[State] | None:
         """A typical moment of the game for the picture /rules opens with (a fixed seed and moves,
         so it is the same every time)."""
         return None
@@ -644,13 +493,6 @@ class Rules(ABC):
             "guide": self.guide,
             "options": [dataclasses.asdict(o) for o in self.options],
         }
-
-
-def check_token(token: str) -> str:
-    """Guard for parse_action: tokens are short and printable."""
-    if not isinstance(token, str) or not token or len(token) > MAX_TOKEN or not token.isprintable():
-        raise IllegalAction("that is not a move in this game")
-    return token
 
 
 def random_action(state: State, seat: int, rng: random.Random) -> Action:

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol, cast
 
 from . import decks
-from .base import Action, Rules, State
+from .actions import Action
+from .base import Rules, State
 from .errors import UnknownGame
 from .teaching import Hint
 

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from . import cards, decks
-from .base import Action, Coaching, Example
+from .actions import Action
 
-__all__ = ["Coaching", "Example", "Hint", "in_card_names", "in_plain_words"]
+# The game's state an example shows (any game's: this module knows no state).
+S_co = TypeVar("S_co", covariant=True)
 
 # A ruling's number in brackets, "(F-6)" or "(K-2, K-3)": the rules, their tests and /rules cite rulings
 # so; to someone learning as they play it means nothing.
@@ -22,6 +24,26 @@ def in_plain_words(text: str) -> str:
     """A teaching text (a coach's line, a hint's reason, why a card may not go) as a learner reads it:
     without the numbers of the rulings it follows."""
     return RULING.sub("", text)
+
+
+@dataclass(frozen=True)
+class Coaching:
+    """The kind of moment a seat faces (``kind``: a short key such as "lead", "follow", "discard",
+    "king-rule", "challenge"), and one short line saying what is happening and what the choices
+    mean. A learner is told each kind once."""
+
+    kind: str
+    line: str
+
+
+@dataclass(frozen=True)
+class Example(Generic[S_co]):
+    """A typical moment of a game, for the picture its rules open with: the state, the seat whose
+    copy is drawn, and a caption in plain words."""
+
+    state: S_co
+    seat: int
+    caption: str
 
 
 @dataclass(frozen=True)

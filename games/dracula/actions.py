@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.core import cards
-from games.core.base import Action, check_token
+from games.core.actions import Action, check_token
 from games.core.errors import IllegalAction
 
 from .scoring import VAMPIRES, Direction

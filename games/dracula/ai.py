@@ -19,7 +19,8 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 
 from games.core import cards, decks
-from games.core.base import Action, State, player
+from games.core.actions import Action
+from games.core.base import State, player
 from games.core.errors import IllegalAction
 
 from . import scoring

@@ -10,8 +10,11 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from games.core import decks
-from games.core.base import Action, Coaching, Event, Example, Option, OptionValue, Outcome, Rules, State, player
+from games.core.actions import Action
+from games.core.base import Event, Outcome, Rules, State, player
 from games.core.cards import SUIT_NAMES, CardOrder, short
+from games.core.options import Option, OptionValue
+from games.core.teaching import Coaching, Example
 
 from . import scoring
 from .actions import CELL_NAMES, WAY_NAMES, Place, Way, card_label, parse
@@ -503,7 +506,7 @@ class DraculaRules(Rules):
     def parse_action(self, token: str) -> Action:
         return parse(token)
 
-    def example(self) -> Example:
+    def example(self) -> Example[State]:
         """The second deal of a game for two (EXAMPLE_SEED, EXAMPLE_MOVES): {p1}, scoring the
         columns, holds the club that would finish a middle column of three clubs."""
         state = self.new_game(2, seed=EXAMPLE_SEED)

@@ -45,7 +45,7 @@ from collections.abc import Sequence
 from typing import Literal, NamedTuple
 
 from games.core import cards, decks
-from games.core.base import Action
+from games.core.actions import Action
 
 from .rules import SEVEN, SUITS, FanTanState, Pass, Play, card_of
 

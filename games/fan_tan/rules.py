@@ -10,23 +10,12 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from games.core import cards, decks
-from games.core.base import (
-    Action,
-    Coaching,
-    Event,
-    Example,
-    Option,
-    OptionValue,
-    Outcome,
-    Rules,
-    TurnState,
-    check_token,
-    leaders,
-    player,
-    replace_at,
-)
+from games.core.actions import Action, check_token
+from games.core.base import Event, Outcome, Rules, TurnState, leaders, player, replace_at
 from games.core.cards import STANDARD_RANKS, CardOrder
 from games.core.errors import IllegalAction
+from games.core.options import Option, OptionValue
+from games.core.teaching import Coaching, Example
 
 from .guide import GUIDE
 
@@ -463,7 +452,7 @@ class FanTanRules(Rules):
         )
         return _ante(state)
 
-    def example(self) -> Example:
+    def example(self) -> Example[FanTanState]:
         """A hand of four from EXAMPLE_SEED after EXAMPLE_MOVES: three rows are growing and
         {p0}, to move, has four cards that fit, two of them both ends of the diamonds (T-2)."""
         state = self.new_game(4, seed=EXAMPLE_SEED, options={"first_dealer": 3})

@@ -18,7 +18,8 @@ import random
 from typing import NamedTuple
 
 from games.core import cards
-from games.core.base import Action, player
+from games.core.actions import Action
+from games.core.base import player
 
 from . import counting
 from .counting import LIMIT, SUIT_WEIGHT, Effect

@@ -8,9 +8,11 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from games.core import cards, decks
-from games.core.base import Action, Event, Option, OptionValue, Outcome, Rules, TurnState, check_token, player
+from games.core.actions import Action, check_token
+from games.core.base import Event, Outcome, Rules, TurnState, player
 from games.core.cards import CardOrder
 from games.core.errors import IllegalAction
+from games.core.options import Option, OptionValue
 from games.core.teaching import Coaching, Example
 
 from . import counting
@@ -373,7 +375,7 @@ class FoscoRules(Rules):
             totals=(0,) * sides,
         )
 
-    def example(self) -> Example:
+    def example(self) -> Example[FoscoState]:
         """The computer's first twenty moves from seed 3 at a table of two (EXAMPLE_MOVES): seat 0
         faces a count of 13 with five clubs that may go, one of which takes it to 21 and the pile."""
         state = self.new_game(2, seed=EXAMPLE_SEED)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.core.base import Word, check_token
+from games.core.actions import Word, check_token
 from games.core.errors import IllegalAction
 
 FLIP = Word("flip", "Flip a card")

@@ -27,7 +27,7 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from games.core.base import Action
+from games.core.actions import Action
 from games.core.cards import short
 from games.core.stakes import money
 

@@ -16,20 +16,11 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from games.core import decks
-from games.core.base import (
-    VIEW_LOG_LINES,
-    Action,
-    Coaching,
-    Event,
-    Example,
-    Option,
-    OptionValue,
-    Outcome,
-    Rules,
-    TurnState,
-    player,
-)
+from games.core.actions import Action
+from games.core.base import VIEW_LOG_LINES, Event, Outcome, Rules, TurnState, player
+from games.core.options import Option, OptionValue
 from games.core.stakes import money
+from games.core.teaching import Coaching, Example
 
 from . import values
 from .actions import END, FLIP, JOIN, NEXT, parse, stop
@@ -409,7 +400,7 @@ class FsckingAceRules(Rules):
     def parse_action(self, token: str) -> Action:
         return parse(token)
 
-    def example(self) -> Example:
+    def example(self) -> Example[FsckingAceState]:
         """Round 1 at a table of four (EXAMPLE_SEED, EXAMPLE_MOVES): {p0} has two hearts on the
         line, a red 2 among them, and chooses whether to flip again."""
         state = self.new_game(4, seed=EXAMPLE_SEED)

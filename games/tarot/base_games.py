@@ -39,18 +39,9 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol, cast
 
 from games.core import cards
-from games.core.base import (
-    Action,
-    Coaching,
-    Event,
-    Outcome,
-    Pick,
-    State,
-    Word,
-    leaders,
-    player,
-    replace_at,
-)
+from games.core.actions import Action, Pick, Word
+from games.core.base import Event, Outcome, State, leaders, player, replace_at
+from games.core.teaching import Coaching
 from games.core.tricks import CLOCKWISE, Trick
 
 from . import guide as texts

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.core.base import Pick
+from games.core.actions import Pick
 
 from . import pack
 from .moves import CardsMove

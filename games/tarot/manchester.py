@@ -26,24 +26,11 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from games.core import cards, decks
-from games.core.base import (
-    Action,
-    Coaching,
-    Event,
-    Example,
-    Option,
-    OptionValue,
-    Outcome,
-    Pick,
-    Rules,
-    State,
-    Word,
-    check_token,
-    leaders,
-    player,
-    replace_at,
-)
+from games.core.actions import Action, Pick, Word, check_token
+from games.core.base import Event, Outcome, Rules, State, leaders, player, replace_at
 from games.core.errors import IllegalAction
+from games.core.options import Option, OptionValue
+from games.core.teaching import Coaching, Example
 from games.core.tricks import CLOCKWISE, Trick
 
 from . import pack
@@ -698,7 +685,7 @@ class ManchesterRules(Rules):
     example_seed: ClassVar[int] = 1
     example_moves: ClassVar[tuple[str, ...]] = ()
 
-    def example(self) -> Example:
+    def example(self) -> Example[State]:
         """The Normal computer's first moves from ``example_seed`` (``example_moves``: both discards,
         the ten tricks of Manchester and into the second part), at a seat with a real choice."""
         state = self.new_game(2, seed=self.example_seed)

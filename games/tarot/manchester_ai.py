@@ -42,7 +42,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.core import cards, decks
-from games.core.base import Action, player
+from games.core.actions import Action
+from games.core.base import player
 
 from . import determinize, pack
 from . import manchester_ai_sim as sim

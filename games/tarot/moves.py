@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.core import cards
-from games.core.base import Action
+from games.core.actions import Action
 
 
 @dataclass(frozen=True)

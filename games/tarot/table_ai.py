@@ -51,7 +51,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.core.base import Action, Word
+from games.core.actions import Action, Word
 
 from . import determinize
 from . import table_ai_sim as sim
@@ -190,7 +190,7 @@ def _same_worth(low: int, high: int, settled: set[int]) -> bool:
 
 
 def _own_hand(state: TarotTableState, seat: int) -> list[str]:
-    hand = state.view(seat)["hand"]
+    hand = dict(state.view(seat))["hand"]
     assert isinstance(hand, list)
     return [str(c) for c in hand]
 
@@ -207,7 +207,7 @@ class Knowledge(determinize.Placement[int]):
     def __init__(self, state: TarotTableState, seat: int) -> None:
         self.state = state
         self.seat = seat
-        view: dict[str, Any] = state.view(seat)
+        view: dict[str, Any] = dict(state.view(seat))
         self.view = view
         hidden = sorted(ID[c] for c in state.hidden_cards(seat))
         pool = frozenset(hidden)

@@ -10,18 +10,11 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from games.core import cards, decks
-from games.core.base import (
-    Action,
-    Event,
-    Example,
-    Option,
-    OptionValue,
-    Rules,
-    Word,
-    check_token,
-    player,
-)
+from games.core.actions import Action, Word, check_token
+from games.core.base import Event, Rules, player
 from games.core.errors import IllegalAction
+from games.core.options import Option, OptionValue
+from games.core.teaching import Example
 
 from . import guide as texts
 from . import pack, rule_sets
@@ -57,7 +50,7 @@ class TarotTableRules(Rules):
     def side_of(self, seat: int) -> int:
         return seat
 
-    def example(self) -> Example:
+    def example(self) -> Example[TarotTableState]:
         """The Normal computer's first moves from ``example_seed`` (``example_moves``, the dealer's
         discard then the first tricks), stopping at a seat with a real choice to make."""
         state = self.new_game(self.player_counts[0], seed=self.example_seed)

@@ -9,7 +9,8 @@ import random
 from collections.abc import Callable
 
 from games.core import cards, decks
-from games.core.base import Action, Word, player
+from games.core.actions import Action, Word
+from games.core.base import player
 
 from . import pack, rule_sets
 from .base_games import PASS, SUMMON_CAVALIER, SUMMON_JACK, TarotTableState
@@ -46,7 +47,7 @@ def choose_easy(state: TarotTableState, seat: int, rng: random.Random) -> Action
         choices = [a.token.partition(":")[2] for a in legal]
         return CardsMove("give", (max(choices, key=pack.points),))
     if phase == "summon":
-        king = state.view(None)["summon"]
+        king = dict(state.view(None))["summon"]
         gone = {c for pile in state.piles for c in pile} | set(state.trick.cards)
         jack, cavalier = ("J" + king[-1], "N" + king[-1]) if isinstance(king, str) else ("", "")
         if jack not in gone:
@@ -274,7 +275,7 @@ def _summon_reasons(state: TarotTableState, decision: Decision, index: int) -> t
                 "A call that brings nothing only gives the table news (K-16)")
     diff = weighing.score[index] - weighing.score[passing]
     servant = "Jack" if token == SUMMON_JACK else "Cavalier"
-    king = state.view(None)["summon"]
+    king = dict(state.view(None))["summon"]
     gone = {c for pile in state.piles for c in pile} | set(state.trick.cards)  # played: public
     if token == SUMMON_JACK:
         rule = "A servant still in a hand joins your trick in place of its holder's card (K-16)"

@@ -11,13 +11,15 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from games.core import registry
-from games.core.base import END_GAME, JOIN, NEXT_ROUND, Action, State, random_action
+from games.core.actions import Action
+from games.core.base import END_GAME, JOIN, NEXT_ROUND, State, random_action
+from games.core.views import TableView
 from renderers import render_hand, render_rating_chart, render_round_end, render_settlement, render_table
 
 SAMPLE_NAMES = ("Ann", "Bartholomew", "Cyrille", "Dmitri", "Eve", "Fatima", "Gustavo", "Hiroko", "Ines",
@@ -30,7 +32,7 @@ _POINTS = {"start": 0.0, "early": 0.2, "middle": 0.5, "late": 0.8, "between": 0.
 SAMPLE_ROUNDS = 3  # a game that never ends by itself is ended after this many rounds
 # Where a random game's plain point may show little (an empty turn, a first round with nothing
 # won yet), the stage is the nearest state whose view shows what the stage is for.
-View = dict[str, Any]
+View = Mapping[str, Any]
 WANTED: dict[str, dict[str, Callable[[View], bool]]] = {
     "bullshit": {"middle": lambda v: v["window"] is not None and v["pile"] >= 6, "late": lambda v: bool(v["reveal"])},
     "busca": {"middle": lambda v: len((v["trick"] or {}).get("plays") or []) >= 2 and v["last_trick"] is not None},
@@ -69,7 +71,7 @@ class Stage:
     def label(self) -> str:
         return f"{self.key}-{self.players}p-{self.name}"
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> TableView:
         view = self.state.view(seat)
         view["names"] = list(SAMPLE_NAMES[: self.players])
         return view

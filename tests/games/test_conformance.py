@@ -17,8 +17,10 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from games import registry
-from games.core.base import END_GAME, JOIN, MAX_TOKEN, NEXT_ROUND, Option, OptionValue, Rules, State, random_action
+from games.core.actions import MAX_TOKEN
+from games.core.base import END_GAME, JOIN, NEXT_ROUND, Rules, State, random_action
 from games.core.errors import BadOptions, IllegalAction, UnknownGame
+from games.core.options import Option, OptionValue
 from tests.sampling import FULL
 
 from .leaks import leaked

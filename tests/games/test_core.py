@@ -7,8 +7,9 @@ from collections import Counter
 import pytest
 
 from games.core import cards, decks
-from games.core.base import Option, name_players
+from games.core.base import name_players
 from games.core.errors import BadOptions
+from games.core.options import Option
 
 
 @pytest.mark.parametrize(("pack", "size"), [

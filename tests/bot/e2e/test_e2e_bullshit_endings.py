@@ -28,7 +28,7 @@ from bot.runtime import limits
 from games import registry
 from games.bullshit import CALL, PASS, BullshitState, Play
 from games.core import cards
-from games.core.base import Action
+from games.core.actions import Action
 from localcord import LocalDiscord
 
 from ..parlour_harness import (

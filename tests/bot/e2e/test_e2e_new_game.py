@@ -28,7 +28,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.core import cards, decks
-from games.core.base import Action, Example, OptionValue, Outcome, Rules, State, check_token
+from games.core.actions import Action, check_token
+from games.core.base import Outcome, Rules, State
+from games.core.options import OptionValue
+from games.core.teaching import Example
 from games.core.errors import IllegalAction
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")

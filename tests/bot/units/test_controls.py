@@ -9,7 +9,8 @@ import discord
 from bot.play import custom_ids
 from bot.show import controls
 from games import registry
-from games.core.base import Pick, random_action
+from games.core.actions import Pick
+from games.core.base import random_action
 
 
 def largest_choice(key: str, players: int, seed: int = 1) -> list:  # type: ignore[type-arg]
