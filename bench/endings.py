@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import itertools
 import json
 import logging
 import random
@@ -77,6 +78,7 @@ class Game:
     clicks: list[Any] = field(default_factory=list)  # the member's newest interactions (their answers are theirs)
     result_at: float | None = None
     ended: asyncio.Event = field(default_factory=asyncio.Event)
+    opened_again: int = 0
 
 
 @dataclass
@@ -90,6 +92,7 @@ class Figures:
     story: list[float] = field(default_factory=list)  # each story message: how long its oldest line waited
     moves: list[int] = field(default_factory=list)
     seconds: list[float] = field(default_factory=list)
+    opened_again: int = 0  # tables whose /play or lobby went unanswered, opened again by the member
 
 
 class Watcher:
@@ -158,17 +161,31 @@ async def press(standin: LocalDiscord, game: Game, rng: random.Random) -> None:
         await asyncio.wait_for(record.responded.wait(), ANSWER_WAIT)
 
 
+async def open_table(standin: LocalDiscord, game: Game, seats: int) -> None:
+    """``/play`` and the lobby's clicks, as a member makes them: a command or click Discord reports
+    unanswered (a machine too busy to answer within its deadline) is made again, a fresh table."""
+    for attempt in itertools.count():
+        try:
+            lobby = await standin.slash(game.user, game.lobby, "play", game.key, options={})
+            assert lobby.message is not None
+            ref = next(custom_ids.parse(c.custom_id) for c in lobby.message.components if c.custom_id)
+            game.table_id = ref.table_id
+            for _ in range(seats - 1):
+                await standin.click(game.user, lobby.message, label="Add computer")
+            await standin.click(game.user, lobby.message, label="Start")
+            return
+        except AssertionError:
+            if attempt >= 5:
+                raise
+            game.opened_again += 1
+            await asyncio.sleep(2.0)
+
+
 async def play(standin: LocalDiscord, watcher: Watcher, game: Game, seats: int, rng: random.Random,
                patience: float) -> bool:
     """Opens the table and clicks until its result is posted; False if it did not end in time."""
     watcher.by_guild[game.guild.id] = game
-    lobby = await standin.slash(game.user, game.lobby, "play", game.key, options={})
-    assert lobby.message is not None
-    ref = next(custom_ids.parse(c.custom_id) for c in lobby.message.components if c.custom_id)
-    game.table_id = ref.table_id
-    for _ in range(seats - 1):
-        await standin.click(game.user, lobby.message, label="Add computer")
-    await standin.click(game.user, lobby.message, label="Start")
+    await open_table(standin, game, seats)
     deadline = time.monotonic() + patience
     while not game.ended.is_set() and time.monotonic() < deadline:
         if not game.channel_id:
@@ -267,6 +284,7 @@ async def run(keys: list[str], count: int, at_once: int, ai_delay: float, restar
                         ended = await play(standin, watcher, game, seats, random.Random(rng.random()), patience)
                         mine = figures[key]
                         mine.played += 1
+                        mine.opened_again += game.opened_again
                         if not ended:
                             mine.unfinished += 1
                             return
@@ -305,6 +323,10 @@ def report(results: list[Figures]) -> None:
           "max <= 10 s); story: each story message in the table channel, how long its oldest line had waited\n"
           "since it was due (the move that closed its part of the story was committed; goal <= 10 s at the\n"
           "default computer delay); moves and game s: median per game; unended: games not over within --patience.")
+    again = sum(f.opened_again for f in results)
+    if again:
+        print(f"{again} tables opened again: their /play or a lobby click went unanswered (the machine too busy\n"
+              "to answer within Discord's deadline), as a member would try again.")
 
 
 def main() -> None:
