@@ -1,4 +1,4 @@
-"""The member's hand in a Dracula player's copy (see :mod:`renderers.games.dracula_copy`): the cards
+"""The member's hand in a Dracula player's copy (see :mod:`renderers.games.dracula.copy`): the cards
 at the copy's card width, those the member may place glowing (and raised over the others when
 only some may go; dimmed the others), each with what it is worth in the member's way ("↔ 6 pts")
 while the hand is short enough for the hand picture to tag it. A long hand lies in two overlapping
@@ -14,8 +14,8 @@ from PIL import Image
 
 from games.dracula.scoring import VAMPIRES
 from games.dracula.scoring import points as card_points
-from renderers.games.dracula_coffin import CARD, CARD_H, SMALL, Table
-from renderers.games.dracula_parts import BLOOD, double_arrow, emblem
+from renderers.games.dracula.coffin import CARD, CARD_H, SMALL, Table
+from renderers.games.dracula.parts import BLOOD, double_arrow, emblem
 from renderers.kit import card_rows, layout, theme
 from renderers.kit import hand as generic_hand
 from renderers.kit.fonts import draw_text, text_width

@@ -1,7 +1,7 @@
 """What Fosco's table and a player's copy both draw, at the copy's sizes (:mod:`renderers.kit.shown`):
 the rules' words, the count on the felt (its total in a ring, this count's cards with who played
 each, or the result once the game is over), a seat's plate, the score table, and the status line's
-fitting. The table (:mod:`renderers.games.fosco`) and the copy (:mod:`renderers.games.fosco_copy`)
+fitting. The table (:mod:`renderers.games.fosco.table`) and the copy (:mod:`renderers.games.fosco.copy`)
 lay these parts out each in its own way.
 """
 

@@ -8,9 +8,9 @@ from typing import Any
 
 from PIL import Image
 
-from renderers.games.dracula_coffin import SMALL, Table
-from renderers.games.dracula_copy_hand import TEXT
-from renderers.games.dracula_parts import WAY_WORDS, WAYS, Side, double_arrow
+from renderers.games.dracula.coffin import SMALL, Table
+from renderers.games.dracula.copy_hand import TEXT
+from renderers.games.dracula.parts import WAY_WORDS, WAYS, Side, double_arrow
 from renderers.kit import layout, theme
 from renderers.kit.fonts import draw_text, text_width
 from renderers.kit.layout import Box, Draw

@@ -1,12 +1,12 @@
 """A Dracula player's copy, laid out for Discord's inline box (:data:`renderers.kit.shown.COPY_SIZE`).
 
-At the left, on the felt, the coffin at full height (:mod:`renderers.games.dracula_coffin`, which
+At the left, on the felt, the coffin at full height (:mod:`renderers.games.dracula.coffin`, which
 the table draws too): its 3x3 grid of cards at the copy's card width, each line's value chip in
 the colour of the side that scores it. Before the first deal the felt shows the cut and the
 choice of way instead (drawn here, and on the table). At the right: the status (its "Deal 3 of
 6" set apart as a label, with the stock), or the result once the game is over (the table's too);
-a plate per side (:mod:`renderers.games.dracula_plates`); the member's hand
-(:mod:`renderers.games.dracula_copy_hand`).
+a plate per side (:mod:`renderers.games.dracula.plates`); the member's hand
+(:mod:`renderers.games.dracula.copy_hand`).
 
 Everything is read from the two views given (the member's seat view and the spectators').
 """
@@ -19,10 +19,10 @@ from typing import Any
 
 from PIL import Image
 
-from renderers.games.dracula_coffin import CARD, CARD_H, GAP, PAD, RIGHT, SMALL, H, M, Table, W, felt
-from renderers.games.dracula_copy_hand import LEAD, TEXT, hand_block, hand_height
-from renderers.games.dracula_parts import WAY_WORDS, WAYS, double_arrow
-from renderers.games.dracula_plates import plate_key, side_height, side_plate
+from renderers.games.dracula.coffin import CARD, CARD_H, GAP, PAD, RIGHT, SMALL, H, M, Table, W, felt
+from renderers.games.dracula.copy_hand import LEAD, TEXT, hand_block, hand_height
+from renderers.games.dracula.parts import WAY_WORDS, WAYS, double_arrow
+from renderers.games.dracula.plates import plate_key, side_height, side_plate
 from renderers.kit import card_rows, layout, theme
 from renderers.kit import hand as generic_hand
 from renderers.kit.fonts import draw_text, fit_size

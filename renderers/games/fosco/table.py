@@ -1,11 +1,11 @@
-"""The Fosco table, the copy's sibling (:mod:`renderers.games.fosco_copy`), drawn at the copy's
+"""The Fosco table, the copy's sibling (:mod:`renderers.games.fosco.copy`), drawn at the copy's
 size (:data:`renderers.kit.shown.COPY_SIZE`) for Discord's inline box.
 
 From the top: a line naming the game, the deal, the target and the rules; the status line; the
 other side's hands; the felt with the count (its total in a ring, this count's cards with who
 played each, or the result at the end) beside the score table (cards captured per suit, the
 game's totals with the deal's points) and the last plays; the viewer's side's hands (seat 0's for
-a spectator); a deal's end is :mod:`renderers.games.fosco_round_end`. Fosco is played with every
+a spectator); a deal's end is :mod:`renderers.games.fosco.round_end`. Fosco is played with every
 hand in view, but a two-player hand of 26 cards does not
 fit as cards: each hand is written out by suit ("♣ 2 3 4 6 7 K"), the suit the player plays from
 now (and the Jokers, which may be played at any time) first and bright, the later suits muted;
@@ -14,54 +14,37 @@ the viewer's legal cards are gold when it is their turn. A side sits in a frame 
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache, partial
-from typing import Any, NamedTuple
+from functools import partial
+from typing import Any
 
 from PIL import Image
 
-from renderers.games import fosco_parts as parts
-from renderers.games.fosco_parts import KING_TEXT, card_rules
-from renderers.games.fosco_round_end import round_end  # a deal's end (renderers.round_end_image)
+from renderers.games.fosco import parts, written_hands
+from renderers.games.fosco.parts import KING_TEXT, card_rules
+from renderers.games.fosco.written_hands import STYLES, Line, Style, groups_of, rank_of, wrap_groups
 from renderers.kit import hand as kit_hand
 from renderers.kit import layout, log_panel, shown, theme
 from renderers.kit.fonts import draw_text, text_width
 from renderers.kit.layout import Box, Draw
 from renderers.kit.names import fit_names
 from renderers.kit.regions import frozen, region
-from renderers.kit.theme import RGB
 
-__all__ = ["KING_TEXT", "Table", "card_rules", "copy", "round_end", "table"]
+__all__ = ["Table", "table"]
 
 W, H = shown.COPY_SIZE
 M = 6  # outer margin and the gap between parts
 HEAD_H = 22  # the line naming the game and its rules
 RIGHT_W = 256  # the score and log column, as in the copy
 SMALL, TEXT = parts.SMALL, parts.TEXT
-CHIP = 19  # a suit's mark before its ranks
-CHIP_GAP = 4
 FRAME_PAD = 4
 INDENT = 8  # a hand's later lines, under the plate
 ROW_GAP = 3
 BAND_MIN = parts.CH + 3 + parts.SEAT_TAG_H + 12  # the count's cards and their tags
 SCORE_ROW = 22
-Line = list[tuple[str, list[str]]]  # a hand's line: (suit, its cards) groups
 SHORT_RULES = {"double": "x2", "add the lead": "+ lead"}  # as the ring's King pill words them
 NARROW_PLATE = 150.0  # the plates of the tightest hands (names shrunk or cut)
-
-
-class Style(NamedTuple):
-    """How a hand is written: its text size, the gap between ranks and between suits."""
-
-    size: int
-    gap: float
-    group_gap: float
-
-
-# The largest that leaves the count its room; the last, tighter, for four hands of 14 cards and Jokers.
-STYLES = (*(Style(size, size * 0.3, 12) for size in (24, 22, 20, 19, 18, SMALL)), Style(SMALL, 4.5, 8))
 
 
 @dataclass(frozen=True)
@@ -226,7 +209,7 @@ class Table:
             for suit, cards in line:
                 ink = theme.TEXT if suit in ("X", row.suit) else theme.MUTED
                 inks = tuple(theme.HIGHLIGHT if c in self.legal else ink for c in cards)
-                sprite = group_sprite(suit, tuple(rank_of(c) for c in cards), inks, row.style)
+                sprite = written_hands.group_sprite(suit, tuple(rank_of(c) for c in cards), inks, row.style)
                 img.paste(sprite, (round(x), round(y - sprite.height / 2)))
                 x += sprite.width + group_gap
             y += lead
@@ -273,73 +256,7 @@ def paint_scores(img: Image.Image, draw: Draw, box: Box, *, board: parts.Board, 
     parts.scores(img, draw, box, board, labels)
 
 
-def groups_of(cards: Sequence[str], suit: str | None) -> Line:
-    """A hand by suit: the suit played from now, the Jokers, then the later suits in hand order."""
-    by: dict[str, list[str]] = {}
-    for card in cards:
-        by.setdefault("X" if card.startswith("X") else card[-1], []).append(card)
-    order = [s for s in (suit, "X") if s in by] + [s for s in by if s not in (suit, "X")]
-    return [(s, by[s]) for s in order]
-
-
-def rank_of(card: str) -> str:
-    """A card's rank as written ("10", "K"); a Joker's number."""
-    return card[1:] if card.startswith("X") else card[:-1]
-
-
-@lru_cache(maxsize=512)
-def group_sprite(suit: str, ranks: tuple[str, ...], inks: tuple[RGB, ...], style: Style) -> Image.Image:
-    """A suit's mark and its ranks on the frame's felt, kept: most of a hand is the same move after
-    move, so a table pastes its hands instead of drawing some fifty texts."""
-    size, gap, _ = style
-    width = CHIP + CHIP_GAP + sum(text_width(r, size, True) for r in ranks) + gap * (len(ranks) - 1)
-    height = size + 6
-    img, draw = layout.canvas(math.ceil(width) + 1, height, theme.FELT)
-    mid = height / 2
-    layout.suit_chip(img, draw, (0, mid - CHIP / 2, CHIP, mid + CHIP / 2), None if suit == "X" else suit)
-    x = float(CHIP + CHIP_GAP)
-    for rank, ink in zip(ranks, inks, strict=True):
-        draw_text(draw, (x, mid), rank, size, ink, anchor="lm", bold=True)
-        x += text_width(rank, size, True) + gap
-    return img
-
-
-def group_width(cards: Sequence[str], style: Style) -> float:
-    ranks = sum(text_width(rank_of(c), style.size, True) for c in cards)
-    return CHIP + CHIP_GAP + ranks + style.gap * (len(cards) - 1)
-
-
-def wrap_groups(groups: Line, widths: tuple[float, float], style: Style) -> list[Line]:
-    """The groups in lines ``widths`` wide (the first, the others), broken between suits (within
-    one only when it alone is too long, its mark repeated)."""
-    lines: list[Line] = []
-    line: Line = []
-    used = 0.0
-    for suit, cards in groups:
-        rest = list(cards)
-        while rest:
-            width = widths[0] if not lines else widths[1]
-            take = len(rest)
-            while take > 1 and group_width(rest[:take], style) > width:
-                take -= 1
-            need = group_width(rest[:take], style) + (style.group_gap if line else 0)
-            if line and used + need > width:
-                lines.append(line)
-                line, used = [], 0.0
-                continue
-            line.append((suit, rest[:take]))
-            used += need
-            rest = rest[take:]
-    return [*lines, line] if line else lines
-
-
 def table(view: Mapping[str, Any]) -> Image.Image:
     """The Fosco table for ``view`` (any seat's, or a spectator's)."""
     return Table(view).draw()
 
-
-def copy(table: Mapping[str, Any], hand: Mapping[str, Any]) -> Image.Image:
-    """A player's copy in Discord's inline box (see :mod:`renderers.games.fosco_copy`)."""
-    from renderers.games import fosco_copy  # imported here: it builds on this module's parts
-
-    return fosco_copy.copy(table, hand)

@@ -16,7 +16,7 @@ from PIL import Image
 
 from games.dracula.scoring import Direction
 from games.dracula.scoring import points as card_points
-from renderers.games.dracula_parts import BLOOD, NAIL, Side, double_arrow, emblem, legal_slot, nail
+from renderers.games.dracula.parts import BLOOD, NAIL, Side, double_arrow, emblem, legal_slot, nail
 from renderers.kit import card_rows, layout, theme
 from renderers.kit.fonts import draw_text, fit_size, text_width
 from renderers.kit.layout import Box, Draw

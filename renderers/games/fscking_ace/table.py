@@ -16,12 +16,12 @@ The felt shows the stock (backs only, the count, the spades still in it), the wa
 the player on the line big: their balance, worth and what stopping now would bank, beside this
 turn's cards. Between rounds and at the end the player on the line gives way to the settlement
 just made (the A♠, who paid, any doubling, the bonus, who opens next) or to who came out ahead.
-Under it every seat has a cell (:mod:`renderers.games.fscking_ace_seats`): two lines with the
+Under it every seat has a cell (:mod:`renderers.games.fscking_ace.seats`): two lines with the
 scored cards as text up to eight seats, one line past that (thirty fit).
 
 The stock is only ever drawn as card backs: its order is hidden and the view does not hold it.
-Amounts are cents, shown in the guild's unit (``view["unit"]``); the table's second drawer,
-:func:`settlement` (:mod:`renderers.games.fscking_ace_settlement`), pictures one round's payments.
+Amounts are cents, shown in the guild's unit (``view["unit"]``); the game's second drawer,
+:mod:`renderers.games.fscking_ace.settlement`, pictures one round's payments.
 """
 
 from __future__ import annotations
@@ -36,9 +36,8 @@ from PIL import Image
 
 from games.core.stakes import format_money
 from games.fscking_ace.values import times
-from renderers.games.fscking_ace_parts import SMALL, cut_at_word, fan, stock_pile
-from renderers.games.fscking_ace_seats import Columns, Seat, one_line, two_lines
-from renderers.games.fscking_ace_settlement import settlement as settlement  # the second drawer
+from renderers.games.fscking_ace.parts import SMALL, cut_at_word, fan, stock_pile
+from renderers.games.fscking_ace.seats import Columns, Seat, one_line, two_lines
 from renderers.kit import card_rows, layout, shown, theme
 from renderers.kit.fonts import draw_text, fit_size, text_width
 from renderers.kit.layout import Box, Draw, plural
@@ -331,7 +330,7 @@ def shape(players: int) -> tuple[int, int, int]:
     return lines, columns, math.ceil(players / columns)
 
 
-# --- entry points ----------------------------------------------------------------------------
+# --- the drawer ------------------------------------------------------------------------------
 
 def table(view: Mapping[str, Any]) -> Image.Image:
     """The Fscking Ace table for ``view`` (every seat and spectator sees the same table)."""

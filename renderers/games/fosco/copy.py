@@ -18,7 +18,7 @@ from typing import Any
 
 from PIL import Image
 
-from renderers.games import fosco_parts as parts
+from renderers.games.fosco import parts
 from renderers.kit import card_rows, layout, shown, theme
 from renderers.kit import hand as kit_hand
 from renderers.kit.fonts import draw_text, text_width
