@@ -121,7 +121,8 @@ def test_the_optional_extras_are_named_on_the_table_and_the_plain_game_is_not_cr
     rules = [t for t in drawn if "Q: x2" in t]  # the ring's pill words "double" so: "K: x2"
     assert rules and "J: + lead" in rules[0] and "Jokers: next prime" in rules[0]
     drawn.clear()
-    plain = {k: v for k, v in extras.items() if k != "card_rules"} | {"options": {"jokers": 2}}
+    plain = extras | {"card_rules": {**extras["card_rules"], "queen": "zero", "jack": "copy", "joker": "half"},
+                      "options": {**extras["options"], "jokers": 2}}
     assert fosco.table(plain).size == fosco.table(extras).size == shown.COPY_SIZE
     drawn.clear()
     fosco.table(plain)

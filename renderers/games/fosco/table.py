@@ -14,13 +14,14 @@ the viewer's legal cards are gold when it is their turn. A side sits in a frame 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
 from PIL import Image
 
+from games.fosco.view import FoscoView
 from renderers.games.fosco import parts, written_hands
 from renderers.games.fosco.parts import KING_TEXT, card_rules
 from renderers.games.fosco.written_hands import STYLES, Line, Style, groups_of, rank_of, wrap_groups
@@ -70,15 +71,13 @@ class Row:
 class Table:
     """The view, read once, and the drawing of each part."""
 
-    def __init__(self, view: Mapping[str, Any]) -> None:
+    def __init__(self, view: FoscoView) -> None:
         self.view = view
         self.board = parts.Board.of(view)
         self.players = self.board.players
-        self.viewer: int | None = view.get("viewer")
-        hands = view.get("hands") or []
-        self.hands = [list(hands[s]) if s < len(hands) else [] for s in range(self.players)]
-        suits = view.get("current_suits") or []
-        self.suits: list[str | None] = [suits[s] if s < len(suits) else None for s in range(self.players)]
+        self.viewer = view["viewer"]
+        self.hands = [list(hand) for hand in view["hands"]]
+        self.suits = view["current_suits"]
         mover = self.viewer is not None and self.viewer in self.board.to_move
         self.legal = kit_hand.playable(view)[0] if mover else set()
         mine = self.board.side_of.get(self.viewer if self.viewer is not None else 0, 0)
@@ -90,7 +89,7 @@ class Table:
     def draw(self) -> Image.Image:
         img, draw = layout.canvas(W, H)
         self.head_line(img, draw)
-        status = layout.named(self.view, str(self.view.get("status", "")))
+        status = layout.named(self.view, self.view["status"])
         size, lines = parts.status_fit(status, W - 2 * M)
         status_h = 32 if len(lines) == 1 else 52
         top = M + HEAD_H + 2
@@ -115,11 +114,11 @@ class Table:
     def subtitle(self) -> str:
         """The deal, the target, the King rule (unless the rules' line names it) and the Jokers."""
         v = self.view
-        deal, deals = int(v.get("deal") or 1), int(v.get("deals") or 0)
-        words = [f"Deal {deal} of {deals}" if deals else f"Deal {deal} \u00b7 to {v.get('target', 31)}"]
+        deal, deals = v["deal"], v["deals"]
+        words = [f"Deal {deal} of {deals}" if deals else f"Deal {deal} \u00b7 to {v['target']}"]
         if not self.rules:
-            words.append(KING_TEXT.get(str(v.get("king")), f"Kings: {v.get('king')}"))
-        jokers = int((v.get("options") or {}).get("jokers") or 0)
+            words.append(KING_TEXT.get(v["king"], f"Kings: {v['king']}"))
+        jokers = int(v["options"]["jokers"] or 0)
         if jokers:
             words.append(f"{jokers} jokers")
         return " \u00b7 ".join(words)
@@ -128,7 +127,7 @@ class Table:
         """The old header's band as a line: the game, its deal and rules; the optional extras' card
         rules at the right (the Kings' left out where they do not fit: the ring's pill names them)."""
         mid = M + HEAD_H / 2
-        title = str(self.view.get("title") or "Fosco")
+        title = self.view["title"]
         draw_text(draw, (M + 4, mid), title, TEXT, theme.TEXT, anchor="lm", bold=True)
         x = M + 4 + text_width(title, TEXT, True) + 10
         right = W - M - 4.0
@@ -223,7 +222,7 @@ class Table:
         region(img, (x0, y0, x1, y0 + score_h), self.score_key(labels),
                partial(paint_scores, board=self.board, labels=labels))
         y = y0 + score_h + M
-        past = self.view.get("deal_scores") or []
+        past = self.view["deal_scores"]
         if past:  # earlier deals, most recent last
             text = " \u00b7 ".join(f"Deal {i + 1}: " + "\u2013".join(str(p) for p in d) for i, d in enumerate(past))
             draw_text(draw, (x0 + 4, y + SMALL / 2 + 1), layout.ellipsize(text, SMALL, x1 - x0 - 8), SMALL, theme.MUTED,
@@ -233,8 +232,9 @@ class Table:
             # A deal's account ("Deal 1 scored: ...", "Game: ...") is the score table's beside this and
             # the deal's own picture: the few lines here go to the plays.
             # So is the result, in the banner at the end.
-            result = (self.view.get("outcome") or {}).get("detail")
-            log = [layout.named(self.view, str(line)) for line in (self.view.get("log") or [])
+            outcome = self.view["outcome"]
+            result = outcome["detail"] if outcome else None
+            log = [layout.named(self.view, line) for line in self.view["log"]
                    if not str(line).startswith(("Game: ", "Deal ")) and line != result]
             log_panel.log_panel(img, draw, (x0, y, x1, y1), log, title="", size=SMALL, empty="No plays yet",
                              names=self.board.names)
@@ -248,15 +248,15 @@ class Table:
         """Everything :func:`paint_scores` shows (the key of its kept pixels)."""
         v = self.view
         return ("fosco scores", tuple(labels), frozen(self.board.sides), frozen(sorted(self.board.winners)),
-                self.board.over, frozen(v.get("captured")), frozen(v.get("deal_points")), frozen(v.get("totals")),
-                v.get("target"), v.get("deal"), v.get("deals"))
+                self.board.over, frozen(v["captured"]), frozen(v["deal_points"]), frozen(v["totals"]),
+                v["target"], v["deal"], v["deals"])
 
 
 def paint_scores(img: Image.Image, draw: Draw, box: Box, *, board: parts.Board, labels: Sequence[str]) -> None:
     parts.scores(img, draw, box, board, labels)
 
 
-def table(view: Mapping[str, Any]) -> Image.Image:
+def table(view: FoscoView) -> Image.Image:
     """The Fosco table for ``view`` (any seat's, or a spectator's)."""
     return Table(view).draw()
 
