@@ -2,8 +2,6 @@
 pictures read it (``renderers/games/fosco/``) through :class:`FoscoView`. Every hand is in it, to
 spectators too (F-1: perfect information)."""
 
-from __future__ import annotations
-
 from typing import TypedDict
 
 from games.core.views import TableView

@@ -4,13 +4,11 @@ hand (:mod:`renderers.kit.hand`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from PIL import Image
 
 from games.dracula.scoring import Direction
 from games.dracula.scoring import points as card_points
+from games.dracula.view import DraculaView
 from renderers.games.dracula.parts import BLOOD, WAYS, double_arrow, emblem
 from renderers.kit import card_rows, layout, theme
 from renderers.kit import hand as generic_hand
@@ -24,7 +22,7 @@ SPREAD_MOST = 6  # hands up to this size are laid side by side, with hints; larg
 HINT_H = 36
 
 
-def hand(view: Mapping[str, Any]) -> Image.Image:
+def hand(view: DraculaView) -> Image.Image:
     """The viewer's hand. A two-player hand (four cards at most) lies side by side, the cards the
     viewer may place raised and glowing, each with what it is worth in the viewer's way (a Queen
     counts 10 in rows and 0 in columns, a King the other way round; a Vampire drains its lines).
@@ -34,18 +32,15 @@ def hand(view: Mapping[str, Any]) -> Image.Image:
     would write the first cell under each card as if it were the card's only result, so the
     labels are left out (the table shows where a card may go)."""
     cards = generic_hand.hand_cards(view)
-    legal_actions = [{"token": str(a.get("token", "")), "label": ""} for a in view.get("legal") or []]
-    plain = {**view, "legal": legal_actions}
+    plain: DraculaView = {**view, "legal": [{"token": a["token"], "label": ""} for a in view["legal"]]}
     if not cards or len(cards) > SPREAD_MOST:
         return generic_hand.hand(plain)
-    viewer = view.get("viewer")
-    seat = int(viewer) if isinstance(viewer, int) else 0
-    my_turn = seat in (view.get("to_move") or []) and not view.get("over")
+    viewer = view["viewer"]
+    seat = viewer if viewer is not None else 0
+    my_turn = seat in view["to_move"] and not view["over"]
     legal, _ = generic_hand.playable(plain) if my_turn else (set(), {})
-    directions = list(view.get("directions") or [])
-    way = directions[seat] if seat < len(directions) else None
-    sides = view.get("sides") or []
-    side = next((i for i, members in enumerate(sides) if seat in members), seat % 2)
+    way = view["directions"][seat]
+    side = next((i for i, members in enumerate(view["sides"]) if seat in members), seat % 2)
     colour = layout.seat_colour(side)
 
     pad = theme.PADDING
@@ -53,14 +48,14 @@ def hand(view: Mapping[str, Any]) -> Image.Image:
     width = int(max(generic_hand.MIN_WIDTH, row_w + 2 * (pad + 30)))
     names = layout.names(view)
     title = f"{names[seat]}'s hand" if seat < len(names) else "Your hand"
-    status = layout.named(view, str(view.get("status", "")))
+    status = layout.named(view, view["status"])
     status_h = layout.status_height(status, width - 2 * pad)
     hints = way is not None
     body = layout.LIFT + card_height(HAND_CARD) + (10 + HINT_H if hints else 0) + 16
     height = layout.HEADER_HEIGHT + 10 + status_h + 10 + body + 20 + pad
     img, draw = layout.canvas(width, height)
     count = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
-    subtitle = f"{view.get('title') or 'Dracula'} · {count}"
+    subtitle = f"{view['title']} · {count}"
     if way is not None:
         subtitle = f"{WAYS[way]} · {count}"
     y = layout.header(img, draw, title, subtitle) + 10

@@ -15,12 +15,11 @@ The renderer reads only the view (the opponent's cards are not in it).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import partial
-from typing import Any
 
 from PIL import Image
 
+from games.dracula.view import DraculaView, SideScored
 from renderers.games.dracula.coffin import RIGHT, SMALL, H, M, Table, W
 from renderers.games.dracula.copy import DEAL, result_panel, with_felt
 from renderers.games.dracula.copy_hand import LEAD, TEXT
@@ -48,7 +47,7 @@ RESULT_MIN = 110  # the result's caption, a headline of two lines and a line und
 
 # --- the drawer ------------------------------------------------------------------------------
 
-def table(view: Mapping[str, Any]) -> Image.Image:
+def table(view: DraculaView) -> Image.Image:
     """The Dracula table for ``view`` (any seat's, or a spectator's), COPY_SIZE exactly."""
     t = Table(view)
     img, draw = with_felt(t)
@@ -89,14 +88,13 @@ def subtitle(t: Table) -> list[str]:
     v = t.view
     if t.phase == "way":
         return ["Choosing the way"]
-    deal, deals = int(v.get("deal") or 0), int(v.get("deals") or 1)
-    per = int(v.get("coffins_per_deal") or 1)
-    coffin = f"offin {int(v.get('coffin_number') or 1)} of {per}"
+    deal, deals, per = v["deal"], v["deals"], v["coffins_per_deal"]
+    coffin = f"offin {v['coffin_number'] or 1} of {per}"
     parts = ["C" + coffin] if per > 1 and deals == 1 else [f"Deal {max(1, deal)} of {deals}"]
     if per > 1 and deals > 1:
         parts.append("c" + coffin)
     if t.players == 2 and not t.over:
-        parts.append(f"stock {int(v.get('stock') or 0)}")
+        parts.append(f"stock {v['stock']}")
     return parts
 
 
@@ -105,9 +103,9 @@ def header_line(draw: Draw, t: Table, box: Box) -> None:
     title band, small."""
     x0, y0, x1, y1 = box
     mid = (y0 + y1) / 2
-    title = str(t.view.get("title") or "Dracula")
+    title = t.view["title"]
     if t.session:  # the game's name gives way to where the session stands
-        title = f"Game {t.session.get('game', 1)} to {t.session.get('target', 0)}"
+        title = f"Game {t.session['game']} to {t.session['target']}"
     size = SMALL if t.session else TEXT
     draw_text(draw, (x0 + 4, mid), title, size, theme.TEXT, anchor="lm", bold=True)
     room = x1 - x0 - 4 - text_width(title, size, True) - 12
@@ -122,14 +120,14 @@ def status_panel(img: Image.Image, draw: Draw, t: Table, box: Box) -> float:
     """The status, its "Deal 3 of 6:" left to the header line, in as many lines as room allows
     (at most four); returns its bottom."""
     x0, y0, x1, y1 = box
-    status = layout.named(t.view, str(t.view.get("status", "")))
+    status = layout.named(t.view, t.view["status"])
     found = DEAL.match(status)
     text = found.group(2) if found else status
     width = x1 - x0 - 24
     most = max(1, min(4, int((y1 - y0 - 12) // LEAD)))
     lines = min(len(layout.wrap(text, TEXT, width)), most)
     bottom = y0 + 12 + lines * LEAD
-    mine = t.viewer is not None and t.viewer in (t.view.get("to_move") or [])
+    mine = t.viewer is not None and t.viewer in t.view["to_move"]
     layout.panel(draw, (x0, y0, x1, bottom), theme.PANEL)
     draw.rounded_rectangle((x0, y0, x0 + 6, bottom), radius=3, fill=theme.ACCENT if mine else theme.PANEL_LIGHT)
     paragraph(img, draw, (x0 + 16, y0 + 6), text, width, lines, TEXT, theme.TEXT, bold=lines == 1)
@@ -153,17 +151,19 @@ def paragraph(img: Image.Image, draw: Draw, xy: tuple[float, float], text: str, 
 def last_panel(img: Image.Image, draw: Draw, box: Box, *, t: Table) -> None:
     """Each side's three lines of the last coffin, best first, the one that scored boxed in the
     side's colour, and what it scored; under them, why that line (the rung of the tie ladder)."""
-    last = t.last or {}
+    last = t.last
+    if last is None:
+        return
     x0, y0, x1, _ = box
     layout.panel(draw, box, theme.PANEL)
-    label = str(last.get("label") or "")
+    label = last["label"]
     title = "LAST COFFIN" + (f" \u00b7 {label.upper()}" if label else "")
     draw_text(draw, (x0 + 10, y0 + 4 + 11), layout.ellipsize(title, SMALL, x1 - x0 - 20, True), SMALL, theme.MUTED,
               anchor="lm", bold=True)
-    rung = int(last.get("rung") or 0)
+    rung = last["rung"]
     y = y0 + 4 + 22
-    for entry in (last.get("sides") or [])[:2]:
-        seats = [int(s) for s in entry.get("seats") or []]
+    for entry in last["sides"][:2]:
+        seats = entry["seats"]
         side = t.sides[t.side_of.get(seats[0], 0)] if seats else t.sides[0]
         last_side(img, draw, (x0 + 10, y, x1 - 10, y + SIDE_ROW), side, entry, rung)
         y += SIDE_ROW
@@ -172,12 +172,11 @@ def last_panel(img: Image.Image, draw: Draw, box: Box, *, t: Table) -> None:
               anchor="lm")
 
 
-def last_side(img: Image.Image, draw: Draw, box: Box, side: Side, entry: Mapping[str, Any], rung: int) -> None:
+def last_side(img: Image.Image, draw: Draw, box: Box, side: Side, entry: SideScored, rung: int) -> None:
     """A side's way arrow and name, its three lines and "+21"."""
     x0, y0, x1, y1 = box
     mid = (y0 + y1) / 2
-    direction = str(entry.get("direction") or side.way or "rows")
-    scored = int(entry.get("scored") or 0)
+    direction, scored = entry["direction"], entry["scored"]
     bw, gap = 32.0, 3.0
     gain = f"+{scored}"
     gain_w = max(text_width("+00", SMALL, True), text_width(gain, SMALL, True))
@@ -185,7 +184,7 @@ def last_side(img: Image.Image, draw: Draw, box: Box, side: Side, entry: Mapping
     double_arrow(draw, (x0 + 8, mid), 16 if direction == "rows" else 18, direction == "cols", side.colour, 3, head=5)
     name = fit_name(side.name, SMALL, bx0 - x0 - 22 - 6, True)
     layout.draw_rich(img, draw, (x0 + 22, mid), name, SMALL, theme.TEXT, bold=True)
-    for k, v in enumerate([int(v) for v in entry.get("lines") or []][:3]):
+    for k, v in enumerate(entry["lines"][:3]):
         b = (bx0 + k * (bw + gap), mid - 11, bx0 + k * (bw + gap) + bw, mid + 11)
         centre = ((b[0] + b[2]) / 2, mid)
         if k == rung:
@@ -199,7 +198,7 @@ def last_side(img: Image.Image, draw: Draw, box: Box, side: Side, entry: Mapping
 
 def session_line(t: Table) -> str:
     """The session's totals of the games before this one ("" outside a session and in its first game)."""
-    totals = [int(x) for x in (t.session or {}).get("totals") or []]
+    totals = t.session["totals"] if t.session else []
     if not any(totals):
         return ""
     return "Session: " + " \u00b7 ".join(f"{s.name} {totals[s.seats[0]]}" for s in t.sides
@@ -222,7 +221,7 @@ def recent(img: Image.Image, draw: Draw, t: Table, box: Box) -> None:
                   theme.HIGHLIGHT, anchor="lm")
         y += SMALL_LEAD
         room -= 1
-    log = [layout.named(t.view, str(line)) for line in (t.view.get("log") or [])][-LOG_MOST:]
+    log = [layout.named(t.view, line) for line in t.view["log"]][-LOG_MOST:]
     shown = log_panel.log_lines(log, SMALL, width, room, 2, 1, t.names)
     for part, newest in shown:
         layout.draw_rich(img, draw, (x0 + 10, y + SMALL_LEAD / 2), part, SMALL, theme.TEXT if newest else theme.MUTED)
