@@ -7,7 +7,6 @@ import dataclasses
 import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
 
 from games.core import decks
 from games.core.actions import Action
@@ -19,9 +18,9 @@ from games.core.teaching import Coaching, Example
 from . import scoring
 from .actions import CELL_NAMES, WAY_NAMES, Place, Way, card_label, parse
 from .guide import GUIDE
-from .scoring import DIRECTIONS, LINES, VAMPIRES, CoffinScore, Direction
+from .scoring import LINES, VAMPIRES, CoffinScore, Direction
+from .view import CoffinLines, DraculaPart, DraculaView, LastCoffinView, LineValue, Phase, SessionView
 
-Phase = Literal["way", "place", "over"]
 CENTRE = 4
 EMPTY: tuple[str | None, ...] = (None,) * 9
 # Orthogonal neighbours of each cell (diagonals do not count).
@@ -357,27 +356,27 @@ class DraculaState(State):
             return f"{where}: {player(self.turn)} to start the coffin with any card in the centre."
         return f"{where}: {player(self.turn)} to place a card beside one already in the coffin."
 
-    def _lines_view(self) -> dict[str, list[dict[str, int] | None]]:
+    def _lines_view(self) -> CoffinLines:
         """Each row and column as its scorer sees it, once its value is settled (full, or drained)."""
-        out: dict[str, list[dict[str, int] | None]] = {}
-        for direction in DIRECTIONS:
-            items: list[dict[str, int] | None] = []
-            for line in LINES[direction]:
-                toks = [self.cells[i] for i in line]
-                if any(t in VAMPIRES for t in toks):
-                    items.append({"points": 0, "multiplier": 0, "value": 0})
-                    continue
-                full = [t for t in toks if t is not None]
-                if len(full) < 3:
-                    items.append(None)
-                    continue
-                pts = sum(scoring.points(t, direction) for t in full)
-                mult = scoring.multiplier(full)
-                items.append({"points": pts, "multiplier": mult, "value": pts * mult})
-            out[direction] = items
-        return out
+        return {"rows": self._line_values("rows"), "cols": self._line_values("cols")}
 
-    def _last_view(self) -> dict[str, Any] | None:
+    def _line_values(self, direction: Direction) -> list[LineValue | None]:
+        items: list[LineValue | None] = []
+        for line in LINES[direction]:
+            toks = [self.cells[i] for i in line]
+            if any(t in VAMPIRES for t in toks):
+                items.append({"points": 0, "multiplier": 0, "value": 0})
+                continue
+            full = [t for t in toks if t is not None]
+            if len(full) < 3:
+                items.append(None)
+                continue
+            pts = sum(scoring.points(t, direction) for t in full)
+            mult = scoring.multiplier(full)
+            items.append({"points": pts, "multiplier": mult, "value": pts * mult})
+        return items
+
+    def _last_view(self) -> LastCoffinView | None:
         last = self.last
         if last is None:
             return None
@@ -395,9 +394,12 @@ class DraculaState(State):
     def _seats(self, side: int) -> list[int]:
         return [s for s in range(self.players) if side_of(s) == side]
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> DraculaView:
+        return {**self.shared_view(seat), **self._view(seat)}
+
+    def _view(self, seat: int | None) -> DraculaPart:
         placing = self.phase == "place" and seat == self.turn and self.result is None
-        data: dict[str, Any] = {
+        return {
             "phase": self.phase,
             "sides": [self._seats(0), self._seats(1)],
             "coffin": grid(self.cells),
@@ -418,18 +420,20 @@ class DraculaState(State):
             "last_coffin": self._last_view(),
             # The cut cards go back into the pack, so they are shown only until the deal.
             "cut": [list(r) for r in self.cuts] if self.phase == "way" else [],
+            "hand": self.rules.sort_cards(self.hands[seat]) if seat is not None and self.hands else None,
+            "session": self._session_view(),
         }
-        if seat is not None and self.hands:
-            data["hand"] = self.rules.sort_cards(self.hands[seat])
-        if self.target > 0:
-            per_side = [sum(g[side] for g in self.games) for side in (0, 1)]
-            data["session"] = {
-                "target": self.target,
-                "game": self.game,
-                "games": [[g[side_of(s)] for s in range(self.players)] for g in self.games],
-                "totals": [per_side[side_of(s)] for s in range(self.players)],
-            }
-        return data
+
+    def _session_view(self) -> SessionView | None:
+        if self.target <= 0:
+            return None
+        per_side = [sum(g[side] for g in self.games) for side in (0, 1)]
+        return {
+            "target": self.target,
+            "game": self.game,
+            "games": [[g[side_of(s)] for s in range(self.players)] for g in self.games],
+            "totals": [per_side[side_of(s)] for s in range(self.players)],
+        }
 
 
 def cut(seed: int, game: int) -> tuple[tuple[tuple[str, str], ...], int, list[Event]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from games.core import cards, decks
 from games.core.actions import Action, check_token
@@ -18,6 +18,7 @@ from games.core.teaching import Coaching, Example
 from . import counting
 from .counting import HAND_ORDER, LIMIT, CardRules, Effect
 from .guide import GUIDE
+from .view import FoscoPart, FoscoView
 
 
 @dataclass(frozen=True)
@@ -289,12 +290,16 @@ class FoscoState(TurnState):
             return f"{player(self.turn)} to lead a new count{suit}"
         return f"{player(self.turn)} to play{suit}; the count is {counting.show(self.count)}"
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> FoscoView:
+        return {**self.shared_view(seat), **self._view(seat)}
+
+    def _view(self, seat: int | None) -> FoscoPart:
         # F-1: perfect information, so every hand is public (to spectators too).
         side_count = len(self.captured)
+        rules = self.card_rules
         return {
             "king": self.king_rule,
-            "card_rules": dataclasses.asdict(self.card_rules),
+            "card_rules": {"king": rules.king, "queen": rules.queen, "jack": rules.jack, "joker": rules.joker},
             "deal": self.deal + 1,
             "deals": self.int_option("deals"),
             "target": self.int_option("target"),

@@ -13,7 +13,6 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Literal
 
 from games.core import decks
 from games.core.actions import Action
@@ -36,8 +35,8 @@ from .guide import (
     SUMMARY,
 )
 from .values import ACE, REVERSE, SPADE_TWO, RoundSettlement, is_spade, label
+from .view import FsckingAcePart, FsckingAceView, Phase
 
-Phase = Literal["play", "between", "over"]
 CLOCKWISE, COUNTERCLOCKWISE = 1, -1
 DIRECTION_NAMES = {CLOCKWISE: "clockwise", COUNTERCLOCKWISE: "counterclockwise"}
 LOTS = 100  # first dealer by lot: each player draws a different number from 1 to 100
@@ -317,7 +316,10 @@ class FsckingAceState(TurnState):
         return (f"Round {self.round_no}: {who} has {_plural(len(self.flips), 'card')} on the line; "
                 f"flip again or stop and score them ({left}).")
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> FsckingAceView:
+        return {**self.shared_view(seat), **self._view(seat)}
+
+    def _view(self, seat: int | None) -> FsckingAcePart:
         # Everything here is public (nothing is dealt to hands), so every seat and every spectator
         # sees the same table; only the stock's order, and so its next cards, stays hidden.
         piles = [values.pile(s) for s in self.scored]

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from games.core import cards
 from games.core.stakes import Settlement, Transfer, money
 
+from .view import SettlementSummary
+
 DOLLAR = 100
 JOKER_FACE: dict[str, int] = {"X1": 5 * DOLLAR, "X2": 10 * DOLLAR}  # the $5 and $10 jokers
 RED_TWOS = frozenset({"2H", "2D"})
@@ -88,7 +90,7 @@ class RoundSettlement(Settlement):
     def to_json(self) -> dict[str, object]:
         return {**super().to_json(), "loser": self.loser, "multiplier": self.multiplier}
 
-    def summary(self, players: int) -> dict[str, object]:
+    def summary(self, players: int) -> SettlementSummary:
         """Compact, for the table image: per seat, the stake and the bonus received (cents)."""
         stakes, bonus = [0] * players, [0] * players
         for t in self.transfers:

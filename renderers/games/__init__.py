@@ -1,2 +1,2 @@
-"""Each game's pictures, in the module its registry entry names (``pictures``): mostly one named
-after the game; the tarot family's in ``tarot``."""
+"""Each game's pictures, in the module its registry entry names (``pictures``): a package named
+after the game (``fosco``: its ``table``, ``copy`` …), or a module; the tarot family's in ``tarot``."""

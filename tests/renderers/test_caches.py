@@ -3,6 +3,7 @@ Pillow draws it, every key part matters, and views never leak into each other th
 
 from __future__ import annotations
 
+import inspect
 import itertools
 from io import BytesIO
 
@@ -171,7 +172,7 @@ def test_kept_regions_are_the_regions_drawn_in_place(monkeypatch: pytest.MonkeyP
     scoreboard; Dracula's side panels and last coffin) are byte for byte what drawing them in
     place gives, on every table of the gallery's stages, for the mover and a spectator, with
     the cache cold (first pass) and warm (second), and in reverse order."""
-    module = renderers._module(key)
+    module = inspect.getmodule(renderers._drawer(renderers._module(key), "table"))  # where the table keeps its parts
     monkeypatch.setattr(regions, "REGIONS", regions.RegionCache(regions.REGION_BUDGET))
     views = [stage.view(seat) for players in counts for stage in stages(key, players)
              for seat in (stage.mover, None)]

@@ -17,7 +17,9 @@ import renderers
 from games.dracula import DraculaState
 from games.dracula.scoring import VAMPIRES, points
 from renderers import seat_image
-from renderers.games import dracula_copy, dracula_copy_hand
+from renderers.games import dracula
+from renderers.games.dracula import copy_hand
+from renderers.games.dracula.copy import CARD, CARD_H, GAP, PAD, M
 from renderers.kit import layout, regions, theme
 from renderers.kit.fonts import has_glyph
 from renderers.kit.shown import COPY_SIZE
@@ -66,9 +68,9 @@ def test_drawing_is_pure_and_has_no_tofu(drawn: list[str]) -> None:
         state = stage(name)
         table, hand = views(state, mover(state), ODD_NAMES)
         before = (deepcopy.deepcopy(table), deepcopy.deepcopy(hand))
-        first = dracula_copy.copy(table, hand)
+        first = dracula.copy(table, hand)
         assert (table, hand) == before, "the views were mutated"
-        assert first.tobytes() == dracula_copy.copy(table, hand).tobytes()
+        assert first.tobytes() == dracula.copy(table, hand).tobytes()
     assert drawn
     for text in drawn:
         assert all(has_glyph(ch) for ch in text), f"{text!r} holds a character the font lacks"
@@ -78,7 +80,7 @@ def test_the_status_and_every_seat_are_drawn(drawn: list[str]) -> None:
     state = stage("2p mid-coffin")
     seat = state.turn
     table, hand = views(state, seat, ["Ann", "Bo"])
-    dracula_copy.copy(table, hand)
+    dracula.copy(table, hand)
     joined = " ".join(drawn)
     status = layout.named(table, table["status"])
     assert status.startswith("Deal 2 of 6: ")
@@ -92,7 +94,7 @@ def test_the_status_and_every_seat_are_drawn(drawn: list[str]) -> None:
 def test_the_four_seats_are_drawn_with_their_cards_held(drawn: list[str]) -> None:
     state = stage("4p mid-deal")
     table, hand = views(state, 2)
-    dracula_copy.copy(table, hand)
+    dracula.copy(table, hand)
     assert "Cyrille (you)" in drawn and all(name in drawn for name in ("Ann", "Bartholomew", "Dmitri"))
     assert all(str(n) in drawn for n in table["hand_sizes"])
 
@@ -100,14 +102,14 @@ def test_the_four_seats_are_drawn_with_their_cards_held(drawn: list[str]) -> Non
 def record_hands(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     """Every row of cards the copy's hand draws: its cards and those glowing, dimmed and raised."""
     calls: list[dict[str, Any]] = []
-    real = dracula_copy_hand.card_rows.draw_cards
+    real = copy_hand.card_rows.draw_cards
 
     def recording(img: Image.Image, cards: Sequence[str], xs: Sequence[float], y: float, **kw: Any) -> Any:
         calls.append({"cards": list(cards), "glow": set(kw.get("highlight", ())), "dim": set(kw.get("dim", ())),
                       "raised": set(kw.get("raised", ()))})
         return real(img, cards, xs, y, **kw)
 
-    monkeypatch.setattr(dracula_copy_hand.card_rows, "draw_cards", recording)
+    monkeypatch.setattr(copy_hand.card_rows, "draw_cards", recording)
     return calls
 
 
@@ -120,7 +122,7 @@ def test_the_members_hand_is_drawn_and_its_legal_cards_glow(players: int, monkey
         for seat in range(players):
             calls.clear()
             table, hand = views(state, seat)
-            dracula_copy.copy(table, hand)
+            dracula.copy(table, hand)
             assert [c for call in calls for c in call["cards"]] == hand["hand"]
             legal = {a["token"].split(":")[1].split("@")[0] for a in hand.get("legal") or []}
             for call in calls:
@@ -133,7 +135,7 @@ def test_a_long_hand_lies_in_two_rows(monkeypatch: pytest.MonkeyPatch) -> None:
     calls = record_hands(monkeypatch)
     state = history(4)[1]
     assert len(state.view(0)["hand"]) >= 13
-    dracula_copy.copy(*views(state, 0))
+    dracula.copy(*views(state, 0))
     assert len(calls) == 2 and sum(len(c["cards"]) for c in calls) == len(state.view(0)["hand"])
 
 
@@ -142,7 +144,7 @@ def test_a_short_hand_tags_each_card_with_its_worth(drawn: list[str]) -> None:
     state = next(s for s in history(2) if s.phase == "place" and not s.is_over
                  and set(s.view(s.turn)["hand"]) & set(VAMPIRES))
     table, hand = views(state, state.turn)
-    dracula_copy.copy(table, hand)
+    dracula.copy(table, hand)
     way = hand["directions"][state.turn]
     for card in hand["hand"]:
         if card in VAMPIRES:
@@ -154,8 +156,8 @@ def test_a_short_hand_tags_each_card_with_its_worth(drawn: list[str]) -> None:
 def test_legal_cells_glow_only_in_the_movers_copy() -> None:
     state = stage("2p mid-coffin")
     (r, c), *_ = state.view(state.turn)["legal_cells"]
-    x = dracula_copy.M + dracula_copy.PAD + c * (dracula_copy.CARD + dracula_copy.GAP) + dracula_copy.CARD // 2
-    y = dracula_copy.M + dracula_copy.PAD + r * (dracula_copy.CARD_H + dracula_copy.GAP) + dracula_copy.CARD_H // 2
+    x = M + PAD + c * (CARD + GAP) + CARD // 2
+    y = M + PAD + r * (CARD_H + GAP) + CARD_H // 2
     assert picture(state, state.turn).getpixel((x, y)) == theme.HIGHLIGHT  # the "+" in the free cell
     assert picture(state, 1 - state.turn).getpixel((x, y)) != theme.HIGHLIGHT
 
@@ -182,7 +184,7 @@ def test_nothing_of_another_hand_is_drawn(players: int) -> None:
 def test_the_result_is_shown_when_over(name: str, drawn: list[str]) -> None:
     state = stage(name)
     table, hand = views(state, 0)
-    dracula_copy.copy(table, hand)
+    dracula.copy(table, hand)
     joined = " ".join(drawn)
     assert ("SESSION OVER" if "session" in name else "GAME OVER") in drawn
     assert " wins" in joined or " win" in joined or "drawn" in joined.lower()
@@ -193,7 +195,7 @@ def test_the_result_is_shown_when_over(name: str, drawn: list[str]) -> None:
 def test_the_cut_and_the_choice_of_way_are_shown(drawn: list[str]) -> None:
     state = stage("2p choosing the way after a cut")
     table, hand = views(state, state.first_dealer)
-    dracula_copy.copy(table, hand)
+    dracula.copy(table, hand)
     joined = " ".join(drawn)
     assert "THE CUT" in drawn and "THE WAY" in drawn and "Queen's way" in drawn and "King's way" in drawn
     assert f"{NAMES[state.first_dealer]} wins the cut and deals first." in joined

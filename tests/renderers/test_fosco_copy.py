@@ -1,4 +1,4 @@
-"""Fosco's player copy (renderers.games.fosco_copy): drawn at COPY_SIZE at every stage, the member's
+"""Fosco's player copy (renderers.games.fosco.copy): drawn at COPY_SIZE at every stage, the member's
 own cards with their legal ones glowing, every card's index in view, the status drawn, and only
 what the views give of other seats (how many cards, the suit they play from)."""
 
@@ -12,7 +12,8 @@ from PIL import Image
 
 from games.core import registry
 from renderers import seat_image
-from renderers.games import fosco_copy
+from renderers.games import fosco
+from renderers.games.fosco.copy import BACK_STRIP, Copy, fits
 from renderers.kit import shown, theme
 from renderers.tools.gallery import SAMPLE_NAMES, play, stages
 
@@ -41,7 +42,7 @@ def test_jokers_and_every_card_rule_fit() -> None:
     rng = random.Random(1)
     for _ in range(12):
         table, hand = views(state)
-        assert fosco_copy.copy(table, hand).size == shown.COPY_SIZE
+        assert fosco.copy(table, hand).size == shown.COPY_SIZE
         (seat,) = state.to_move
         state = state.apply(seat, rng.choice(state.legal_actions(seat)))
 
@@ -50,16 +51,16 @@ def test_jokers_and_every_card_rule_fit() -> None:
 def test_the_members_whole_hand_shows_every_index(players: int) -> None:
     for state in play("fosco", players, seed=5)[::3]:
         table, hand = views(state)
-        drawing = fosco_copy.Copy(table, hand)
+        drawing = Copy(table, hand)
         drawing.draw()
         seat = hand["viewer"]
         assert set(drawing.placed) == set(hand["hands"][seat])
         rows = drawing.hand_rows()
         for row, xs in rows:
-            assert fosco_copy.fits(row, xs, {})
+            assert fits(row, xs, {})
         if len(rows) == 2:  # the front row leaves the back row's index strip in view
             back, front = (min(drawing.placed[c][1] for c in row) for row, _ in rows)
-            assert front - back >= fosco_copy.BACK_STRIP
+            assert front - back >= BACK_STRIP
         for box in drawing.placed.values():
             assert box[0] >= 0 and box[2] <= shown.COPY_SIZE[0] and box[3] <= shown.COPY_SIZE[1]
 
@@ -67,7 +68,7 @@ def test_the_members_whole_hand_shows_every_index(players: int) -> None:
 def test_a_two_player_deal_starts_in_two_rows_the_legal_cards_in_front() -> None:
     state = registry.get("fosco").new_game(2, seed=2)
     table, hand = views(state)
-    drawing = fosco_copy.Copy(table, hand)
+    drawing = Copy(table, hand)
     img = drawing.draw()
     (back, _), (front, _) = drawing.hand_rows()
     assert len(back) + len(front) == 26
@@ -84,8 +85,8 @@ def test_a_two_player_deal_starts_in_two_rows_the_legal_cards_in_front() -> None
 def test_the_status_is_drawn() -> None:
     state = play("fosco", 2, seed=5)[10]
     table, hand = views(state)
-    one = fosco_copy.copy(table, hand)
-    other = fosco_copy.copy(table | {"status": "Something else entirely"}, hand)
+    one = fosco.copy(table, hand)
+    other = fosco.copy(table | {"status": "Something else entirely"}, hand)
     diff = [y for y in range(shown.COPY_SIZE[1]) if one.crop((0, y, shown.COPY_SIZE[0], y + 1)).tobytes()
             != other.crop((0, y, shown.COPY_SIZE[0], y + 1)).tobytes()]
     assert diff and max(diff) < 60  # only the status line at the top changed
@@ -109,21 +110,21 @@ def test_another_seats_cards_are_not_drawn(players: int) -> None:
     pool = [f"{r}{suit}" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")]
     changed = sorted(set(pool) - set(held))[:1] + held[1:]  # the same count and first suit, other cards
     assert changed != held and len(changed) == len(held)
-    one = fosco_copy.copy(table, hand)
-    two = fosco_copy.copy(swapped(table, other, changed), swapped(hand, other, changed))
+    one = fosco.copy(table, hand)
+    two = fosco.copy(swapped(table, other, changed), swapped(hand, other, changed))
     assert one.tobytes() == two.tobytes()
 
 
 def test_game_over_and_no_hand() -> None:
     last = play("fosco", 2, seed=5)[-1]
     table, hand = views(last)
-    img = fosco_copy.copy(table, hand)
+    img = fosco.copy(table, hand)
     assert img.size == shown.COPY_SIZE
-    assert fosco_copy.Copy(table, hand).hand_rows() == []
+    assert Copy(table, hand).hand_rows() == []
 
 
 def test_copy_is_the_seat_picture() -> None:
     state = play("fosco", 4, seed=5)[6]
     table, hand = views(state)
     assert isinstance(seat_image("fosco", table, hand), Image.Image)
-    assert seat_image("fosco", table, hand).tobytes() == fosco_copy.copy(table, hand).tobytes()
+    assert seat_image("fosco", table, hand).tobytes() == fosco.copy(table, hand).tobytes()

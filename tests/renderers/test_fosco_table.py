@@ -1,4 +1,4 @@
-"""Fosco's table (renderers.games.fosco), laid out for Discord's inline box like the players'
+"""Fosco's table (renderers.games.fosco.table), laid out for Discord's inline box like the players'
 copies: drawn at COPY_SIZE at every stage, its face-up cards no narrower than the copy's, its
 texts no smaller than the copy's, every hand written out by suit (the suit played from now
 first), the viewer's legal cards gold, the count keeping its room however long the hands."""
@@ -15,6 +15,8 @@ from PIL import ImageDraw
 from games.core.base import State
 from games.fosco import RULES
 from renderers.games import fosco
+from renderers.games.fosco import written_hands
+from renderers.games.fosco.table import BAND_MIN, Table
 from renderers.kit import card_rows, fonts, layout, regions, shown, theme
 from renderers.tools.gallery import play, stages
 
@@ -54,7 +56,7 @@ def sizes(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[int]]:
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
     monkeypatch.setattr(regions, "REGIONS", regions.RegionCache(budget=0))
     card_rows._dimmed.cache_clear()
-    fosco.group_sprite.cache_clear()
+    written_hands.group_sprite.cache_clear()
     return found
 
 
@@ -77,9 +79,9 @@ def test_every_hand_is_written_out_and_the_count_keeps_its_room(players: int, op
     felt keeps the height of its cards and their tags."""
     for state in list(game(players, 1, options))[::4]:
         view = state.view(None) | {"names": LONG_NAMES[:players]}
-        drawing = fosco.Table(view)
+        drawing = Table(view)
         assert drawing.draw().size == shown.COPY_SIZE
-        assert drawing.band[3] - drawing.band[1] >= fosco.BAND_MIN
+        assert drawing.band[3] - drawing.band[1] >= BAND_MIN
         for seat, cards in enumerate(view["hands"]):
             (row,) = [r for side in drawing.frames.values() for r in side if r.seat == seat]
             written = [card for line in row.lines for _, group in line for card in group]
@@ -96,10 +98,10 @@ def test_hands_are_written_as_large_as_they_fit() -> None:
     """The largest text where the hands leave the count its room: smaller for four hands of 14
     cards with Jokers and long names, the largest once the hands are short."""
     history = list(game(4, 1, {"jokers": 4}))
-    first, late = (fosco.Table(history[i].view(None) | {"names": LONG_NAMES}) for i in (0, -8))
+    first, late = (Table(history[i].view(None) | {"names": LONG_NAMES}) for i in (0, -8))
     first.draw()
     late.draw()
-    assert late.style == fosco.STYLES[0]
+    assert late.style == written_hands.STYLES[0]
     assert late.style.size > first.style.size >= shown.COPY_TEXT_MIN
 
 
@@ -109,29 +111,29 @@ def test_the_viewers_legal_cards_are_gold_and_their_side_sits_at_the_bottom(monk
     view = state.view(mover)
     legal = {str(a["token"]).partition(":")[2] for a in view["legal"]}
     drawn: list[tuple[str, tuple[str, ...], tuple[Any, ...]]] = []
-    real = fosco.group_sprite
+    real = written_hands.group_sprite
 
-    def recording(suit: str, ranks: tuple[str, ...], inks: tuple[Any, ...], style: fosco.Style) -> Any:
+    def recording(suit: str, ranks: tuple[str, ...], inks: tuple[Any, ...], style: written_hands.Style) -> Any:
         drawn.append((suit, ranks, inks))
         return real(suit, ranks, inks, style)
 
-    monkeypatch.setattr(fosco, "group_sprite", recording)
-    drawing = fosco.Table(view)
+    monkeypatch.setattr(written_hands, "group_sprite", recording)
+    drawing = Table(view)
     drawing.draw()
-    gold = {fosco.rank_of(c) + ("X" if c.startswith("X") else c[-1]) for c in legal}
+    gold = {written_hands.rank_of(c) + ("X" if c.startswith("X") else c[-1]) for c in legal}
     shown_gold = {rank + suit for suit, ranks, inks in drawn for rank, ink in zip(ranks, inks, strict=True)
                   if ink == theme.HIGHLIGHT}
     assert shown_gold == gold
     assert drawing.order[-1] == drawing.board.side_of[mover]
     drawn.clear()
-    fosco.Table(state.view(None)).draw()  # a spectator: nothing gold
+    Table(state.view(None)).draw()  # a spectator: nothing gold
     assert all(theme.HIGHLIGHT not in inks for _, _, inks in drawn)
 
 
 def test_a_finished_game_shows_the_winners() -> None:
     last = play("fosco", 4, seed=8)[-1]
     view = last.view(None)
-    drawing = fosco.Table(view)
+    drawing = Table(view)
     img = drawing.draw()
     winners = set(view["outcome"]["winners"])
     side = next(i for i, s in enumerate(view["sides"]) if set(s) <= winners)

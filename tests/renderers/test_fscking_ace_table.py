@@ -17,7 +17,10 @@ from games import registry
 from games.core.base import State
 from games.fscking_ace import FsckingAceState
 from renderers import render_settlement, render_table
-from renderers.games import fscking_ace, fscking_ace_parts, fscking_ace_seats
+from renderers.games import fscking_ace
+from renderers.games.fscking_ace.parts import SMALL, legible
+from renderers.games.fscking_ace.seats import cards_line
+from renderers.games.fscking_ace.table import shape
 from renderers.kit import card_rows, cards, fonts, layout, regions, shown
 from renderers.kit import settlement as generic
 from renderers.kit.fonts import has_glyph
@@ -142,10 +145,10 @@ def test_every_text_and_face_up_card_reads_where_shown(name: str, monkeypatch: p
 
 
 def test_seats_sit_in_two_line_cells_then_one_line_cells_in_up_to_three_columns() -> None:
-    assert fscking_ace.shape(3) == (2, 1, 3)
-    assert fscking_ace.shape(6) == (2, 2, 3), "six players take three rows of two"
-    assert fscking_ace.shape(20) == (1, 2, 10)
-    assert fscking_ace.shape(30) == (1, 3, 10), "the most a table seats (docs/rules/fscking-ace.md)"
+    assert shape(3) == (2, 1, 3)
+    assert shape(6) == (2, 2, 3), "six players take three rows of two"
+    assert shape(20) == (1, 2, 10)
+    assert shape(30) == (1, 3, 10), "the most a table seats (docs/rules/fscking-ace.md)"
     for players in (3, 6, 20, 30):  # the picture stays the same size
         assert png_size(render_table("fscking-ace", view(f"{players}p mid-turn"))) == shown.COPY_SIZE
 
@@ -230,11 +233,11 @@ def test_no_tofu_with_odd_names(drawn: list[str]) -> None:
 
 def test_scored_cards_as_text_keep_doublers_and_jokers() -> None:
     cards_ = ["3D", "4D", "2H", "5D", "X2", "6D", "7D", "8D", "9D", "10D", "JD", "QD", "2C", "KD"]
-    full = fscking_ace_seats.cards_line(cards_, 1000)
+    full = cards_line(cards_, 1000)
     assert full.split() == ["3\u2666", "4\u2666", "2\u2665", "5\u2666", "$10", "6\u2666", "7\u2666", "8\u2666",
                             "9\u2666", "10\u2666", "J\u2666", "Q\u2666", "2\u2663", "K\u2666"]
-    short = fscking_ace_seats.cards_line(cards_, 150)
-    assert layout.rich_width(short, fscking_ace_parts.SMALL) <= 150
+    short = cards_line(cards_, 150)
+    assert layout.rich_width(short, SMALL) <= 150
     first, *shown_ = short.split()
     assert first.startswith("+") and int(first) + len(shown_) == len(cards_)
     assert {"2\u2665", "$10", "2\u2663"} <= set(shown_), "the cards that change a pile's worth stay in view"
@@ -243,12 +246,12 @@ def test_scored_cards_as_text_keep_doublers_and_jokers() -> None:
 
 def test_crowded_fans_keep_doublers_and_jokers() -> None:
     cards = ["3D", "4D", "2H", "5D", "X2", "6D", "7D", "8D", "9D", "10D", "JD", "QD", "2C", "KD"]
-    shown, left_out = fscking_ace_parts.legible(cards, 160, 40)
+    shown, left_out = legible(cards, 160, 40)
     assert left_out and len(shown) + left_out == len(cards)
     assert {"2H", "X2", "2C"} <= set(shown), "the cards that change a pile's worth stay in view"
     assert "KD" in shown and "3D" not in shown, "then the latest plain cards"
     assert shown == [c for c in cards if c in shown], "in the order they were scored"
-    assert fscking_ace_parts.legible(cards[:4], 400, 40) == (cards[:4], 0)
+    assert legible(cards[:4], 400, 40) == (cards[:4], 0)
 
 
 # --- the stock stays face down -------------------------------------------------------------------

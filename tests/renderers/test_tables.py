@@ -18,6 +18,8 @@ from games.core.base import State
 from games.fosco import RULES
 from renderers import render_hand, render_table
 from renderers.games import fosco
+from renderers.games.fosco.parts import card_rules
+from renderers.games.fosco.table import Table
 from renderers.kit import badges, card_rows, fonts, hand, layout, log_panel, shown
 from renderers.kit.fonts import has_glyph
 from renderers.kit.palette import palette_image
@@ -111,15 +113,16 @@ def test_the_optional_extras_are_named_on_the_table_and_the_plain_game_is_not_cr
     """F-7, F-8: a table where Queens, Jacks or Jokers follow a King rule names what each does on
     its top line; the plain game keeps "Kings double" there and names no card rules."""
     extras = stage("4p optional extras").view(None)
-    assert fosco.card_rules(extras) == [("Kings", "double"), ("Queens", "double"), ("Jacks", "add the lead"),
+    assert card_rules(extras) == [("Kings", "double"), ("Queens", "double"), ("Jacks", "add the lead"),
                                         ("Jokers", "next prime")]
-    assert fosco.card_rules(stage("4p four jokers").view(None)) == []
-    assert fosco.Table(stage("4p four jokers").view(None)).subtitle().endswith("Kings add the lead \u00b7 4 jokers")
+    assert card_rules(stage("4p four jokers").view(None)) == []
+    assert Table(stage("4p four jokers").view(None)).subtitle().endswith("Kings add the lead \u00b7 4 jokers")
     fosco.table(extras)
     rules = [t for t in drawn if "Q: x2" in t]  # the ring's pill words "double" so: "K: x2"
     assert rules and "J: + lead" in rules[0] and "Jokers: next prime" in rules[0]
     drawn.clear()
-    plain = {k: v for k, v in extras.items() if k != "card_rules"} | {"options": {"jokers": 2}}
+    plain = extras | {"card_rules": {**extras["card_rules"], "queen": "zero", "jack": "copy", "joker": "half"},
+                      "options": {**extras["options"], "jokers": 2}}
     assert fosco.table(plain).size == fosco.table(extras).size == shown.COPY_SIZE
     drawn.clear()
     fosco.table(plain)

@@ -9,14 +9,13 @@ Everything is read from the view (the opponent's cards are not in it)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
-
 from PIL import Image
 
+from games.core.views import OutcomeView
 from games.dracula.scoring import Direction
 from games.dracula.scoring import points as card_points
-from renderers.games.dracula_parts import BLOOD, NAIL, Side, double_arrow, emblem, legal_slot, nail
+from games.dracula.view import DraculaView
+from renderers.games.dracula.parts import BLOOD, NAIL, Side, double_arrow, emblem, legal_slot, nail
 from renderers.kit import card_rows, layout, theme
 from renderers.kit.fonts import draw_text, fit_size, text_width
 from renderers.kit.layout import Box, Draw
@@ -41,35 +40,29 @@ RIGHT = M + FELT_W + M  # the right column's left edge
 class Table:
     """The view, read once: the sides and their ways, the turn, the coffin and its lines."""
 
-    def __init__(self, view: Mapping[str, Any]) -> None:
+    def __init__(self, view: DraculaView) -> None:
         self.view = view
-        self.players = int(view.get("players") or 2)
+        self.players = view["players"]
         self.names = layout.names(view)
-        viewer = view.get("viewer")
-        self.viewer: int | None = viewer if isinstance(viewer, int) else None
-        self.over = bool(view.get("over"))
-        self.phase = str(view.get("phase") or ("over" if self.over else "place"))
-        raw_sides = view.get("sides") or [[s] for s in range(self.players)]
-        directions = list(view.get("directions") or [None] * self.players)
-        scores = list(view.get("scores") or [0] * self.players)
+        self.viewer = view["viewer"]
+        self.over = view["over"]
+        self.phase = view["phase"]
+        directions, scores = view["directions"], view["scores"]
         self.sides = [
-            Side(i, [int(s) for s in seats], layout.seat_colour(i),
-                 directions[seats[0]] if seats and seats[0] < len(directions) else None,
-                 int(scores[seats[0]]) if seats and seats[0] < len(scores) else 0,
+            Side(i, list(seats), layout.seat_colour(i), directions[seats[0]], scores[seats[0]],
                  " & ".join(self.names[s] for s in seats))
-            for i, seats in enumerate(raw_sides)
+            for i, seats in enumerate(view["sides"])
         ]
         self.side_of = {seat: side.index for side in self.sides for seat in side.seats}
-        turn = view.get("turn")
-        self.turn: int | None = int(turn) if isinstance(turn, int) and not self.over else None
-        self.dealer = view.get("dealer")
-        self.outcome: Mapping[str, Any] = view.get("outcome") or {}
-        self.winners = {int(s) for s in self.outcome.get("winners") or []}
-        self.coffin: list[list[str | None]] = [list(r) for r in (view.get("coffin") or [[None] * 3] * 3)]
-        self.legal = {(int(r), int(c)) for r, c in view.get("legal_cells") or []}
-        self.lines: Mapping[str, Sequence[Mapping[str, int] | None]] = view.get("lines") or {}
-        self.last: Mapping[str, Any] | None = view.get("last_coffin")
-        self.session: Mapping[str, Any] | None = view.get("session")
+        self.turn = view["turn"] if not self.over else None
+        self.dealer = view["dealer"]
+        self.outcome: OutcomeView | None = view["outcome"]
+        self.winners = set(self.outcome["winners"]) if self.outcome else set()
+        self.coffin = [list(r) for r in view["coffin"]]
+        self.legal = {(r, c) for r, c in view["legal_cells"]}
+        self.lines = view["lines"]
+        self.last = view["last_coffin"]
+        self.session = view["session"]
         mine = self.side_of.get(self.viewer, 0) if self.viewer is not None else 0
         self.order = [mine] + [s.index for s in self.sides if s.index != mine]  # the viewer's side first
 
@@ -88,10 +81,10 @@ class Table:
         if not self.over:
             return None
         if self.session:
-            games = self.session.get("games") or []
-            return [int(x) for x in games[-1]] if games else None
-        scores = self.outcome.get("scores")
-        return [int(x) for x in scores] if scores else None
+            games = self.session["games"]
+            return list(games[-1]) if games else None
+        scores = self.outcome["scores"] if self.outcome else None
+        return list(scores) if scores else None
 
     def final_of(self, side: Side) -> int:
         finals = self.finals()
@@ -103,14 +96,13 @@ class Table:
         """For a full coffin that is the last one scored: the line each side scored (the first
         in board order with the scored value)."""
         last = self.last
-        if not last or [list(r) for r in last.get("coffin") or []] != self.coffin:
+        if not last or [list(r) for r in last["coffin"]] != self.coffin:
             return {}
         out: dict[tuple[str, int], bool] = {}
-        for entry in last.get("sides") or []:
-            direction = str(entry.get("direction"))
-            value = entry.get("scored")
-            for i, item in enumerate(self.lines.get(direction) or []):
-                if item is not None and item.get("value") == value:
+        for entry in last["sides"]:
+            direction, value = entry["direction"], entry["scored"]
+            for i, item in enumerate(self.lines[direction]):
+                if item is not None and item["value"] == value:
                     out[(direction, i)] = True
                     break
         return out
@@ -169,17 +161,16 @@ def coffin(img: Image.Image, draw: Draw, t: Table, gx: float, gy: float) -> None
             double_arrow(draw, (cx + dx, cy), 22 if not vertical else 30, vertical, owner.colour, 3, head=7)
 
 
-def line_chip(img: Image.Image, draw: Draw, t: Table, box: Box, direction: str, i: int, owner: Side | None,
+def line_chip(img: Image.Image, draw: Draw, t: Table, box: Box, direction: Direction, i: int, owner: Side | None,
               scored: bool) -> None:
     """A line's value: settled (the value and its multiplier), drained (a red 0 and a bat) or
     still open (the points so far, muted)."""
     x0, y0, x1, y1 = box
     tall = direction == "rows"  # a row's chip stands beside it; a column's lies under it
-    items = t.lines.get(direction) or []
-    item = items[i] if i < len(items) else None
+    item = t.lines[direction][i]
     colour = owner.colour if owner is not None else theme.MUTED
     mx, my = (x0 + x1) / 2, (y0 + y1) / 2
-    if item is not None and int(item.get("multiplier", 1)) == 0:
+    if item is not None and item["multiplier"] == 0:
         layout.panel(draw, box, mix(theme.PANEL, theme.BAD, 0.22), theme.BAD, line=2, radius=9)
         if tall:
             draw_text(draw, (mx, my - 14), "0", 26, BLOOD, anchor="mm", bold=True)
@@ -196,7 +187,7 @@ def line_chip(img: Image.Image, draw: Draw, t: Table, box: Box, direction: str, 
         else:
             draw.rounded_rectangle((mx - 9, my - 2, mx + 9, my + 2), radius=2, fill=theme.MUTED)
         return
-    value, mult = int(item.get("value", 0)), int(item.get("multiplier", 1))
+    value, mult = item["value"], item["multiplier"]
     layout.panel(draw, box, mix(theme.PANEL, colour, 0.2), theme.HIGHLIGHT if scored else colour,
                  line=3 if scored else 2, radius=9)
     size = fit_size(str(value), (x1 - x0 - 6) if tall else 40, 24, min_size=18, bold=True)

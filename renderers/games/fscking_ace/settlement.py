@@ -11,6 +11,7 @@ from PIL import Image
 
 from games.core.stakes import format_money
 from games.fscking_ace.values import BONUS_REASON, kept_twos, times
+from games.fscking_ace.view import FsckingAceView
 from renderers.kit import layout, shown, theme
 from renderers.kit import settlement as sheet
 from renderers.kit.fonts import draw_text
@@ -22,7 +23,7 @@ NOTE_H = 48
 BONUS = theme.HIGHLIGHT  # the table's colour for the bonus
 
 
-def settlement(view: Mapping[str, Any], data: Mapping[str, Any]) -> Image.Image:
+def settlement(view: FsckingAceView, data: Mapping[str, Any]) -> Image.Image:
     """One round's payments: the generic list, the bonus tagged and, when the loser kept 2♠, a note
     saying why everything was multiplied."""
     mult = int(data.get("multiplier") or 1)
@@ -41,7 +42,7 @@ def settlement(view: Mapping[str, Any], data: Mapping[str, Any]) -> Image.Image:
         rows.append(sheet.Row(row.payer, row.payee, row.cents, row.reason, tag, BONUS, short))
     headline = None
     if isinstance(loser, int):
-        total = format_money(int(data.get("total") or 0), str(view.get("unit") or "dollars"))
+        total = format_money(int(data.get("total") or 0), view.get("unit") or "dollars")
         headline = f"{who} turned up A\u2660 and pays {total}"
     note = (NOTE_H, doubling_note(who, mult)) if mult > 1 else None
     return sheet.image(view, data, rows, note=note, headline=headline)

@@ -14,11 +14,11 @@ only their indices.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from PIL import Image
 
-from renderers.games import fosco_parts as parts
+from games.fosco.view import FoscoView
+from renderers.games.fosco import parts
 from renderers.kit import card_rows, layout, shown, theme
 from renderers.kit import hand as kit_hand
 from renderers.kit.fonts import draw_text, text_width
@@ -39,7 +39,7 @@ TAG_GAP = 4
 TAGGED = 1.45  # a tagged card shows this much more of itself (room for its tag)
 
 
-def copy(table: Mapping[str, Any], hand: Mapping[str, Any]) -> Image.Image:
+def copy(table: FoscoView, hand: FoscoView) -> Image.Image:
     """The copy for the member whose seat view is ``hand`` (``table``: the spectators' view)."""
     return Copy(table, hand).draw()
 
@@ -47,11 +47,11 @@ def copy(table: Mapping[str, Any], hand: Mapping[str, Any]) -> Image.Image:
 class Copy:
     """The two views, read once, and the drawing of each part."""
 
-    def __init__(self, table: Mapping[str, Any], hand: Mapping[str, Any]) -> None:
+    def __init__(self, table: FoscoView, hand: FoscoView) -> None:
         self.table, self.hand = table, hand
         self.board = parts.Board.of(table)
         self.players = self.board.players
-        self.viewer: int | None = hand.get("viewer")
+        self.viewer = hand["viewer"]
         self.over = self.board.over
         self.to_move = self.board.to_move
         self.cards = kit_hand.hand_cards(hand)
@@ -62,7 +62,7 @@ class Copy:
     # -- the whole copy ------------------------------------------------------------------------
     def draw(self) -> Image.Image:
         img, draw = layout.canvas(W, H)
-        status = layout.named(self.table, str(self.table.get("status", "")))
+        status = layout.named(self.table, self.table["status"])
         size, lines = parts.status_fit(status, W - 2 * M)
         status_h = 32 if len(lines) == 1 else 52
         colour = theme.GOOD if self.over else theme.ACCENT if self.my_turn else theme.PANEL_LIGHT
@@ -81,13 +81,10 @@ class Copy:
         x0, y0, x1, y1 = box
         me = self.viewer if self.viewer is not None else -1
         others = [(me + i) % self.players for i in range(1, self.players + 1) if (me + i) % self.players != me]
-        hands = self.table.get("hands") or [[] for _ in range(self.players)]
-        suits = self.table.get("current_suits") or [None] * self.players
+        hands, suits = self.table["hands"], self.table["current_suits"]
         y = y0
         for seat in others:
-            held = len(hands[seat]) if seat < len(hands) else 0
-            parts.plate(img, draw, (x0, y, x1, y + PLATE_H), self.board, seat, held,
-                        suits[seat] if seat < len(suits) else None)
+            parts.plate(img, draw, (x0, y, x1, y + PLATE_H), self.board, seat, len(hands[seat]), suits[seat])
             y += PLATE_H + 3
         mine = self.board.side_of.get(self.viewer, -1) if self.viewer is not None else -1
         labels = [("Us" if self.players > 2 else "You") if side == mine else "Them"

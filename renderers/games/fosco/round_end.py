@@ -16,6 +16,7 @@ from PIL import Image
 
 from games.core.cards import SUIT_SYMBOLS
 from games.fosco.counting import HAND_ORDER, SUIT_WEIGHT
+from games.fosco.view import FoscoView
 from renderers.kit import layout, shown, theme
 from renderers.kit.fonts import draw_text
 from renderers.kit.layout import Box, Draw
@@ -57,7 +58,7 @@ def _status(sides: Sequence[Sequence[str]], totals: Sequence[int], over: bool) -
     return said, theme.GOOD if over else theme.ACCENT
 
 
-def round_end(view: Mapping[str, Any], data: Mapping[str, Any]) -> Image.Image:
+def round_end(view: FoscoView, data: Mapping[str, Any]) -> Image.Image:
     """A deal's scores: each side's cards by suit and what each suit scored, the deal's points
     and the game's totals."""
     names = layout.names(view)

@@ -1,4 +1,4 @@
-"""The member's hand in a Dracula player's copy (see :mod:`renderers.games.dracula_copy`): the cards
+"""The member's hand in a Dracula player's copy (see :mod:`renderers.games.dracula.copy`): the cards
 at the copy's card width, those the member may place glowing (and raised over the others when
 only some may go; dimmed the others), each with what it is worth in the member's way ("↔ 6 pts")
 while the hand is short enough for the hand picture to tag it. A long hand lies in two overlapping
@@ -14,8 +14,9 @@ from PIL import Image
 
 from games.dracula.scoring import VAMPIRES
 from games.dracula.scoring import points as card_points
-from renderers.games.dracula_coffin import CARD, CARD_H, SMALL, Table
-from renderers.games.dracula_parts import BLOOD, double_arrow, emblem
+from games.dracula.view import DraculaView
+from renderers.games.dracula.coffin import CARD, CARD_H, SMALL, Table
+from renderers.games.dracula.parts import BLOOD, double_arrow, emblem
 from renderers.kit import card_rows, layout, theme
 from renderers.kit import hand as generic_hand
 from renderers.kit.fonts import draw_text, text_width
@@ -65,8 +66,8 @@ def hand_block(img: Image.Image, draw: Draw, t: Table, cards: Sequence[str], box
                       theme.MUTED, anchor="mm")
         return
     # As the hand picture marks them: the cards the member may place glow and rise, the others dim.
-    plain = {**t.view, "legal": [{"token": str(a.get("token", "")), "label": ""} for a in t.view.get("legal") or []]}
-    my_turn = t.viewer is not None and t.viewer in (t.view.get("to_move") or []) and not t.over
+    plain: DraculaView = {**t.view, "legal": [{"token": a["token"], "label": ""} for a in t.view["legal"]]}
+    my_turn = t.viewer is not None and t.viewer in t.view["to_move"] and not t.over
     legal = generic_hand.playable(plain)[0] & set(cards) if my_turn else set()
     dim = set(cards) - legal if my_turn else set()
     rows = hand_rows(cards)

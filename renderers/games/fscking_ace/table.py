@@ -16,29 +16,27 @@ The felt shows the stock (backs only, the count, the spades still in it), the wa
 the player on the line big: their balance, worth and what stopping now would bank, beside this
 turn's cards. Between rounds and at the end the player on the line gives way to the settlement
 just made (the A♠, who paid, any doubling, the bonus, who opens next) or to who came out ahead.
-Under it every seat has a cell (:mod:`renderers.games.fscking_ace_seats`): two lines with the
+Under it every seat has a cell (:mod:`renderers.games.fscking_ace.seats`): two lines with the
 scored cards as text up to eight seats, one line past that (thirty fit).
 
 The stock is only ever drawn as card backs: its order is hidden and the view does not hold it.
-Amounts are cents, shown in the guild's unit (``view["unit"]``); the table's second drawer,
-:func:`settlement` (:mod:`renderers.games.fscking_ace_settlement`), pictures one round's payments.
+Amounts are cents, shown in the guild's unit (``view["unit"]``); the game's second drawer,
+:mod:`renderers.games.fscking_ace.settlement`, pictures one round's payments.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
 from functools import partial
-from typing import Any
 
 from PIL import Image
 
 from games.core.stakes import format_money
 from games.fscking_ace.values import times
-from renderers.games.fscking_ace_parts import SMALL, cut_at_word, fan, stock_pile
-from renderers.games.fscking_ace_seats import Columns, Seat, one_line, two_lines
-from renderers.games.fscking_ace_settlement import settlement as settlement  # the second drawer
+from games.fscking_ace.view import FsckingAceView
+from renderers.games.fscking_ace.parts import SMALL, cut_at_word, fan, stock_pile
+from renderers.games.fscking_ace.seats import Columns, Seat, one_line, two_lines
 from renderers.kit import card_rows, layout, shown, theme
 from renderers.kit.fonts import draw_text, fit_size, text_width
 from renderers.kit.layout import Box, Draw, plural
@@ -67,32 +65,23 @@ BONUS: RGB = theme.HIGHLIGHT
 class Table:
     """The view, read once, and the drawing of each part."""
 
-    def __init__(self, view: Mapping[str, Any]) -> None:
+    def __init__(self, view: FsckingAceView) -> None:
         self.view = view
-        self.players = int(view.get("players") or 3)
+        self.players = view["players"]
         self.names = layout.names(view)
-        self.unit = str(view.get("unit") or "dollars")
-        self.over = bool(view.get("over"))
-        self.phase = "over" if self.over else str(view.get("phase") or "play")
-        self.round = int(view.get("round") or 1)
-        turn = view.get("turn")
-        self.turn: int | None = turn if isinstance(turn, int) and self.phase == "play" else None
-        opener = view.get("opener")
-        self.opener: int | None = opener if isinstance(opener, int) and self.phase == "between" else None
-        self.clockwise = view.get("direction") != "counterclockwise"
-        self.flips = [str(c) for c in view.get("flips") or []]
-        self.scored = self.per_seat("scored", [])
-        self.values = self.per_seat("values", 0)
-        self.counts = self.per_seat("card_counts", 0)
-        self.doublers = self.per_seat("doublers", [0, 0, 0])
-        self.balances = self.per_seat("balances", 0)
-        self.last: Mapping[str, Any] | None = view.get("last_settlement") if self.phase != "play" else None
-        outcome = view.get("outcome") or {}
-        self.winners = {int(s) for s in outcome.get("winners") or []} if self.over else set()
-
-    def per_seat(self, key: str, empty: Any) -> list[Any]:
-        given = list(self.view.get(key) or [])
-        return given + [empty] * (self.players - len(given))
+        self.unit = view.get("unit") or "dollars"  # the bot's (the server's unit)
+        self.over = view["over"]
+        self.phase = "over" if self.over else view["phase"]
+        self.round = view["round"]
+        self.turn = view["turn"] if self.phase == "play" else None
+        self.opener = view["opener"] if self.phase == "between" else None
+        self.clockwise = view["direction"] != "counterclockwise"
+        self.flips = view["flips"]
+        self.scored, self.values, self.counts = view["scored"], view["values"], view["card_counts"]
+        self.doublers, self.balances = view["doublers"], view["balances"]
+        self.last = view["last_settlement"] if self.phase != "play" else None
+        outcome = view["outcome"]
+        self.winners = set(outcome["winners"]) if self.over and outcome else set()
 
     def money(self, cents: int, sign: bool = False) -> str:
         return format_money(int(cents), self.unit, sign=sign)
@@ -110,10 +99,10 @@ class Table:
         """What ``seat`` gained (negative: paid) in the last settlement, between rounds and at the end."""
         if not self.last:
             return None
-        if seat == self.last.get("loser"):
-            return -int(self.last.get("total") or 0)
-        stakes, bonus = list(self.last.get("stakes") or []), list(self.last.get("bonus") or [])
-        return (int(stakes[seat]) if seat < len(stakes) else 0) + (int(bonus[seat]) if seat < len(bonus) else 0)
+        if seat == self.last["loser"]:
+            return -self.last["total"]
+        stakes, bonus = self.last["stakes"], self.last["bonus"]
+        return (stakes[seat] if seat < len(stakes) else 0) + (bonus[seat] if seat < len(bonus) else 0)
 
     @staticmethod
     def ink(cents: int) -> RGB:
@@ -126,7 +115,7 @@ class Table:
         x0, y0, x1, y1 = FELT
         layout.panel(draw, FELT, theme.FELT, theme.FELT_LIGHT, line=2, radius=theme.RADIUS)
         # The stock changes at a flip only: its pixels are kept from one move to the next.
-        stock = (int(self.view.get("stock") or 0), int(self.view.get("unseen_spades") or 0), self.clockwise)
+        stock = (self.view["stock"], self.view["unseen_spades"], self.clockwise)
         region(img, (x0 + 8, y0 + 6, x0 + 8 + STOCK_W, y1 - 6), ("fscking-ace stock", stock),
                partial(stock_pile, stock=stock), background=theme.FELT)
         middle = (x0 + 8 + STOCK_W + 8, y0 + 6, x1 - 8, y1 - 6)
@@ -140,17 +129,18 @@ class Table:
     def top_line(self, img: Image.Image, draw: Draw) -> None:
         """The round (and the rule options in brief) in a small panel, then the status line,
         which drops its own "Round N:" then."""
-        limit = int((self.view.get("options") or {}).get("rounds") or 0)
+        options = self.view["options"]
+        limit = int(options["rounds"] or 0)
         if self.over:
-            head = plural(int(self.view.get("rounds_played") or 0), "round")
+            head = plural(self.view["rounds_played"], "round")
         else:
             head = f"Round {self.round}" + (f" of {limit}" if limit else "")
-        if (self.view.get("options") or {}).get("remove_extra_twos"):
+        if options["remove_extra_twos"]:
             head += " \u00b7 one pack's 2s"
         hw = text_width(head, SMALL, True) + 20
         layout.panel(draw, (M, M, M + hw, M + TOP_H), theme.PANEL, theme.PANEL_LIGHT, line=1, radius=6)
         draw_text(draw, (M + hw / 2, M + TOP_H / 2), head, SMALL, theme.MUTED, anchor="mm", bold=True)
-        status = re.sub(r"^Round \d+: ", "", layout.named(self.view, str(self.view.get("status", ""))))
+        status = re.sub(r"^Round \d+: ", "", layout.named(self.view, self.view["status"]))
         colour = theme.GOOD if self.over else theme.ACCENT if self.phase == "play" else theme.HIGHLIGHT
         # status_line's look, but cut at a word by words' kept widths: a status is new at
         # every move, and measuring it whole, then its starts, took a quarter of the table's time.
@@ -174,12 +164,12 @@ class Table:
         draw.ellipse((x0 + 18, y0 + 7, x0 + 28, y0 + 17), fill=layout.seat_colour(seat or 0))
         name = fit_name(who, NAME, TURN_W - 34, True)
         layout.draw_rich(img, draw, (x0 + 34, y0 + 12), name, NAME, theme.TEXT, bold=True)
-        balance = int(self.balances[seat]) if seat is not None else 0
+        balance = self.balances[seat] if seat is not None else 0
         draw_text(draw, (x0, y0 + 37), "game", SMALL, theme.MUTED, anchor="lm")
         draw_text(draw, (x0 + text_width("game ", SMALL), y0 + 37), self.money(balance, sign=True), SMALL,
                   self.ink(balance), anchor="lm", bold=True)
-        before = int(self.values[seat]) if seat is not None else 0
-        count = int(self.counts[seat]) if seat is not None else 0
+        before = self.values[seat] if seat is not None else 0
+        count = self.counts[seat] if seat is not None else 0
         draw_text(draw, (x0, y0 + 59), f"scored {self.money(before)} \u00b7 {plural(count, 'card')}", SMALL,
                   theme.TEXT, anchor="lm")
         cards_x = x0 + TURN_W + 8
@@ -189,7 +179,7 @@ class Table:
             draw_text(draw, (x0, y1 - 13), "must flip a card", SMALL, theme.MUTED, anchor="lm")
             return
         fan(img, draw, self.flips, (cards_x, top, x1, top + card_height(FLIP_CARD)), FLIP_CARD)
-        now = int(self.view.get("turn_value") or 0)
+        now = self.view["turn_value"] or 0
         text = f"Stop now: {self.money(now)}" + (f" (+{self.money(now - before)})" if before else "")
         size = fit_size(text, TURN_W - 14, SMALL + 1, min_size=SMALL, bold=True)
         text = layout.ellipsize(text, size, TURN_W - 14, True)
@@ -203,23 +193,22 @@ class Table:
         last = self.last
         lines: list[tuple[str, int, RGB, bool]] = []
         if self.over:
-            lines.append((f"GAME OVER AFTER {plural(int(self.view.get('rounds_played') or 0), 'round').upper()}",
+            lines.append((f"GAME OVER AFTER {plural(self.view['rounds_played'], 'round').upper()}",
                           SMALL, theme.MUTED, True))
             lines.append((self.result(), NAME, theme.GOOD if self.winners else theme.HIGHLIGHT, True))
         if last:
-            loser = int(last.get("loser") or 0)
-            rnd = int(last.get("round") or 0)
-            pays = f"{self.name(loser)} pays {self.money(int(last.get('total') or 0))}"
+            loser, rnd = last["loser"], last["round"]
+            pays = f"{self.name(loser)} pays {self.money(last['total'])}"
             if self.over:
                 lines.append((f"Round {rnd}: {pays}", SMALL, theme.TEXT, False))
             else:
                 lines += [(f"ROUND {rnd} SETTLED", SMALL, theme.MUTED, True), (pays, NAME - 1, theme.TEXT, True)]
-            mult = int(last.get("multiplier") or 1)
+            mult = last["multiplier"]
             if mult > 1:
                 kept = mult.bit_length() - 1
                 twos = "2\u2660" if kept == 1 else f"{kept} 2\u2660s"
                 lines.append((f"all {times(mult)}: kept {twos}", SMALL, theme.HIGHLIGHT, True))
-            bonus = [int(b) for b in last.get("bonus") or []]
+            bonus = last["bonus"]
             takers = [s for s, b in enumerate(bonus) if b > 0]
             if takers:
                 to = self.name(takers[0]) if len(takers) == 1 else f"{len(takers)} players"
@@ -285,12 +274,12 @@ class Table:
     def seat(self, seat: int) -> Seat:
         """Everything ``seat``'s cell shows."""
         net = self.net(seat)
-        value = self.money(int(self.values[seat]))
-        balance = int(self.balances[seat])
+        value = self.money(self.values[seat])
+        balance = self.balances[seat]
         return Seat(
             seat=seat, name=self.name(seat), to_move=seat == self.turn, won=seat in self.winners,
-            lost=self.last is not None and seat == self.last.get("loser"),
-            cards=tuple(str(c) for c in self.scored[seat]), count=int(self.counts[seat]),
+            lost=self.last is not None and seat == self.last["loser"],
+            cards=tuple(self.scored[seat]), count=self.counts[seat],
             worth=value if net is None else self.money(net, sign=True),
             worth_ink=theme.TEXT if net is None else self.ink(net), value=value, settled=net is not None,
             balance=self.money(balance, sign=True), balance_ink=self.ink(balance),
@@ -300,12 +289,12 @@ class Table:
         """The name's tags, most important first: what the seat's 2♠s do to what they pay if
         they lose, a most-cards bonus taken, who opens the next round or flips next (the last
         two are said on the felt too, so they give way first)."""
-        spades = int((list(self.doublers[seat]) + [0, 0, 0])[2])
+        spades = self.doublers[seat][2]
         out: list[tuple[str, RGB]] = []
         if spades:
             out.append((f"loses x{1 << spades}", LOSES))
-        bonus = list((self.last or {}).get("bonus") or [])
-        if seat < len(bonus) and int(bonus[seat]) > 0:
+        bonus = self.last["bonus"] if self.last else []
+        if seat < len(bonus) and bonus[seat] > 0:
             out.append(("bonus", BONUS))  # its amount is on the felt and in the settlement
         if seat == self.opener:
             out.append(("opens", theme.ACCENT))
@@ -315,7 +304,7 @@ class Table:
 
     def chips(self, seat: int) -> list[tuple[str, RGB]]:
         """What multiplies the seat's scored cards: red 2s (the regular cards), 2♣s (the jokers)."""
-        red, clubs = (int(n) for n in (list(self.doublers[seat]) + [0, 0])[:2])
+        red, clubs = self.doublers[seat][:2]
         out: list[tuple[str, RGB]] = []
         if red:
             out.append((f"regular x{1 << red}", REGULAR))
@@ -331,8 +320,8 @@ def shape(players: int) -> tuple[int, int, int]:
     return lines, columns, math.ceil(players / columns)
 
 
-# --- entry points ----------------------------------------------------------------------------
+# --- the drawer ------------------------------------------------------------------------------
 
-def table(view: Mapping[str, Any]) -> Image.Image:
+def table(view: FsckingAceView) -> Image.Image:
     """The Fscking Ace table for ``view`` (every seat and spectator sees the same table)."""
     return Table(view).draw()

@@ -1,5 +1,5 @@
 """Dracula's small pieces: the ways' names, a side, and the small drawings (the bat, arrows, the
-nail, a free cell) the table, the copy and the hand share (see :mod:`renderers.games.dracula`)."""
+nail, a free cell) the table, the copy and the hand share (see :mod:`renderers.games.dracula.table`)."""
 
 from __future__ import annotations
 

@@ -1,28 +1,27 @@
 """A Dracula player's copy, laid out for Discord's inline box (:data:`renderers.kit.shown.COPY_SIZE`).
 
-At the left, on the felt, the coffin at full height (:mod:`renderers.games.dracula_coffin`, which
+At the left, on the felt, the coffin at full height (:mod:`renderers.games.dracula.coffin`, which
 the table draws too): its 3x3 grid of cards at the copy's card width, each line's value chip in
 the colour of the side that scores it. Before the first deal the felt shows the cut and the
 choice of way instead (drawn here, and on the table). At the right: the status (its "Deal 3 of
 6" set apart as a label, with the stock), or the result once the game is over (the table's too);
-a plate per side (:mod:`renderers.games.dracula_plates`); the member's hand
-(:mod:`renderers.games.dracula_copy_hand`).
+a plate per side (:mod:`renderers.games.dracula.plates`); the member's hand
+(:mod:`renderers.games.dracula.copy_hand`).
 
 Everything is read from the two views given (the member's seat view and the spectators').
 """
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from functools import partial
-from typing import Any
 
 from PIL import Image
 
-from renderers.games.dracula_coffin import CARD, CARD_H, GAP, PAD, RIGHT, SMALL, H, M, Table, W, felt
-from renderers.games.dracula_copy_hand import LEAD, TEXT, hand_block, hand_height
-from renderers.games.dracula_parts import WAY_WORDS, WAYS, double_arrow
-from renderers.games.dracula_plates import plate_key, side_height, side_plate
+from games.dracula.view import DraculaView
+from renderers.games.dracula.coffin import CARD, CARD_H, GAP, PAD, RIGHT, SMALL, H, M, Table, W, felt
+from renderers.games.dracula.copy_hand import LEAD, TEXT, hand_block, hand_height
+from renderers.games.dracula.parts import WAY_WORDS, WAYS, double_arrow
+from renderers.games.dracula.plates import plate_key, side_height, side_plate
 from renderers.kit import card_rows, layout, theme
 from renderers.kit import hand as generic_hand
 from renderers.kit.fonts import draw_text, fit_size
@@ -36,7 +35,7 @@ TILE_H = 132  # a choice of way
 DEAL = re.compile(r"^(Deal \d+ of \d+(?:, coffin \d+ of \d+)?): (.+)$", re.S)
 
 
-def copy(table: Mapping[str, Any], hand: Mapping[str, Any]) -> Image.Image:
+def copy(table: DraculaView, hand: DraculaView) -> Image.Image:
     """The member's copy: ``table`` is the spectators' view, ``hand`` the member's seat view."""
     t = Table({**table, **hand})  # the seat view adds the hand, its legal moves and cells
     img, draw = with_felt(t)
@@ -60,9 +59,8 @@ def way_block(img: Image.Image, draw: Draw, t: Table, box: Box) -> None:
     """The last round of the cut (the winner's card glowing; earlier rounds counted) and the two
     ways, glowing while the member is the one to choose."""
     x0, y0, x1, y1 = box
-    first = t.view.get("first_dealer")
-    chooser = int(first) if isinstance(first, int) else 0
-    rounds = [[str(tok) for tok in r] for r in t.view.get("cut") or []]
+    chooser = t.view["first_dealer"]
+    rounds = t.view["cut"]
     if not rounds:  # a line of text and the tiles: centred on the felt
         y0 += (y1 - y0 - 86 - TILE_H) / 2
     caption(draw, (x0, y0), "The cut")
@@ -83,7 +81,7 @@ def way_block(img: Image.Image, draw: Draw, t: Table, box: Box) -> None:
     else:
         y = paragraph(img, draw, (x0, y), f"No cut: {t.names[chooser]} deals first.", x1 - x0, 2)
     caption(draw, (x0, y + 6), "The way")
-    choosing = t.viewer is not None and t.viewer in (t.view.get("to_move") or []) and not t.over
+    choosing = t.viewer is not None and t.viewer in t.view["to_move"] and not t.over
     for k, way in enumerate(("rows", "cols")):
         tx = x0 + k * (col + 8)
         way_tile(draw, (tx, y + 32, tx + col, min(y1, y + 32 + TILE_H)), way, choosing)
@@ -152,18 +150,18 @@ def status_panel(img: Image.Image, draw: Draw, t: Table, box: Box) -> float:
     """The status line as the table writes it, its "Deal 3 of 6" set apart as a label over it
     (with the stock and the session), as many lines as there is room for; returns its bottom."""
     x0, y0, x1, y1 = box
-    status = layout.named(t.view, str(t.view.get("status", "")))
+    status = layout.named(t.view, t.view["status"])
     found = DEAL.match(status)
     label = found.group(1) if found else ("Choosing the way" if t.phase == "way" else "")
     text = found.group(2) if found else status
     if t.players == 2 and t.phase == "place":
-        label += f" \u00b7 stock {int(t.view.get('stock') or 0)}"
+        label += f" \u00b7 stock {t.view['stock']}"
     if t.session:
-        label += f" \u00b7 game {t.session.get('game', 1)} to {t.session.get('target', 0)}"
+        label += f" \u00b7 game {t.session['game']} to {t.session['target']}"
     width = x1 - x0 - 24
     lines = min(len(layout.wrap(text, TEXT, width)), max(1, int((y1 - y0 - 36) // LEAD)))
     bottom = y0 + 36 + lines * LEAD
-    mine = t.viewer is not None and t.viewer in (t.view.get("to_move") or [])
+    mine = t.viewer is not None and t.viewer in t.view["to_move"]
     layout.panel(draw, (x0, y0, x1, bottom), theme.PANEL)
     draw.rounded_rectangle((x0, y0, x0 + 6, bottom), radius=3, fill=theme.ACCENT if mine else theme.PANEL_LIGHT)
     caption(draw, (x0 + 16, y0 + 7), label, width)
@@ -194,17 +192,17 @@ def result_texts(t: Table) -> tuple[str, str, bool]:
     a, b = t.sides[0], t.sides[-1]
     if not winners:
         if t.session:
-            return "The session is drawn", layout.named(t.view, str(t.outcome.get("detail") or "")), False
-        best = list(t.view.get("best_lines") or [0])
+            return "The session is drawn", layout.named(t.view, t.outcome["detail"] if t.outcome else ""), False
+        best = t.view["best_lines"]
         fa, fb = t.final_of(a), t.final_of(b)
         return f"Drawn at {fa} each" if fa == fb else "Drawn", f"Totals and best lines ({best[0]}) are equal.", False
     w = winners[0]
     lo = b if w is a else a
     wins = t.verb(w, "wins", "win")
     if t.session:
-        totals = [int(x) for x in t.session.get("totals") or []]
+        totals = t.session["totals"]
         return (f"{w.name} {wins} the session, {totals[w.seats[0]]} to {totals[lo.seats[0]]}",
-                layout.named(t.view, str(t.outcome.get("detail") or "")), True)
+                layout.named(t.view, t.outcome["detail"] if t.outcome else ""), True)
     bonus = t.final_of(w) - w.score
     small = (f"Totals {w.score} to {lo.score}: the difference, {bonus}, is a bonus." if a.score != b.score else
              f"Totals tied at {w.score}: a bonus of {bonus} for the highest line scored goes to {w.name}.")

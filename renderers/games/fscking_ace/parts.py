@@ -1,5 +1,5 @@
 """Fscking Ace's small drawings: fans that keep every index legible, chips, the stock with the
-way-of-play arrow, and a line cut at a word (see :mod:`renderers.games.fscking_ace`)."""
+way-of-play arrow, and a line cut at a word (see :mod:`renderers.games.fscking_ace.table`)."""
 
 from __future__ import annotations
 

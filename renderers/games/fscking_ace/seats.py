@@ -1,4 +1,4 @@
-"""Fscking Ace's seat cells under the felt (see :mod:`renderers.games.fscking_ace`).
+"""Fscking Ace's seat cells under the felt (see :mod:`renderers.games.fscking_ace.table`).
 
 Up to thirty seats share some 590 x 215 px, so no seat can show its scored cards as readable
 card faces: a cell says them as text instead ("7♦ 2♥ $5"), the cards that change a pile's worth
@@ -24,7 +24,7 @@ from PIL import Image
 
 from games.core import cards as card_names
 from games.fscking_ace.values import CLUB_TWO, JOKER_FACE, RED_TWOS, SPADE_TWO
-from renderers.games.fscking_ace_parts import SMALL, SPECIAL, chip, chip_width
+from renderers.games.fscking_ace.parts import SMALL, SPECIAL, chip, chip_width
 from renderers.kit import layout, theme
 from renderers.kit.fonts import draw_text, text_width
 from renderers.kit.layout import Box, Draw

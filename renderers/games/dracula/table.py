@@ -1,7 +1,7 @@
 """The Dracula table, laid out for Discord's inline box: a picture of exactly
-:data:`renderers.kit.shown.COPY_SIZE`, the player's copy's sibling (:mod:`renderers.games.dracula_copy`).
+:data:`renderers.kit.shown.COPY_SIZE`, the player's copy's sibling (:mod:`renderers.games.dracula.copy`).
 
-At the left, on the felt, the coffin as the copy draws it (:mod:`renderers.games.dracula_coffin`):
+At the left, on the felt, the coffin as the copy draws it (:mod:`renderers.games.dracula.coffin`):
 the cards at the copy's readable width, each line's value chip in the colour of the side that
 scores it; before the first deal, the cut and the choice of way instead. At the right, from the
 top: a header line (the game, the deal or coffin, the stock), the status (or, once the game is
@@ -15,27 +15,22 @@ The renderer reads only the view (the opponent's cards are not in it).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import partial
-from typing import Any
 
 from PIL import Image
 
-from games.dracula.scoring import Direction
-from games.dracula.scoring import points as card_points
-from renderers.games.dracula_coffin import RIGHT, SMALL, H, M, Table, W
-from renderers.games.dracula_copy import DEAL, result_panel, with_felt
-from renderers.games.dracula_copy import copy as draw_copy
-from renderers.games.dracula_copy_hand import LEAD, TEXT
-from renderers.games.dracula_parts import BLOOD, WAYS, Side, double_arrow, emblem
-from renderers.games.dracula_plates import plate_key, table_height, table_plate
-from renderers.kit import card_rows, layout, log_panel, theme
-from renderers.kit import hand as generic_hand
+from games.dracula.view import DraculaView, SideScored
+from renderers.games.dracula.coffin import RIGHT, SMALL, H, M, Table, W
+from renderers.games.dracula.copy import DEAL, result_panel, with_felt
+from renderers.games.dracula.copy_hand import LEAD, TEXT
+from renderers.games.dracula.parts import Side, double_arrow
+from renderers.games.dracula.plates import plate_key, table_height, table_plate
+from renderers.kit import layout, log_panel, theme
 from renderers.kit.fonts import draw_text, text_width
 from renderers.kit.layout import Box, Draw
 from renderers.kit.names import fit_name
 from renderers.kit.regions import frozen, region
-from renderers.kit.theme import RGB, card_height, mix
+from renderers.kit.theme import RGB
 
 RUNG_TEXT = (
     "Best lines differ: the best score.",
@@ -50,19 +45,14 @@ LOG_MOST = 4  # the most log lines shown
 RESULT_MIN = 110  # the result's caption, a headline of two lines and a line under it
 
 
-# --- entry points ----------------------------------------------------------------------------
+# --- the drawer ------------------------------------------------------------------------------
 
-def table(view: Mapping[str, Any]) -> Image.Image:
+def table(view: DraculaView) -> Image.Image:
     """The Dracula table for ``view`` (any seat's, or a spectator's), COPY_SIZE exactly."""
     t = Table(view)
     img, draw = with_felt(t)
     right_column(img, draw, t, (RIGHT, M, W - M, H - M))
     return img
-
-
-def copy(table: Mapping[str, Any], hand: Mapping[str, Any]) -> Image.Image:
-    """A player's copy for Discord's inline box: see :mod:`renderers.games.dracula_copy`."""
-    return draw_copy(table, hand)
 
 
 # --- the right column ------------------------------------------------------------------------
@@ -98,14 +88,13 @@ def subtitle(t: Table) -> list[str]:
     v = t.view
     if t.phase == "way":
         return ["Choosing the way"]
-    deal, deals = int(v.get("deal") or 0), int(v.get("deals") or 1)
-    per = int(v.get("coffins_per_deal") or 1)
-    coffin = f"offin {int(v.get('coffin_number') or 1)} of {per}"
+    deal, deals, per = v["deal"], v["deals"], v["coffins_per_deal"]
+    coffin = f"offin {v['coffin_number'] or 1} of {per}"
     parts = ["C" + coffin] if per > 1 and deals == 1 else [f"Deal {max(1, deal)} of {deals}"]
     if per > 1 and deals > 1:
         parts.append("c" + coffin)
     if t.players == 2 and not t.over:
-        parts.append(f"stock {int(v.get('stock') or 0)}")
+        parts.append(f"stock {v['stock']}")
     return parts
 
 
@@ -114,9 +103,9 @@ def header_line(draw: Draw, t: Table, box: Box) -> None:
     title band, small."""
     x0, y0, x1, y1 = box
     mid = (y0 + y1) / 2
-    title = str(t.view.get("title") or "Dracula")
+    title = t.view["title"]
     if t.session:  # the game's name gives way to where the session stands
-        title = f"Game {t.session.get('game', 1)} to {t.session.get('target', 0)}"
+        title = f"Game {t.session['game']} to {t.session['target']}"
     size = SMALL if t.session else TEXT
     draw_text(draw, (x0 + 4, mid), title, size, theme.TEXT, anchor="lm", bold=True)
     room = x1 - x0 - 4 - text_width(title, size, True) - 12
@@ -131,14 +120,14 @@ def status_panel(img: Image.Image, draw: Draw, t: Table, box: Box) -> float:
     """The status, its "Deal 3 of 6:" left to the header line, in as many lines as room allows
     (at most four); returns its bottom."""
     x0, y0, x1, y1 = box
-    status = layout.named(t.view, str(t.view.get("status", "")))
+    status = layout.named(t.view, t.view["status"])
     found = DEAL.match(status)
     text = found.group(2) if found else status
     width = x1 - x0 - 24
     most = max(1, min(4, int((y1 - y0 - 12) // LEAD)))
     lines = min(len(layout.wrap(text, TEXT, width)), most)
     bottom = y0 + 12 + lines * LEAD
-    mine = t.viewer is not None and t.viewer in (t.view.get("to_move") or [])
+    mine = t.viewer is not None and t.viewer in t.view["to_move"]
     layout.panel(draw, (x0, y0, x1, bottom), theme.PANEL)
     draw.rounded_rectangle((x0, y0, x0 + 6, bottom), radius=3, fill=theme.ACCENT if mine else theme.PANEL_LIGHT)
     paragraph(img, draw, (x0 + 16, y0 + 6), text, width, lines, TEXT, theme.TEXT, bold=lines == 1)
@@ -162,17 +151,19 @@ def paragraph(img: Image.Image, draw: Draw, xy: tuple[float, float], text: str, 
 def last_panel(img: Image.Image, draw: Draw, box: Box, *, t: Table) -> None:
     """Each side's three lines of the last coffin, best first, the one that scored boxed in the
     side's colour, and what it scored; under them, why that line (the rung of the tie ladder)."""
-    last = t.last or {}
+    last = t.last
+    if last is None:
+        return
     x0, y0, x1, _ = box
     layout.panel(draw, box, theme.PANEL)
-    label = str(last.get("label") or "")
+    label = last["label"]
     title = "LAST COFFIN" + (f" \u00b7 {label.upper()}" if label else "")
     draw_text(draw, (x0 + 10, y0 + 4 + 11), layout.ellipsize(title, SMALL, x1 - x0 - 20, True), SMALL, theme.MUTED,
               anchor="lm", bold=True)
-    rung = int(last.get("rung") or 0)
+    rung = last["rung"]
     y = y0 + 4 + 22
-    for entry in (last.get("sides") or [])[:2]:
-        seats = [int(s) for s in entry.get("seats") or []]
+    for entry in last["sides"][:2]:
+        seats = entry["seats"]
         side = t.sides[t.side_of.get(seats[0], 0)] if seats else t.sides[0]
         last_side(img, draw, (x0 + 10, y, x1 - 10, y + SIDE_ROW), side, entry, rung)
         y += SIDE_ROW
@@ -181,12 +172,11 @@ def last_panel(img: Image.Image, draw: Draw, box: Box, *, t: Table) -> None:
               anchor="lm")
 
 
-def last_side(img: Image.Image, draw: Draw, box: Box, side: Side, entry: Mapping[str, Any], rung: int) -> None:
+def last_side(img: Image.Image, draw: Draw, box: Box, side: Side, entry: SideScored, rung: int) -> None:
     """A side's way arrow and name, its three lines and "+21"."""
     x0, y0, x1, y1 = box
     mid = (y0 + y1) / 2
-    direction = str(entry.get("direction") or side.way or "rows")
-    scored = int(entry.get("scored") or 0)
+    direction, scored = entry["direction"], entry["scored"]
     bw, gap = 32.0, 3.0
     gain = f"+{scored}"
     gain_w = max(text_width("+00", SMALL, True), text_width(gain, SMALL, True))
@@ -194,7 +184,7 @@ def last_side(img: Image.Image, draw: Draw, box: Box, side: Side, entry: Mapping
     double_arrow(draw, (x0 + 8, mid), 16 if direction == "rows" else 18, direction == "cols", side.colour, 3, head=5)
     name = fit_name(side.name, SMALL, bx0 - x0 - 22 - 6, True)
     layout.draw_rich(img, draw, (x0 + 22, mid), name, SMALL, theme.TEXT, bold=True)
-    for k, v in enumerate([int(v) for v in entry.get("lines") or []][:3]):
+    for k, v in enumerate(entry["lines"][:3]):
         b = (bx0 + k * (bw + gap), mid - 11, bx0 + k * (bw + gap) + bw, mid + 11)
         centre = ((b[0] + b[2]) / 2, mid)
         if k == rung:
@@ -208,7 +198,7 @@ def last_side(img: Image.Image, draw: Draw, box: Box, side: Side, entry: Mapping
 
 def session_line(t: Table) -> str:
     """The session's totals of the games before this one ("" outside a session and in its first game)."""
-    totals = [int(x) for x in (t.session or {}).get("totals") or []]
+    totals = t.session["totals"] if t.session else []
     if not any(totals):
         return ""
     return "Session: " + " \u00b7 ".join(f"{s.name} {totals[s.seats[0]]}" for s in t.sides
@@ -231,98 +221,9 @@ def recent(img: Image.Image, draw: Draw, t: Table, box: Box) -> None:
                   theme.HIGHLIGHT, anchor="lm")
         y += SMALL_LEAD
         room -= 1
-    log = [layout.named(t.view, str(line)) for line in (t.view.get("log") or [])][-LOG_MOST:]
+    log = [layout.named(t.view, line) for line in t.view["log"]][-LOG_MOST:]
     shown = log_panel.log_lines(log, SMALL, width, room, 2, 1, t.names)
     for part, newest in shown:
         layout.draw_rich(img, draw, (x0 + 10, y + SMALL_LEAD / 2), part, SMALL, theme.TEXT if newest else theme.MUTED)
         y += SMALL_LEAD
 
-
-# --- the hand picture ------------------------------------------------------------------------
-
-HAND_CARD = theme.CARD_WIDTH_LARGE
-HAND_GAP = 16
-SPREAD_MOST = 6  # hands up to this size are laid side by side, with hints; larger ones are fanned
-HINT_H = 36
-
-
-def hand(view: Mapping[str, Any]) -> Image.Image:
-    """The viewer's hand. A two-player hand (four cards at most) lies side by side, the cards the
-    viewer may place raised and glowing, each with what it is worth in the viewer's way (a Queen
-    counts 10 in rows and 0 in columns, a King the other way round; a Vampire drains its lines).
-    A four-player hand (13 or 14 cards) is the generic fanned hand.
-
-    The legal actions' labels name a cell ("7♥ → middle left"), one per cell; the generic hand
-    would write the first cell under each card as if it were the card's only result, so the
-    labels are left out (the table shows where a card may go)."""
-    cards = generic_hand.hand_cards(view)
-    legal_actions = [{"token": str(a.get("token", "")), "label": ""} for a in view.get("legal") or []]
-    plain = {**view, "legal": legal_actions}
-    if not cards or len(cards) > SPREAD_MOST:
-        return generic_hand.hand(plain)
-    viewer = view.get("viewer")
-    seat = int(viewer) if isinstance(viewer, int) else 0
-    my_turn = seat in (view.get("to_move") or []) and not view.get("over")
-    legal, _ = generic_hand.playable(plain) if my_turn else (set(), {})
-    directions = list(view.get("directions") or [])
-    way = directions[seat] if seat < len(directions) else None
-    sides = view.get("sides") or []
-    side = next((i for i, members in enumerate(sides) if seat in members), seat % 2)
-    colour = layout.seat_colour(side)
-
-    pad = theme.PADDING
-    row_w = len(cards) * HAND_CARD + (len(cards) - 1) * HAND_GAP
-    width = int(max(generic_hand.MIN_WIDTH, row_w + 2 * (pad + 30)))
-    names = layout.names(view)
-    title = f"{names[seat]}'s hand" if seat < len(names) else "Your hand"
-    status = layout.named(view, str(view.get("status", "")))
-    status_h = layout.status_height(status, width - 2 * pad)
-    hints = way is not None
-    body = layout.LIFT + card_height(HAND_CARD) + (10 + HINT_H if hints else 0) + 16
-    height = layout.HEADER_HEIGHT + 10 + status_h + 10 + body + 20 + pad
-    img, draw = layout.canvas(width, height)
-    count = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
-    subtitle = f"{view.get('title') or 'Dracula'} · {count}"
-    if way is not None:
-        subtitle = f"{WAYS[way]} · {count}"
-    y = layout.header(img, draw, title, subtitle) + 10
-    layout.status_line(img, draw, (pad, y, width - pad, y + status_h), status,
-                       colour=theme.ACCENT if my_turn else theme.PANEL_LIGHT)
-    y += status_h + 10
-    layout.panel(draw, (pad, y, width - pad, y + body + 20), theme.FELT, theme.FELT_LIGHT, line=2,
-                 radius=theme.RADIUS + 6)
-    top = y + 16
-    left = (width - row_w) / 2
-    xs = [i * (HAND_CARD + HAND_GAP) for i in range(len(cards))]
-    dim = set(cards) - legal if my_turn else set()
-    boxes = card_rows.draw_cards(img, cards, xs, top + layout.LIFT, card_width=HAND_CARD, variant="dracula",
-                              highlight=legal, raised=legal, dim=dim, x0=left)
-    if hints and way is not None:
-        hint_y = top + layout.LIFT + card_height(HAND_CARD) + 10
-        for tok, box in zip(cards, boxes, strict=True):
-            worth_tag(img, draw, (box[0], hint_y, box[2], hint_y + HINT_H), tok, way, colour)
-    return img
-
-
-def worth_tag(img: Image.Image, draw: Draw, box: Box, tok: str, way: str, colour: RGB) -> None:
-    """Under a hand card: its points in the viewer's way, after that way's arrow; a bat and
-    "drains" for a Vampire."""
-    x0, y0, x1, y1 = box
-    mid_y = (y0 + y1) / 2
-    size = theme.TEXT_SIZE - 1
-    if tok in ("X1", "X2"):
-        layout.panel(draw, box, mix(theme.PANEL, theme.BAD, 0.25), theme.BAD, line=2, radius=10)
-        tw = text_width("drains", size, True)
-        bx = (x0 + x1) / 2 - (30 + 6 + tw) / 2
-        emblem(img, "bat", (bx, mid_y - 8, bx + 30, mid_y + 8), BLOOD)
-        draw_text(draw, (bx + 36, mid_y), "drains", size, BLOOD, anchor="lm", bold=True)
-        return
-    direction: Direction = "rows" if way == "rows" else "cols"
-    pts = card_points(tok, direction)
-    layout.panel(draw, box, theme.PANEL, colour, line=2, radius=10)
-    text = f"{pts} pt{'s' if pts != 1 else ''}"
-    tw = text_width(text, size, True)
-    total = 24 + 8 + tw
-    ax = (x0 + x1) / 2 - total / 2
-    double_arrow(draw, (ax + 12, mid_y), 24, way == "cols", colour, 3, head=8)
-    draw_text(draw, (ax + 32, mid_y), text, size, theme.TEXT, anchor="lm", bold=True)

@@ -1,19 +1,19 @@
 """What Fosco's table and a player's copy both draw, at the copy's sizes (:mod:`renderers.kit.shown`):
 the rules' words, the count on the felt (its total in a ring, this count's cards with who played
 each, or the result once the game is over), a seat's plate, the score table, and the status line's
-fitting. The table (:mod:`renderers.games.fosco`) and the copy (:mod:`renderers.games.fosco_copy`)
+fitting. The table (:mod:`renderers.games.fosco.table`) and the copy (:mod:`renderers.games.fosco.copy`)
 lay these parts out each in its own way.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
 
 from PIL import Image
 
+from games.fosco.view import FoscoView
 from renderers.kit import card_rows, layout, shown, theme
 from renderers.kit.fonts import draw_text, fit_size, text_width
 from renderers.kit.layout import Box, Draw
@@ -48,7 +48,7 @@ Keep = Callable[[Image.Image, Box, Hashable, Painter, RGB], None]  # renderers.k
 class Board:
     """The spectators' view, read once: who sits where, on which side, and the game's state."""
 
-    view: Mapping[str, Any]
+    view: FoscoView
     players: int
     names: list[str]
     sides: list[list[int]]
@@ -58,13 +58,13 @@ class Board:
     winners: frozenset[int]
 
     @classmethod
-    def of(cls, view: Mapping[str, Any]) -> Board:
-        players = int(view.get("players") or 2)
-        sides = [list(s) for s in (view.get("sides") or [[s] for s in range(players)])]
-        over = bool(view.get("over"))
-        winners = {int(s) for s in ((view.get("outcome") or {}).get("winners") or [])} if over else set()
-        return cls(view, players, layout.names(view), sides, {seat: i for i, side in enumerate(sides) for seat in side},
-                   over, frozenset(view.get("to_move") or []) if not over else frozenset(), frozenset(winners))
+    def of(cls, view: FoscoView) -> Board:
+        sides = [list(s) for s in view["sides"]]
+        over, outcome = view["over"], view["outcome"]
+        winners = frozenset(outcome["winners"] if over and outcome else ())
+        return cls(view, view["players"], layout.names(view), sides,
+                   {seat: i for i, side in enumerate(sides) for seat in side},
+                   over, frozenset(view["to_move"]) if not over else frozenset(), winners)
 
     def won(self, side: int) -> bool:
         return bool(self.winners) and set(self.sides[side]) <= self.winners
@@ -73,16 +73,17 @@ class Board:
         return layout.seat_colour(self.side_of.get(seat, seat))
 
 
-def card_rules(view: Mapping[str, Any]) -> list[tuple[str, str]]:
+def card_rules(view: FoscoView) -> list[tuple[str, str]]:
     """What each card that is not a number does, when the optional extras give a Queen, a Jack or
     a Joker a King rule ([] in the plain game, where "Kings double" says it all)."""
-    rules = {**PLAIN_RULES, **(view.get("card_rules") or {})}
-    if all(rules[name] == plain for name, plain in PLAIN_RULES.items()):
+    rules = view["card_rules"]
+    extras = {"queen": rules["queen"], "jack": rules["jack"], "joker": rules["joker"]}
+    if extras == PLAIN_RULES:
         return []
-    jokers = int((view.get("options") or {}).get("jokers") or 0)
-    names = (("king", "Kings"), ("queen", "Queens"), ("jack", "Jacks"), *((("joker", "Jokers"),) if jokers else ()))
-    return [(title, RULE_WORDS.get(str(rules.get(name, view.get("king"))), str(rules.get(name))))
-            for name, title in names]
+    jokers = int(view["options"]["jokers"] or 0)
+    said = [("Kings", rules["king"]), ("Queens", rules["queen"]), ("Jacks", rules["jack"]),
+            *((("Jokers", rules["joker"]),) if jokers else ())]
+    return [(title, RULE_WORDS.get(rule, rule)) for title, rule in said]
 
 
 def status_fit(text: str, width: float) -> tuple[int, list[str]]:
@@ -101,7 +102,8 @@ def count_band(img: Image.Image, draw: Draw, box: Box, board: Board, keep: Keep)
     x0, y0, x1, y1 = box
     layout.panel(draw, box, theme.FELT, theme.FELT_LIGHT, line=2, radius=theme.RADIUS + 4)
     if board.over:
-        detail = layout.named(board.view, str((board.view.get("outcome") or {}).get("detail") or "Game over"))
+        outcome = board.view["outcome"]
+        detail = layout.named(board.view, (outcome["detail"] if outcome else "") or "Game over")
         colour = theme.GOOD if board.winners else theme.HIGHLIGHT
         room = x1 - x0 - 24 - 2 * theme.PADDING
         head = detail.rpartition(", ")[0] or detail  # "Easy computer 1 & Easy computer 3 win": on a line if it can
@@ -109,9 +111,8 @@ def count_band(img: Image.Image, draw: Draw, box: Box, board: Board, keep: Keep)
             detail = short_names_in(detail, board.names)
         over_banner(draw, (x0 + 12, y0 + 12, x1 - 12, y1 - 12), detail, colour)
         return
-    count = float(board.view.get("count") or 0)
-    limit = int(board.view.get("limit") or 21)
-    king = KING_SHORT.get(str(board.view.get("king")), "K")
+    count, limit = board.view["count"], board.view["limit"]
+    king = KING_SHORT.get(board.view["king"], "K")
     d = min(MEDALLION, round(y1 - y0 - 30))
     spill = max(0, round((text_width(king, SMALL, True) + SMALL * 0.9 - d) / 2) + 2)  # a long King pill
     my = round((y0 + y1) / 2 - (d + 14) / 2)
@@ -127,7 +128,7 @@ def pile(img: Image.Image, draw: Draw, box: Box, board: Board) -> None:
     played it; "+N" stands for the first cards where they do not fit (the ring holds their sum)."""
     x0, y0, x1, y1 = box
     top = round((y0 + y1) / 2 - (CH + 3 + SEAT_TAG_H) / 2)
-    plays = [(int(p["seat"]), str(p["card"])) for p in (board.view.get("pile") or [])]
+    plays = [(p["seat"], p["card"]) for p in board.view["pile"]]
     if not plays:
         card_rows.empty_slot(draw, (x0, top, x0 + CARD, top + CH), "new")
         draw_text(draw, (x0 + CARD + 12, top + CH / 2), "A new count", SMALL, theme.MUTED, anchor="lm")
@@ -255,8 +256,7 @@ def scores(img: Image.Image, draw: Draw, box: Box, board: Board, labels: Sequenc
     x0, y0, x1, y1 = box
     view = board.view
     layout.panel(draw, box, theme.PANEL)
-    target, deal = int(view.get("target") or 31), int(view.get("deal") or 1)
-    deals = int(view.get("deals") or 0)
+    target, deal, deals = view["target"], view["deal"], view["deals"]
     cols = score_columns(x0 + 8, x1 - 8)
     lead = (y1 - y0 - 8) / (1 + len(board.sides))
     mid = y0 + 4 + lead / 2
@@ -267,9 +267,7 @@ def scores(img: Image.Image, draw: Draw, box: Box, board: Board, labels: Sequenc
         c = sum(cols[s]) / 2
         layout.suit_chip(img, draw, (c - 9, mid - 9, c + 9, mid + 9), s)
     draw_text(draw, (cols["game"][0] + 4, mid), "game", SMALL, theme.MUTED, anchor="lm")
-    captured = view.get("captured") or [{}] * len(board.sides)
-    points = view.get("deal_points") or [0] * len(board.sides)
-    totals = view.get("totals") or [0] * len(board.sides)
+    captured, points, totals = view["captured"], view["deal_points"], view["totals"]
     for side in range(len(board.sides)):
         mid += lead
         if board.won(side):
@@ -282,14 +280,14 @@ def scores(img: Image.Image, draw: Draw, box: Box, board: Board, labels: Sequenc
         draw_text(draw, (a + 17, mid), fit_name(who, size, room, True), size, theme.TEXT, anchor="lm",
                   bold=True)
         for s in SUITS:
-            n = int(captured[side].get(s, 0)) if side < len(captured) else 0
+            n = captured[side][s]
             ink = theme.GOOD if n > FREE else theme.TEXT if n else theme.MUTED
             draw_text(draw, (sum(cols[s]) / 2, mid), str(n), SMALL, ink, anchor="mm", bold=bool(n))
         # The game's total, then the deal's points not yet banked.
-        total = str(int(totals[side]) if side < len(totals) else 0)
+        total = str(totals[side])
         gx = cols["game"][0] + 4
         draw_text(draw, (gx, mid), total, TEXT, theme.TEXT, anchor="lm", bold=True)
-        pending = 0 if board.over or side >= len(points) else int(points[side])
+        pending = 0 if board.over else points[side]
         if pending:
             draw_text(draw, (gx + text_width(total, TEXT, True) + 4, mid), f"+{pending}", SMALL, theme.GOOD,
                       anchor="lm", bold=True)

@@ -8,9 +8,9 @@ from typing import Any
 
 from PIL import Image
 
-from renderers.games.dracula_coffin import SMALL, Table
-from renderers.games.dracula_copy_hand import TEXT
-from renderers.games.dracula_parts import WAY_WORDS, WAYS, Side, double_arrow
+from renderers.games.dracula.coffin import SMALL, Table
+from renderers.games.dracula.copy_hand import TEXT
+from renderers.games.dracula.parts import WAY_WORDS, WAYS, Side, double_arrow
 from renderers.kit import layout, theme
 from renderers.kit.fonts import draw_text, text_width
 from renderers.kit.layout import Box, Draw
@@ -33,13 +33,13 @@ def table_height(side: Side) -> int:
 
 def gain_of(t: Table, side: Side) -> int | None:
     """What the last coffin scored for ``side`` (None before the first, and once the game is over)."""
-    gains = [int(e.get("scored") or 0) for e in (t.last or {}).get("sides") or [] if side.seats[0] in e["seats"]]
+    gains = [e["scored"] for e in (t.last["sides"] if t.last else []) if side.seats[0] in e["seats"]]
     return gains[0] if gains and not t.over else None
 
 
 def plate_key(t: Table, side: Side, kind: str = "copy") -> tuple[Any, ...]:
     """Everything a ``kind`` ("copy" or "table") plate shows (the key of its kept pixels)."""
-    sizes = list(t.view.get("hand_sizes") or [])
+    sizes = t.view["hand_sizes"]
     return (f"dracula {kind} side", tuple(side.seats), side.colour, side.way, t.final_of(side), gain_of(t, side),
             t.turn if t.turn in side.seats else None, bool(t.winners) and set(side.seats) <= t.winners,
             tuple((t.seat_name(s), t.names[s], s == t.dealer and not t.over,
@@ -120,7 +120,7 @@ def score_box(draw: Draw, t: Table, side: Side, box: Box) -> float:
 def seat_rows(img: Image.Image, draw: Draw, t: Table, side: Side, left: float, end: float, top: float) -> None:
     """Each seat of ``side`` on a line from ``top``: the turn's arrow, the name (with "(you)"
     where it fits), the dealer's "D", and the cards held, ending at ``end``."""
-    sizes = list(t.view.get("hand_sizes") or [])
+    sizes = t.view["hand_sizes"]
     counts = t.phase == "place" and not t.over
     y = top
     for seat in side.seats:

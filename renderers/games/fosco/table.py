@@ -1,11 +1,11 @@
-"""The Fosco table, the copy's sibling (:mod:`renderers.games.fosco_copy`), drawn at the copy's
+"""The Fosco table, the copy's sibling (:mod:`renderers.games.fosco.copy`), drawn at the copy's
 size (:data:`renderers.kit.shown.COPY_SIZE`) for Discord's inline box.
 
 From the top: a line naming the game, the deal, the target and the rules; the status line; the
 other side's hands; the felt with the count (its total in a ring, this count's cards with who
 played each, or the result at the end) beside the score table (cards captured per suit, the
 game's totals with the deal's points) and the last plays; the viewer's side's hands (seat 0's for
-a spectator); a deal's end is :mod:`renderers.games.fosco_round_end`. Fosco is played with every
+a spectator); a deal's end is :mod:`renderers.games.fosco.round_end`. Fosco is played with every
 hand in view, but a two-player hand of 26 cards does not
 fit as cards: each hand is written out by suit ("♣ 2 3 4 6 7 K"), the suit the player plays from
 now (and the Jokers, which may be played at any time) first and bright, the later suits muted;
@@ -14,54 +14,38 @@ the viewer's legal cards are gold when it is their turn. A side sits in a frame 
 
 from __future__ import annotations
 
-import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache, partial
-from typing import Any, NamedTuple
+from functools import partial
+from typing import Any
 
 from PIL import Image
 
-from renderers.games import fosco_parts as parts
-from renderers.games.fosco_parts import KING_TEXT, card_rules
-from renderers.games.fosco_round_end import round_end  # a deal's end (renderers.round_end_image)
+from games.fosco.view import FoscoView
+from renderers.games.fosco import parts, written_hands
+from renderers.games.fosco.parts import KING_TEXT, card_rules
+from renderers.games.fosco.written_hands import STYLES, Line, Style, groups_of, rank_of, wrap_groups
 from renderers.kit import hand as kit_hand
 from renderers.kit import layout, log_panel, shown, theme
 from renderers.kit.fonts import draw_text, text_width
 from renderers.kit.layout import Box, Draw
 from renderers.kit.names import fit_names
 from renderers.kit.regions import frozen, region
-from renderers.kit.theme import RGB
 
-__all__ = ["KING_TEXT", "Table", "card_rules", "copy", "round_end", "table"]
+__all__ = ["Table", "table"]
 
 W, H = shown.COPY_SIZE
 M = 6  # outer margin and the gap between parts
 HEAD_H = 22  # the line naming the game and its rules
 RIGHT_W = 256  # the score and log column, as in the copy
 SMALL, TEXT = parts.SMALL, parts.TEXT
-CHIP = 19  # a suit's mark before its ranks
-CHIP_GAP = 4
 FRAME_PAD = 4
 INDENT = 8  # a hand's later lines, under the plate
 ROW_GAP = 3
 BAND_MIN = parts.CH + 3 + parts.SEAT_TAG_H + 12  # the count's cards and their tags
 SCORE_ROW = 22
-Line = list[tuple[str, list[str]]]  # a hand's line: (suit, its cards) groups
 SHORT_RULES = {"double": "x2", "add the lead": "+ lead"}  # as the ring's King pill words them
 NARROW_PLATE = 150.0  # the plates of the tightest hands (names shrunk or cut)
-
-
-class Style(NamedTuple):
-    """How a hand is written: its text size, the gap between ranks and between suits."""
-
-    size: int
-    gap: float
-    group_gap: float
-
-
-# The largest that leaves the count its room; the last, tighter, for four hands of 14 cards and Jokers.
-STYLES = (*(Style(size, size * 0.3, 12) for size in (24, 22, 20, 19, 18, SMALL)), Style(SMALL, 4.5, 8))
 
 
 @dataclass(frozen=True)
@@ -87,15 +71,13 @@ class Row:
 class Table:
     """The view, read once, and the drawing of each part."""
 
-    def __init__(self, view: Mapping[str, Any]) -> None:
+    def __init__(self, view: FoscoView) -> None:
         self.view = view
         self.board = parts.Board.of(view)
         self.players = self.board.players
-        self.viewer: int | None = view.get("viewer")
-        hands = view.get("hands") or []
-        self.hands = [list(hands[s]) if s < len(hands) else [] for s in range(self.players)]
-        suits = view.get("current_suits") or []
-        self.suits: list[str | None] = [suits[s] if s < len(suits) else None for s in range(self.players)]
+        self.viewer = view["viewer"]
+        self.hands = [list(hand) for hand in view["hands"]]
+        self.suits = view["current_suits"]
         mover = self.viewer is not None and self.viewer in self.board.to_move
         self.legal = kit_hand.playable(view)[0] if mover else set()
         mine = self.board.side_of.get(self.viewer if self.viewer is not None else 0, 0)
@@ -107,7 +89,7 @@ class Table:
     def draw(self) -> Image.Image:
         img, draw = layout.canvas(W, H)
         self.head_line(img, draw)
-        status = layout.named(self.view, str(self.view.get("status", "")))
+        status = layout.named(self.view, self.view["status"])
         size, lines = parts.status_fit(status, W - 2 * M)
         status_h = 32 if len(lines) == 1 else 52
         top = M + HEAD_H + 2
@@ -132,11 +114,11 @@ class Table:
     def subtitle(self) -> str:
         """The deal, the target, the King rule (unless the rules' line names it) and the Jokers."""
         v = self.view
-        deal, deals = int(v.get("deal") or 1), int(v.get("deals") or 0)
-        words = [f"Deal {deal} of {deals}" if deals else f"Deal {deal} \u00b7 to {v.get('target', 31)}"]
+        deal, deals = v["deal"], v["deals"]
+        words = [f"Deal {deal} of {deals}" if deals else f"Deal {deal} \u00b7 to {v['target']}"]
         if not self.rules:
-            words.append(KING_TEXT.get(str(v.get("king")), f"Kings: {v.get('king')}"))
-        jokers = int((v.get("options") or {}).get("jokers") or 0)
+            words.append(KING_TEXT.get(v["king"], f"Kings: {v['king']}"))
+        jokers = int(v["options"]["jokers"] or 0)
         if jokers:
             words.append(f"{jokers} jokers")
         return " \u00b7 ".join(words)
@@ -145,7 +127,7 @@ class Table:
         """The old header's band as a line: the game, its deal and rules; the optional extras' card
         rules at the right (the Kings' left out where they do not fit: the ring's pill names them)."""
         mid = M + HEAD_H / 2
-        title = str(self.view.get("title") or "Fosco")
+        title = self.view["title"]
         draw_text(draw, (M + 4, mid), title, TEXT, theme.TEXT, anchor="lm", bold=True)
         x = M + 4 + text_width(title, TEXT, True) + 10
         right = W - M - 4.0
@@ -226,7 +208,7 @@ class Table:
             for suit, cards in line:
                 ink = theme.TEXT if suit in ("X", row.suit) else theme.MUTED
                 inks = tuple(theme.HIGHLIGHT if c in self.legal else ink for c in cards)
-                sprite = group_sprite(suit, tuple(rank_of(c) for c in cards), inks, row.style)
+                sprite = written_hands.group_sprite(suit, tuple(rank_of(c) for c in cards), inks, row.style)
                 img.paste(sprite, (round(x), round(y - sprite.height / 2)))
                 x += sprite.width + group_gap
             y += lead
@@ -240,7 +222,7 @@ class Table:
         region(img, (x0, y0, x1, y0 + score_h), self.score_key(labels),
                partial(paint_scores, board=self.board, labels=labels))
         y = y0 + score_h + M
-        past = self.view.get("deal_scores") or []
+        past = self.view["deal_scores"]
         if past:  # earlier deals, most recent last
             text = " \u00b7 ".join(f"Deal {i + 1}: " + "\u2013".join(str(p) for p in d) for i, d in enumerate(past))
             draw_text(draw, (x0 + 4, y + SMALL / 2 + 1), layout.ellipsize(text, SMALL, x1 - x0 - 8), SMALL, theme.MUTED,
@@ -250,8 +232,9 @@ class Table:
             # A deal's account ("Deal 1 scored: ...", "Game: ...") is the score table's beside this and
             # the deal's own picture: the few lines here go to the plays.
             # So is the result, in the banner at the end.
-            result = (self.view.get("outcome") or {}).get("detail")
-            log = [layout.named(self.view, str(line)) for line in (self.view.get("log") or [])
+            outcome = self.view["outcome"]
+            result = outcome["detail"] if outcome else None
+            log = [layout.named(self.view, line) for line in self.view["log"]
                    if not str(line).startswith(("Game: ", "Deal ")) and line != result]
             log_panel.log_panel(img, draw, (x0, y, x1, y1), log, title="", size=SMALL, empty="No plays yet",
                              names=self.board.names)
@@ -265,81 +248,15 @@ class Table:
         """Everything :func:`paint_scores` shows (the key of its kept pixels)."""
         v = self.view
         return ("fosco scores", tuple(labels), frozen(self.board.sides), frozen(sorted(self.board.winners)),
-                self.board.over, frozen(v.get("captured")), frozen(v.get("deal_points")), frozen(v.get("totals")),
-                v.get("target"), v.get("deal"), v.get("deals"))
+                self.board.over, frozen(v["captured"]), frozen(v["deal_points"]), frozen(v["totals"]),
+                v["target"], v["deal"], v["deals"])
 
 
 def paint_scores(img: Image.Image, draw: Draw, box: Box, *, board: parts.Board, labels: Sequence[str]) -> None:
     parts.scores(img, draw, box, board, labels)
 
 
-def groups_of(cards: Sequence[str], suit: str | None) -> Line:
-    """A hand by suit: the suit played from now, the Jokers, then the later suits in hand order."""
-    by: dict[str, list[str]] = {}
-    for card in cards:
-        by.setdefault("X" if card.startswith("X") else card[-1], []).append(card)
-    order = [s for s in (suit, "X") if s in by] + [s for s in by if s not in (suit, "X")]
-    return [(s, by[s]) for s in order]
-
-
-def rank_of(card: str) -> str:
-    """A card's rank as written ("10", "K"); a Joker's number."""
-    return card[1:] if card.startswith("X") else card[:-1]
-
-
-@lru_cache(maxsize=512)
-def group_sprite(suit: str, ranks: tuple[str, ...], inks: tuple[RGB, ...], style: Style) -> Image.Image:
-    """A suit's mark and its ranks on the frame's felt, kept: most of a hand is the same move after
-    move, so a table pastes its hands instead of drawing some fifty texts."""
-    size, gap, _ = style
-    width = CHIP + CHIP_GAP + sum(text_width(r, size, True) for r in ranks) + gap * (len(ranks) - 1)
-    height = size + 6
-    img, draw = layout.canvas(math.ceil(width) + 1, height, theme.FELT)
-    mid = height / 2
-    layout.suit_chip(img, draw, (0, mid - CHIP / 2, CHIP, mid + CHIP / 2), None if suit == "X" else suit)
-    x = float(CHIP + CHIP_GAP)
-    for rank, ink in zip(ranks, inks, strict=True):
-        draw_text(draw, (x, mid), rank, size, ink, anchor="lm", bold=True)
-        x += text_width(rank, size, True) + gap
-    return img
-
-
-def group_width(cards: Sequence[str], style: Style) -> float:
-    ranks = sum(text_width(rank_of(c), style.size, True) for c in cards)
-    return CHIP + CHIP_GAP + ranks + style.gap * (len(cards) - 1)
-
-
-def wrap_groups(groups: Line, widths: tuple[float, float], style: Style) -> list[Line]:
-    """The groups in lines ``widths`` wide (the first, the others), broken between suits (within
-    one only when it alone is too long, its mark repeated)."""
-    lines: list[Line] = []
-    line: Line = []
-    used = 0.0
-    for suit, cards in groups:
-        rest = list(cards)
-        while rest:
-            width = widths[0] if not lines else widths[1]
-            take = len(rest)
-            while take > 1 and group_width(rest[:take], style) > width:
-                take -= 1
-            need = group_width(rest[:take], style) + (style.group_gap if line else 0)
-            if line and used + need > width:
-                lines.append(line)
-                line, used = [], 0.0
-                continue
-            line.append((suit, rest[:take]))
-            used += need
-            rest = rest[take:]
-    return [*lines, line] if line else lines
-
-
-def table(view: Mapping[str, Any]) -> Image.Image:
+def table(view: FoscoView) -> Image.Image:
     """The Fosco table for ``view`` (any seat's, or a spectator's)."""
     return Table(view).draw()
 
-
-def copy(table: Mapping[str, Any], hand: Mapping[str, Any]) -> Image.Image:
-    """A player's copy in Discord's inline box (see :mod:`renderers.games.fosco_copy`)."""
-    from renderers.games import fosco_copy  # imported here: it builds on this module's parts
-
-    return fosco_copy.copy(table, hand)
