@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from localcord import LocalDiscord
-from localcord.rest import Call
+from localcord.rest.records import Call
 from tests.discord_spec import local_discord
 from tests.faults.bot_process import (
     GONE_LIMIT,

@@ -46,7 +46,7 @@ from bot.play import custom_ids
 from bot.play.faults import RESTARTING
 from localcord import LocalDiscord
 from localcord.model import Channel, InteractionRecord, Message
-from localcord.rest import Call
+from localcord.rest.records import Call
 from tests.bot.parlour_harness import moves_on
 
 ROOT = Path(__file__).resolve().parents[2]
