@@ -28,6 +28,9 @@ from .users import UserRoutes
 
 
 class Rest(InteractionRoutes, MessageRoutes, ChannelRoutes, ThreadRoutes, GuildRoutes, CommandRoutes, UserRoutes):
+    """Every resource's handlers joined into one API, which ``handle`` serves (the server routes
+    /api/v10/... to it)."""
+
     def __init__(self, world: World, gateway: Gateway, token: str, spec: openapi.OpenAPI | None,
                  *, shards: int = 1, reject_invalid: bool = True, interaction_deadline: float = 3.0) -> None:
         self.world, self.gateway, self.token, self.spec = world, gateway, token, spec
