@@ -22,7 +22,8 @@ from pathlib import Path
 
 from tests.cluster.conftest import RedisServer
 from tests.discord_spec import local_discord
-from tests.faults.bot_process import BotProcess, Fosco
+from tests.faults.bot_process import BotProcess
+from tests.faults.fosco_game import Fosco
 
 from .bot_latency import ms, pct
 

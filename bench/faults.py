@@ -34,19 +34,11 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from localcord import LocalDiscord
-from localcord.rest import Call
+from localcord.rest.records import Call
 from tests.discord_spec import local_discord
-from tests.faults.bot_process import (
-    GONE_LIMIT,
-    STOPPED,
-    BotProcess,
-    Fosco,
-    fault_after_click,
-    game_on_bot,
-    kill_at,
-    kill_plan,
-    stop_plan,
-)
+from tests.faults.bot_process import STOPPED, BotProcess
+from tests.faults.fosco_game import Fosco, game_on_bot
+from tests.faults.inject import GONE_LIMIT, fault_after_click, kill_at, kill_plan, stop_plan
 
 OPTIONS = {"target": 1}  # one deal of Fosco: 26 moves each
 AI_DELAY = 0.3  # the computer waits before its move, as in production (1 s): a window to stop or kill in

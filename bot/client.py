@@ -15,10 +15,15 @@ import yarl
 from discord import app_commands
 from discord.ext import commands as ext
 
-from bot.commands import slash
+from bot.commands.games import GameCommands
+from bot.commands.guide import GuideCommands
+from bot.commands.leaderboard import RatingCommands
 from bot.commands.lobby import Lobbies
+from bot.commands.parlour import ParlourCommands
 from bot.commands.router import Router
+from bot.commands.stakes import StakesCommands
 from bot.commands.sync import sync_commands
+from bot.commands.table import TableCommands
 from bot.play import custom_ids, faults
 from bot.play.answers import payload, tell
 from bot.play.partners_talk import Talk
@@ -156,8 +161,12 @@ class Parlour(ext.AutoShardedBot):
                                           self.config.backup_keep, self.metrics.backed_up)
             self._background.append(asyncio.create_task(self.backups.run(), name="parlour-backups"))
         self.add_dynamic_items(Control)
-        for command in slash.build(self):
-            self.tree.add_command(command)
+        # Each family of slash commands is a cog: adding it puts its commands in the tree, which is
+        # what /help lists and what is synced to Discord.
+        for family in (GameCommands(self.lobbies), TableCommands(self), GuideCommands(self.workers, self.tree),
+                       RatingCommands(self.stores, self.workers.rating_chart), StakesCommands(self.stores),
+                       ParlourCommands(self.stores)):
+            await self.add_cog(family)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         guild = discord.Object(self.config.dev_guild) if self.config.dev_guild else None
         if guild is not None:

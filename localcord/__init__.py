@@ -3,7 +3,7 @@ OpenAPI description, the gateway, and ``LocalDiscord`` to act as users (tests/bo
 runs the bot against it)."""
 
 from .model import Attachment, Channel, Component, Guild, InteractionRecord, Member, Message, Overwrite, Role, User
-from .rest import Call, Violation
+from .rest.records import Call, Violation
 from .server import DEFAULT_BOT_PERMISSIONS, LocalDiscord
 
 __all__ = [

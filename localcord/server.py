@@ -42,7 +42,9 @@ from .model import (
     perm_value,
 )
 from .persist import rebase
-from .rest import API_PREFIX, Call, RateLimit, Rest, Violation
+from .rest.api import Rest
+from .rest.records import Call, RateLimit, Violation
+from .rest.routes import API_PREFIX
 from .web import Page
 
 T = TypeVar("T")

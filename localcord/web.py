@@ -31,7 +31,8 @@ from urllib.parse import quote
 from aiohttp import WSMsgType, web
 
 from .model import SEND_MESSAGES, Channel, Guild, InteractionRecord, Message, User, World
-from .rest import SEND_IN_THREADS, Rest
+from .rest.api import Rest
+from .rest.handlers import SEND_IN_THREADS
 
 
 class Acting(Protocol):

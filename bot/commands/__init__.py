@@ -1,2 +1,2 @@
-"""What members ask of the bot: slash commands (and keeping them in sync with Discord), lobbies,
-every click (the router), the leaderboard and /stats, /stakes and the guild's settings."""
+"""What members ask of the bot: the slash commands, a cog per family (kept in sync with Discord by
+sync.py), lobbies, every click (the router), and the guild's settings."""

@@ -11,6 +11,7 @@ from typing import Any, Optional
 
 import discord
 from discord import app_commands
+from discord.ext.commands import Cog
 
 from bot.play.places import place_older_results
 from bot.store import COMPUTER, COMPUTERS, GuildStore, Rating, Stores
@@ -104,15 +105,21 @@ def leaderboard_embed(key: str | None, rows: Sequence[Rating], tops: Mapping[str
     return embed
 
 
-def leaderboard_command(stores: Stores) -> app_commands.Command[Any, ..., None]:
+class RatingCommands(Cog):
+    """The family of commands about skill: the boards and a member's record."""
+
+    def __init__(self, stores: Stores, draw_chart: ChartDrawer) -> None:
+        self.stores = stores
+        self.draw_chart = draw_chart
+
     @app_commands.command(name="leaderboard", description="The best players in this server, by skill rating")
     @app_commands.describe(game="One game's board (left out: the best players across games)")
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
-    async def leaderboard(interaction: discord.Interaction[Any],
+    async def leaderboard(self, interaction: discord.Interaction[Any],
                           game: Optional[app_commands.Choice[str]] = None) -> None:  # noqa: UP045
         assert interaction.guild_id is not None
-        store = await stores.guild(interaction.guild_id)
+        store = await self.stores.guild(interaction.guild_id)
         await place_older_results(store)
         if game is not None:
             embed = leaderboard_embed(game.value, await store.leaderboard(game.value), {})
@@ -128,7 +135,44 @@ def leaderboard_command(stores: Stores) -> app_commands.Command[Any, ..., None]:
             embed = leaderboard_embed(None, ranked, tops, early)
         await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
-    return leaderboard
+    @app_commands.command(name="stats", description="A member's record and skill ratings in this server")
+    @app_commands.describe(member="Whose record (yours if left out)", game="The game whose rating to chart")
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def stats(self, interaction: discord.Interaction[Any], member: Optional[discord.Member] = None,  # noqa: UP045
+                    game: Optional[app_commands.Choice[str]] = None) -> None:  # noqa: UP045
+        assert interaction.guild_id is not None
+        person = member or interaction.user
+        store = await self.stores.guild(interaction.guild_id)
+        await place_older_results(store)
+        rows = await store.member_stats(person.id)
+        if not rows:
+            await interaction.response.send_message(f"{person.display_name} has not finished a game here yet.",
+                                                    ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)  # the chart takes a moment to draw
+        rated = {r.game: r for r in await store.member_ratings(person.id)}
+        unit = str(await store.get_setting("stakes_unit", "dollars"))
+        embed = discord.Embed(title=f"{person.display_name}'s games", colour=discord.Colour.blurple(),
+                              description="\n".join(await stat_lines(store, person.id, rows, rated, unit)))
+        met = await store.meetings(person.id)
+        if met:
+            embed.add_field(name="Head to head (finished ahead\u2013behind)", inline=False, value="\n".join(
+                f"{who(m.entity)}: {m.ahead}\u2013{m.behind}{f', {m.level} level' if m.level else ''} in {m.games}"
+                for m in met))
+        charted = rated.get(game.value) if game is not None else rated.get(rows[0].game)
+        files = []
+        if charted is not None:
+            data = await chart_data(store, person.display_name, charted)
+            png = await self.draw_chart(data)
+            games = len(data["points"]) - (1 if data["from_start"] else 0)
+            files.append(discord.File(io.BytesIO(png), filename="rating.png",
+                                      description=f"{data['title']}: the rating over the last {games} games, "
+                                                  f"now {charted.shown:,}"))
+            embed.set_image(url="attachment://rating.png")
+        embed.set_footer(text=HOW_RANKED)
+        await interaction.followup.send(embed=embed, files=files, ephemeral=True,
+                                        allowed_mentions=discord.AllowedMentions.none())
 
 
 async def stat_lines(store: GuildStore, member_id: int, stats: Sequence[StatRow], rated: Mapping[str, Rating],
@@ -164,46 +208,3 @@ async def chart_data(store: GuildStore, name: str, rating: Rating) -> dict[str, 
     return {"title": f"{name} at {title_of(rating.game)}", "points": points, "from_start": from_start,
             "subtitle": f"rating {rating.shown:,} after {rating.games} game{'s' if rating.games != 1 else ''}",
             "base": BASE, "scale": SCALE, "z": Z}
-
-
-def stats_command(stores: Stores, draw_chart: ChartDrawer) -> app_commands.Command[Any, ..., None]:
-    @app_commands.command(name="stats", description="A member's record and skill ratings in this server")
-    @app_commands.describe(member="Whose record (yours if left out)", game="The game whose rating to chart")
-    @app_commands.choices(game=GAME_CHOICES)
-    @app_commands.guild_only()
-    async def stats(interaction: discord.Interaction[Any], member: Optional[discord.Member] = None,  # noqa: UP045
-                    game: Optional[app_commands.Choice[str]] = None) -> None:  # noqa: UP045
-        assert interaction.guild_id is not None
-        person = member or interaction.user
-        store = await stores.guild(interaction.guild_id)
-        await place_older_results(store)
-        rows = await store.member_stats(person.id)
-        if not rows:
-            await interaction.response.send_message(f"{person.display_name} has not finished a game here yet.",
-                                                    ephemeral=True)
-            return
-        await interaction.response.defer(ephemeral=True, thinking=True)  # the chart takes a moment to draw
-        rated = {r.game: r for r in await store.member_ratings(person.id)}
-        unit = str(await store.get_setting("stakes_unit", "dollars"))
-        embed = discord.Embed(title=f"{person.display_name}'s games", colour=discord.Colour.blurple(),
-                              description="\n".join(await stat_lines(store, person.id, rows, rated, unit)))
-        met = await store.meetings(person.id)
-        if met:
-            embed.add_field(name="Head to head (finished ahead\u2013behind)", inline=False, value="\n".join(
-                f"{who(m.entity)}: {m.ahead}\u2013{m.behind}{f', {m.level} level' if m.level else ''} in {m.games}"
-                for m in met))
-        charted = rated.get(game.value) if game is not None else rated.get(rows[0].game)
-        files = []
-        if charted is not None:
-            data = await chart_data(store, person.display_name, charted)
-            png = await draw_chart(data)
-            games = len(data["points"]) - (1 if data["from_start"] else 0)
-            files.append(discord.File(io.BytesIO(png), filename="rating.png",
-                                      description=f"{data['title']}: the rating over the last {games} games, "
-                                                  f"now {charted.shown:,}"))
-            embed.set_image(url="attachment://rating.png")
-        embed.set_footer(text=HOW_RANKED)
-        await interaction.followup.send(embed=embed, files=files, ephemeral=True,
-                                        allowed_mentions=discord.AllowedMentions.none())
-
-    return stats

@@ -4,19 +4,16 @@ managers-only reset that starts balances from zero again while keeping every mov
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Optional
+from typing import Any, Optional
 
 import discord
 from discord import app_commands
+from discord.ext.commands import Cog
 
-from bot.play.answers import CommandGroup
 from bot.play.refusals import Refusal
 from bot.runtime.permissions import manages_server
 from bot.store import Balance, GuildStore, LedgerRow, Stores
 from games.core.stakes import fill_money, format_money
-
-if TYPE_CHECKING:
-    pass
 
 HISTORY_LINES = 15
 BOARD_LINES = 15
@@ -46,10 +43,13 @@ def board_lines(board: Sequence[Balance], unit: str) -> list[str]:
     return lines
 
 
-class StakesCommands(CommandGroup):
+class StakesCommands(Cog):
+    """The family of commands about the stakes ledger."""
+
+    stakes = app_commands.Group(name="stakes", description="Money won and lost at Fscking Ace in this server",
+                                guild_only=True)
+
     def __init__(self, stores: Stores) -> None:
-        super().__init__(name="stakes", description="Money won and lost at Fscking Ace in this server",
-                         guild_only=True)
         self.stores = stores
 
     async def _store(self, interaction: discord.Interaction[Any]) -> tuple[GuildStore, str]:
@@ -58,7 +58,7 @@ class StakesCommands(CommandGroup):
         store = await self.stores.guild(interaction.guild_id)
         return store, str(await store.get_setting("stakes_unit", "dollars"))
 
-    @app_commands.command(description="A member's balance since the last reset")
+    @stakes.command(description="A member's balance since the last reset")
     @app_commands.describe(member="Whose balance (yours if left out)")
     async def balance(self, interaction: discord.Interaction[Any],
                       member: Optional[discord.Member] = None) -> None:  # noqa: UP045
@@ -73,7 +73,7 @@ class StakesCommands(CommandGroup):
             text = f"{who.display_name}: **{format_money(b.cents, unit, sign=True)}** ({b.movements} {moves})."
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NONE)
 
-    @app_commands.command(description="Recent stakes movements, a member's or everyone's")
+    @stakes.command(description="Recent stakes movements, a member's or everyone's")
     @app_commands.describe(member="Whose movements (everyone's if left out)")
     async def history(self, interaction: discord.Interaction[Any],
                       member: Optional[discord.Member] = None) -> None:  # noqa: UP045
@@ -92,7 +92,7 @@ class StakesCommands(CommandGroup):
                               colour=discord.Colour.dark_gold())
         await interaction.response.send_message(embed=embed, ephemeral=True, allowed_mentions=NONE)
 
-    @app_commands.command(description="Who is up and who is down since the last reset")
+    @stakes.command(description="Who is up and who is down since the last reset")
     async def leaderboard(self, interaction: discord.Interaction[Any]) -> None:
         store, unit = await self._store(interaction)
         board = await store.stakes_balances()
@@ -105,7 +105,7 @@ class StakesCommands(CommandGroup):
         embed.set_footer(text=f"In {unit}; computer players are not listed.")
         await interaction.response.send_message(embed=embed, allowed_mentions=NONE)
 
-    @app_commands.command(description="Start balances from zero again; the history is kept (managers)")
+    @stakes.command(description="Start balances from zero again; the history is kept (managers)")
     @app_commands.describe(member="Only this member's balance (everyone's if left out)")
     async def reset(self, interaction: discord.Interaction[Any],
                     member: Optional[discord.Member] = None) -> None:  # noqa: UP045

@@ -1,5 +1,5 @@
-"""Answers to a member, in their words only: the ephemeral reply every refusal gets, and the
-command group that turns a Refusal (bot/play/refusals.py) into one: the lowest layer of the bot's Discord side."""
+"""Answers to a member, in their words only: the ephemeral reply every refusal (bot/play/refusals.py)
+gets: the lowest layer of the bot's Discord side."""
 
 from __future__ import annotations
 
@@ -8,9 +8,6 @@ from typing import Any
 
 import aiohttp
 import discord
-from discord import app_commands
-
-from bot.play.refusals import Refusal
 
 log = logging.getLogger("parlour.router")
 
@@ -37,13 +34,3 @@ async def answer(interaction: discord.Interaction[Any], text: str) -> None:
     except (aiohttp.ClientError, OSError) as err:  # Discord unreachable, or the bot disconnecting
         log.warning("could not answer a click (%s)", err)
 
-
-class CommandGroup(app_commands.Group):
-    """A slash-command group whose commands answer a Refusal to the user alone."""
-
-    async def on_error(self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
-        original = getattr(error, "original", error)
-        if isinstance(original, Refusal):
-            await tell(interaction, str(original))
-        else:
-            raise error

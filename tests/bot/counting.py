@@ -21,7 +21,7 @@ from bot.play.tables import Live, same_choice
 from games import registry
 from localcord import LocalDiscord
 from localcord.model import Channel, InteractionRecord, Message, User
-from localcord.rest import Call
+from localcord.rest.records import Call
 
 from .parlour_harness import channel_named, click_move, hand_copies, moves_on, pick_cards
 

@@ -12,7 +12,8 @@ from pathlib import Path
 
 from bot.store import backup
 from tests.discord_spec import local_discord
-from tests.faults.bot_process import BotProcess, Fosco
+from tests.faults.bot_process import BotProcess
+from tests.faults.fosco_game import Fosco
 
 from .conftest import RedisServer
 

@@ -20,7 +20,8 @@ from typing import Any, TypeVar
 from localcord import LocalDiscord
 from tests.discord_spec import local_discord
 
-from .bot_process import BotProcess, Fosco, game_on_bot
+from .bot_process import BotProcess
+from .fosco_game import Fosco, game_on_bot
 
 Plan = Sequence[tuple[str, float]]  # the lane's faults in turn: (how, delay)
 

@@ -20,7 +20,9 @@ from pathlib import Path
 
 from localcord import LocalDiscord
 
-from .bot_process import GONE_LIMIT, ON_ACK, WHILE_STARTING, Click, Exit, describe, kill_at, kill_plan
+from .bot_process import Exit, describe
+from .fosco_game import Click
+from .inject import GONE_LIMIT, ON_ACK, WHILE_STARTING, kill_at, kill_plan
 from .lanes import Lane, Plan, assert_played_out, play_lane, run_lanes
 
 SEED = 9_090_909

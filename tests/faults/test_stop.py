@@ -20,24 +20,13 @@ from pathlib import Path
 
 from aiohttp import web
 
+from bot.play.faults import RESTARTING
 from localcord import LocalDiscord
 from tests.discord_spec import local_discord
 
-from .bot_process import (
-    ON_ACK,
-    RESTARTING,
-    STOPPING,
-    BotProcess,
-    Click,
-    Delays,
-    Exit,
-    Fosco,
-    describe,
-    fault_after_click,
-    game_on_bot,
-    session_closed,
-    stop_plan,
-)
+from .bot_process import STOPPING, BotProcess, Exit, describe, session_closed
+from .fosco_game import Click, Fosco, game_on_bot
+from .inject import ON_ACK, Delays, fault_after_click, stop_plan
 from .lanes import Lane, Plan, assert_played_out, play_lane, run_lanes
 
 SEED = 20_261_125

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from localcord.rest import Call
+from localcord.rest.records import Call
 from tests.bot.parlour_harness import live_table, open_table, running, take_turn
 from tests.discord_spec import local_discord
 

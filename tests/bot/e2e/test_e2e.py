@@ -4,6 +4,7 @@ OpenAPI description (``standin.assert_clean``)."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -77,6 +78,26 @@ async def test_commands_are_synced_from_the_registry(standin: LocalDiscord, tmp_
         target = next(o for o in games["fosco"]["options"] if o["name"] == "target")
         assert (target["min_value"], target["max_value"]) == (1, 500)
 
+
+
+async def test_the_tree_holds_each_family_of_commands_and_a_refusal_is_told_once(standin: LocalDiscord,
+                                                                                tmp_path: Path) -> None:
+    """Issue 48 point 5: every slash command is declared one way, in a cog per family, and the tree
+    the cogs fill is what is synced. A refusal is told once, by the tree (a group of commands once
+    told it a second time)."""
+    _guild, alice, _bob, lobby = world(standin)
+    async with running(standin, tmp_path) as bot:
+        families = {name: sorted(c.name for c in cog.get_app_commands()) for name, cog in bot.cogs.items()}
+        assert families == {"GameCommands": ["play", "practice"], "TableCommands": ["table", "talk"],
+                            "GuideCommands": ["help", "rules"], "RatingCommands": ["leaderboard", "stats"],
+                            "StakesCommands": ["stakes"], "ParlourCommands": ["parlour"]}
+        assert sorted(c.name for c in bot.tree.get_commands()) == sorted(c["name"] for c in standin.commands)
+        refusals = [await standin.slash(alice, lobby, "stakes", "reset"), await standin.slash(alice, lobby, "table",
+                                                                                             "hand")]
+        await asyncio.sleep(0.5)  # time for a second answer, were one coming
+        assert [(r.content, r.ephemeral, len(r.followups)) for r in refusals] == [
+            ("Only members who can manage the server can reset stakes.", True, 0),
+            ("There is no game being played in this channel.", True, 0)]
 
 async def test_fosco_optional_extras_are_typed_options_explained_and_played(standin: LocalDiscord,
                                                                              tmp_path: Path) -> None:

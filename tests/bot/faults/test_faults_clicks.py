@@ -20,7 +20,7 @@ from bot.play import custom_ids
 from bot.play.tables import Live
 from localcord import LocalDiscord
 from localcord.model import Message, User
-from localcord.rest import Call
+from localcord.rest.records import Call
 from tests.discord_spec import local_discord
 
 from ..e2e.test_e2e import retarget, world

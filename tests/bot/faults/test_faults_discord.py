@@ -21,7 +21,7 @@ from bot.show import publisher, story
 from games import registry
 from localcord import LocalDiscord
 from localcord.model import Channel, Message, User
-from localcord.rest import Call
+from localcord.rest.records import Call
 from tests.discord_spec import local_discord
 from tests.sampling import FULL
 
