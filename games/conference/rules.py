@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.tarot import guide as texts
-from games.tarot.table_rules import ConferenceRules as Base
+from games.tarot.base.rules import ConferenceRules as Base
 
 
 class ConferenceRules(Base):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.tarot import guide as texts
-from games.tarot.table_rules import ScartoRules as Base
+from games.tarot.base.rules import ScartoRules as Base
 
 
 class ScartoRules(Base):

@@ -16,10 +16,10 @@ from games import registry
 from games.core import cards
 from games.core.base import random_action
 from games.core.tricks import Trick
-from games.tarot import manchester_ai as ai
-from games.tarot import manchester_ai_sim as sim
 from games.tarot import pack
-from games.tarot.manchester import ManchesterState
+from games.tarot.manchester import search as ai
+from games.tarot.manchester import simulation as sim
+from games.tarot.manchester.state import ManchesterState
 from games.tarot.moves import CardsMove
 
 from .stacking import deck_for

@@ -17,9 +17,9 @@ from games.core import decks
 from games.core.base import random_action
 from games.core.tricks import Trick
 from games.tarot import rule_sets
-from games.tarot import table_ai as ai
-from games.tarot import table_ai_sim as sim
-from games.tarot.base_games import TarotTableState
+from games.tarot.base import search as ai
+from games.tarot.base import simulation as sim
+from games.tarot.base.state import TarotTableState
 from games.tarot.moves import CardsMove
 
 from .stacking import deck_for

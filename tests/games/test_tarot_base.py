@@ -19,7 +19,7 @@ from games.core.base import random_action
 from games.core.errors import BadOptions, IllegalAction
 from games.core.tricks import Trick
 from games.tarot import pack, rule_sets
-from games.tarot.base_games import TarotTableState
+from games.tarot.base.state import TarotTableState
 
 from .stacking import deck_for
 

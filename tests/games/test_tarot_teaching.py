@@ -19,9 +19,9 @@ from games.core import decks
 from games.core.base import name_players, random_action
 from games.core.tricks import Trick
 from games.tarot import pack, rule_sets
-from games.tarot import table_ai as ai
-from games.tarot import table_teaching as teaching
-from games.tarot.base_games import TarotTableState
+from games.tarot.base import explain as teaching
+from games.tarot.base import search as ai
+from games.tarot.base.state import TarotTableState
 from games.tarot.moves import CardsMove
 
 from .leaks import leaked

@@ -27,7 +27,7 @@ from games.fosco import counting
 from games.fscking_ace import values
 from games.tarot import guide as tarot_guide
 from games.tarot import pack
-from games.tarot.base_games import TarotTableState
+from games.tarot.base.state import TarotTableState
 
 TAROT = ("manchester-piccadilly", "manchester-truffle", "scarto", "tarocchi", "conference")
 

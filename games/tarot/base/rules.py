@@ -16,12 +16,12 @@ from games.core.errors import IllegalAction
 from games.core.options import Option, OptionValue
 from games.core.teaching import Example
 
-from . import guide as texts
-from . import pack, rule_sets
-from .base_games import LEGACY_SUMMON, NO_TRICK, PASS, SUMMONS, TarotTableState
-from .moves import CardsMove
-from .pack import FOOL, HONOURS
-from .rule_sets import COURTSHIP_RULES, COURTSHIP_TITLES
+from .. import guide as texts
+from .. import pack, rule_sets
+from ..moves import CardsMove
+from ..pack import FOOL, HONOURS
+from ..rule_sets import COURTSHIP_RULES, COURTSHIP_TITLES
+from .state import LEGACY_SUMMON, NO_TRICK, PASS, SUMMONS, TarotTableState
 
 
 class TarotTableRules(Rules):

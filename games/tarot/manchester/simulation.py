@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 
 from games.core import cards, decks
 
-from . import determinize, pack
+from .. import determinize, pack
 
 NAMES: tuple[str, ...] = (*decks.tarot(), *(c for c in ("GOOD", "EVIL") if c not in decks.tarot()))
 ID = {name: i for i, name in enumerate(NAMES)}

@@ -12,11 +12,11 @@ from games.core import cards, decks
 from games.core.actions import Action, Word
 from games.core.base import player
 
-from . import pack, rule_sets
-from .base_games import PASS, SUMMON_CAVALIER, SUMMON_JACK, TarotTableState
-from .moves import CardsMove
-from .table_ai import Decision, Weighing, _decide, _discard_groups, _own_hand, choose
-from .table_ai_sim import ID, NAMES
+from .. import pack, rule_sets
+from ..moves import CardsMove
+from .search import Decision, Weighing, _decide, _discard_groups, _own_hand, choose
+from .simulation import ID, NAMES
+from .state import PASS, SUMMON_CAVALIER, SUMMON_JACK, TarotTableState
 
 __all__ = ["choose", "choose_easy", "explain"]
 

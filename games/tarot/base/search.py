@@ -53,11 +53,11 @@ from typing import Any
 
 from games.core.actions import Action, Word
 
-from . import determinize
-from . import table_ai_sim as sim
-from .base_games import PASS, SUMMON_CAVALIER, SUMMON_JACK, TarotTableState
-from .moves import CardsMove
-from .table_ai_sim import FOOL, ID, NAMES, PTS, STR, SUIT, TRUMP, Table
+from .. import determinize
+from ..moves import CardsMove
+from . import simulation as sim
+from .simulation import FOOL, ID, NAMES, PTS, STR, SUIT, TRUMP, Table
+from .state import PASS, SUMMON_CAVALIER, SUMMON_JACK, TarotTableState
 
 BUDGET = 3500  # card plays simulated for one decision (a rollout of a whole hand is about 75)
 MIN_DEALS, MAX_DEALS = 2, 40  # deals in each round of the search

@@ -17,12 +17,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from . import determinize, rule_sets
-from .manchester_ai_sim import FOOL, ID, NAMES, PTS, STR, SUIT, TRUMP, encode
-from .pack import MAGICIAN, WORLD
+from .. import determinize, rule_sets
+from ..manchester.simulation import FOOL, ID, NAMES, PTS, STR, SUIT, TRUMP, encode
+from ..pack import MAGICIAN, WORLD
 
 if TYPE_CHECKING:
-    from .base_games import TarotTableState
+    from .state import TarotTableState
 
 __all__ = ["FOOL", "ID", "NAMES", "PTS", "STR", "SUIT", "TRUMP", "Solver", "Table", "card_values", "encode", "greedy",
            "mask", "rollout", "tree_size", "trick_taker"]

@@ -33,11 +33,11 @@ from games.core.options import Option, OptionValue
 from games.core.teaching import Coaching, Example
 from games.core.tricks import CLOCKWISE, Trick
 
-from . import pack
-from .discards import discard_pick, matched
-from .guide import SUIT_ORDER
-from .moves import CardsMove
-from .pack import FOOL, HONOURS
+from .. import pack
+from ..discards import discard_pick, matched
+from ..guide import SUIT_ORDER
+from ..moves import CardsMove
+from ..pack import FOOL, HONOURS
 
 Phase = Literal["discard", "play1", "choose", "discard2", "play2"]
 # Why a card a seat holds may not go to the trick now: the suit led to follow, a trump owed

@@ -45,12 +45,12 @@ from games.core import cards, decks
 from games.core.actions import Action
 from games.core.base import player
 
-from . import determinize, pack
-from . import manchester_ai_sim as sim
-from .manchester import ManchesterState, Refusal, refusals
-from .manchester import choose as choose_hand
-from .manchester_ai_sim import FOOL, ID, NAMES, PTS, STR, SUIT, TRUMP, Deal
-from .moves import CardsMove
+from .. import determinize, pack
+from ..moves import CardsMove
+from . import simulation as sim
+from .simulation import FOOL, ID, NAMES, PTS, STR, SUIT, TRUMP, Deal
+from .state import ManchesterState, Refusal, refusals
+from .state import choose as choose_hand
 
 BUDGET = 6000  # card plays simulated for one decision (a rollout of a part is 20 to 52)
 MIN_DEALS, MAX_DEALS = 6, 60

@@ -44,12 +44,12 @@ from games.core.base import Event, Outcome, State, leaders, player, replace_at
 from games.core.teaching import Coaching
 from games.core.tricks import CLOCKWISE, Trick
 
-from . import guide as texts
-from . import pack, rule_sets
-from .discards import discard_pick, matched
-from .moves import CardsMove
-from .pack import FOOL
-from .rule_sets import COURTSHIP_RULES, COURTSHIP_TITLES, RULESET_TITLES, Ruleset
+from .. import guide as texts
+from .. import pack, rule_sets
+from ..discards import discard_pick, matched
+from ..moves import CardsMove
+from ..pack import FOOL
+from ..rule_sets import COURTSHIP_RULES, COURTSHIP_TITLES, RULESET_TITLES, Ruleset
 
 Phase = Literal["discard", "play", "summon", "give", "claim"]
 
