@@ -43,15 +43,15 @@ _ENTRIES: dict[str, Entry] = {
     "fan-tan": Entry(rules="games.fan_tan", computer="games.fan_tan.ai", pictures="renderers.games.fan_tan"),
     "bullshit": Entry(rules="games.bullshit", computer="games.bullshit.ai", pictures="renderers.games.bullshit"),
     "manchester-piccadilly": Entry(rules="games.manchester_piccadilly", computer="games.tarot.manchester.computer",
-                                   pictures="renderers.games.tarot.manchester_table"),
+                                   pictures="renderers.games.tarot.manchester"),
     "manchester-truffle": Entry(rules="games.manchester_truffle", computer="games.tarot.manchester.computer",
-                                pictures="renderers.games.tarot.manchester_table"),
+                                pictures="renderers.games.tarot.manchester"),
     "scarto": Entry(rules="games.scarto", computer="games.tarot.base.computer",
-                    pictures="renderers.games.tarot.base_table"),
+                    pictures="renderers.games.tarot.base"),
     "tarocchi": Entry(rules="games.tarocchi", computer="games.tarot.base.computer",
-                      pictures="renderers.games.tarot.base_table"),
+                      pictures="renderers.games.tarot.base"),
     "conference": Entry(rules="games.conference", computer="games.tarot.base.computer",
-                        pictures="renderers.games.tarot.base_table"),
+                        pictures="renderers.games.tarot.base"),
 }
 _loaded: dict[str, Rules] = {}
 

@@ -1,4 +1,4 @@
-"""What the tarot pictures share: the base games (:mod:`renderers.games.tarot.base_games`) and the
+"""What the tarot pictures share: the base games (:mod:`renderers.games.tarot.base`) and the
 two-player games (:mod:`renderers.games.tarot.manchester`).
 
 :class:`TarotTable` reads what both tables and copies say alike: who is to move, the trick, the
@@ -11,12 +11,12 @@ widths and words both games use.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 from PIL import Image
 
-from games.core.cards import SUIT_NAMES
+from games.core.cards import SUIT_NAMES, short
 from games.tarot import pack
 from renderers.kit import card_rows, layout, theme
 from renderers.kit import hand as generic_hand
@@ -64,6 +64,11 @@ def led_caption(trick: Sequence[tuple[int, str]]) -> str:
         suit = pack.suit(card)
         return "Trumps led" if suit == pack.TRUMP else f"{SUIT_NAMES['tarot'].get(suit, suit).capitalize()} led"
     return "The Fool led" if trick else ""
+
+
+def cards_text(cards: Iterable[str]) -> str:
+    """Tarot cards as the log names them ("Qc 8c T21 Fool")."""
+    return " ".join(short(str(c), "tarot") for c in cards)
 
 
 def capital(text: str) -> str:

@@ -1,5 +1,5 @@
 """The two-player tarot games' hand's end, the table's sibling: exactly
-:data:`renderers.kit.shown.COPY_SIZE` (see :mod:`renderers.games.tarot.manchester`).
+:data:`renderers.kit.shown.COPY_SIZE` (see :mod:`renderers.games.tarot.manchester.board`).
 
 Top to bottom: the heading line (the game, the hand scored, the dealer); the status bar (who won
 the hand by how much, or a level hand); the columns' heads; a panel per player: the hand value
@@ -17,13 +17,14 @@ from typing import Any
 from PIL import Image
 
 from games.tarot import pack
-from renderers.games.tarot import shared_round_end as parts
-from renderers.games.tarot.manchester_plates import DUMMY_INK, Names
-from renderers.games.tarot.scene import signed
-from renderers.games.tarot.shared_round_end import GAP, LINE, MARGIN, SMALLEST, W
 from renderers.kit import layout, theme
 from renderers.kit.fonts import draw_text, text_width
 from renderers.kit.layout import Draw, plural
+
+from .. import shared_round_end as parts
+from ..scene import signed
+from ..shared_round_end import GAP, LINE, MARGIN, SMALLEST, W
+from .plates import DUMMY_INK, Names
 
 XS = (176.0, 270.0, 390.0, 476.0, 556.0)  # the columns' centres: value, Manchester, part two, total, game
 NAME_ROOM = XS[0] - MARGIN - 24 - 26  # the name, clear of the first figure

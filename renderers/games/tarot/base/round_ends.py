@@ -1,5 +1,5 @@
 """The tarot base games' hand's end, the table's sibling: exactly :data:`renderers.kit.shown.COPY_SIZE`
-(see :mod:`renderers.games.tarot.base_games`).
+(see :mod:`renderers.games.tarot.base.board`).
 
 Top to bottom: the heading line (the game, the hand scored, the rules, the dealer); the status bar
 (who took the most card points, or Tontine points); the columns' heads; a panel per side: its
@@ -18,14 +18,15 @@ from PIL import Image
 
 from games.core.cards import TAROT_SUITS
 from games.tarot import pack
-from renderers.games.tarot import shared_round_end as parts
-from renderers.games.tarot.base_plates import RULESETS, TITLES, TONTINE_TARGET, Names
-from renderers.games.tarot.scene import signed
-from renderers.games.tarot.shared_round_end import GAP, LINE, MARGIN, W
 from renderers.kit import layout, theme
 from renderers.kit.fonts import draw_text, text_width
 from renderers.kit.layout import plural
 from renderers.kit.theme import RGB
+
+from .. import shared_round_end as parts
+from ..scene import signed
+from ..shared_round_end import GAP, LINE, MARGIN, W
+from .plates import RULESETS, TITLES, TONTINE_TARGET, Names
 
 XS = (322.0, 408.0, 492.0, 558.0)  # the columns' centres: tricks, points, the hand, the total
 NAME_ROOM = XS[0] - 40 - 28  # the name (and "dealt"), clear of the tricks' figure

@@ -1,5 +1,5 @@
 """The two-player tarot games read: the positions and names a view gives, each position's plate
-and the hand's end's columns (see :mod:`renderers.games.tarot.manchester`)."""
+and the hand's end's columns (see :mod:`renderers.games.tarot.manchester.board`)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from renderers.games.tarot import scene as scene
 from renderers.kit import layout, theme
 from renderers.kit.theme import RGB
 

@@ -1,5 +1,5 @@
 """The two-player tarot games' hand pictures: a player's hand with its bands, and Piccadilly's choice
-of two hands (see :mod:`renderers.games.tarot.manchester`)."""
+of two hands (see :mod:`renderers.games.tarot.manchester.board`)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,13 @@ from typing import Any
 from PIL import Image
 
 from games.tarot import pack
-from renderers.games.tarot import scene as scene
-from renderers.games.tarot.manchester_plates import Names
-from renderers.games.tarot.scene import (
+from renderers.kit import card_rows, layout, theme
+from renderers.kit.fonts import draw_text
+from renderers.kit.layout import Box, Draw, plural
+from renderers.kit.theme import card_height
+
+from .. import scene
+from ..scene import (
     FAMILY,
     PAD,
     SMALL,
@@ -21,10 +25,7 @@ from renderers.games.tarot.scene import (
     Painter,
     plays,
 )
-from renderers.kit import card_rows, layout, theme
-from renderers.kit.fonts import draw_text
-from renderers.kit.layout import Box, Draw, plural
-from renderers.kit.theme import card_height
+from .plates import Names
 
 # -- the hand ------------------------------------------------------------------------------------
 FIRST_DISCARD = 3  # Manchester's discards (the Truffle dealer's three laid aside follow them)

@@ -1,16 +1,16 @@
 """The tarot base games (docs/rules/tarot.md) read for their pictures: Scarto (three players),
 Tarocchi (four, partners opposite: seats 0 and 2 against 1 and 3) and Conference (four, partners
 side by side: 0 and 1 against 2 and 3), each plain or under a rule set (Tontine, the Last Laugh,
-Courtship Rules). The registry names :mod:`renderers.games.tarot.base_table` as the three games'
+Courtship Rules). The registry names :mod:`renderers.games.tarot.base.tables` as the three games'
 pictures.
 
-:class:`Table` reads a view once: each seat's plate (name in the side's colour, cards held,
+:class:`Board` reads a view once: each seat's plate (name in the side's colour, cards held,
 tricks and card points, game score, dealer, turn; under Tontine the cards left face up and their
 worth, under the Last Laugh the cards known in a hand, the Fool among them once the Butt holds
 it), the trick's cards a rule set asks about, what the table waits for, where the Fool is. The
-table (:mod:`renderers.games.tarot.base_table`) and the copy (:mod:`renderers.games.tarot.base_copy`)
-draw from it; the hand is :mod:`renderers.games.tarot.base_hand`, the hand's end
-:mod:`renderers.games.tarot.base_round_end`. Nothing hidden is drawn: only what the view gives.
+table (:mod:`renderers.games.tarot.base.tables`) and the copy (:mod:`renderers.games.tarot.base.copies`)
+draw from it; the hand is :mod:`renderers.games.tarot.base.hands`, the hand's end
+:mod:`renderers.games.tarot.base.round_ends`. Nothing hidden is drawn: only what the view gives.
 """
 
 from __future__ import annotations
@@ -20,8 +20,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.tarot import pack
-from renderers.games.tarot import scene as scene
-from renderers.games.tarot.base_plates import (
+from renderers.kit import layout, theme
+from renderers.kit.layout import plural
+from renderers.kit.theme import RGB
+
+from .. import scene
+from .plates import (
     RULESETS,
     TITLES,
     Names,
@@ -34,15 +38,12 @@ from renderers.games.tarot.base_plates import (
     tontine_worth,
     tricks_per_hand,
 )
-from renderers.kit import layout, theme
-from renderers.kit.layout import plural
-from renderers.kit.theme import RGB
 
-__all__ = ["Table"]
+__all__ = ["Board"]
 
 # -- the table -----------------------------------------------------------------------------------
 
-class Table(scene.TarotTable):
+class Board(scene.TarotTable):
     """The view, read once, and what the pictures say of it."""
 
     def __init__(self, view: Mapping[str, Any]) -> None:

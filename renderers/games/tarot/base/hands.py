@@ -1,5 +1,5 @@
 """The tarot base games' hand picture: a player's hand with its bands (see
-:mod:`renderers.games.tarot.base_games`)."""
+:mod:`renderers.games.tarot.base.board`)."""
 
 from __future__ import annotations
 
@@ -12,16 +12,17 @@ from PIL import Image
 from games.core.errors import UnknownGame
 from games.core.registry import get as get_rules
 from games.tarot import pack
-from renderers.games.tarot import scene as scene
-from renderers.games.tarot.base_plates import Names, call, card_name
-from renderers.games.tarot.scene import (
+from renderers.kit import layout, theme
+from renderers.kit.fonts import draw_text
+from renderers.kit.layout import Box, Draw, plural
+
+from .. import scene
+from ..scene import (
     SMALL,
     Painter,
     plays,
 )
-from renderers.kit import layout, theme
-from renderers.kit.fonts import draw_text
-from renderers.kit.layout import Box, Draw, plural
+from .plates import Names, call, card_name
 
 # -- the hand ------------------------------------------------------------------------------------
 NOTE_H = 64

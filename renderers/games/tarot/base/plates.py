@@ -1,5 +1,5 @@
 """The tarot base games' table read: titles and rule sets, the seats and names a view gives, and
-each seat's plate (see :mod:`renderers.games.tarot.base_games`)."""
+each seat's plate (see :mod:`renderers.games.tarot.base.board`)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from games.core import cards as card_names
 from games.core.errors import UnknownGame
 from games.core.registry import get as get_rules
 from games.tarot import rule_sets
-from renderers.games.tarot import scene as scene
 from renderers.kit import layout, theme
 from renderers.kit.theme import RGB
 

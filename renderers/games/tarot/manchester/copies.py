@@ -1,5 +1,5 @@
 """A player's copy for Manchester Piccadilly and Manchester Truffle: the shared layout of
-:mod:`renderers.kit.trick_copy` fed from the two-player table (:mod:`renderers.games.tarot.manchester`).
+:mod:`renderers.kit.trick_copy` fed from the two-player table (:mod:`renderers.games.tarot.manchester.board`).
 
 A column per position (each player's hand, and in the second part the dummies) along the trick,
 in play order from the member's hand: its cards held, points and tricks taken, the game points
@@ -18,10 +18,6 @@ from PIL import Image
 
 from games.core.cards import short
 from games.tarot import pack
-from renderers.games.tarot.manchester import Table
-from renderers.games.tarot.manchester_hand import legal_cards
-from renderers.games.tarot.manchester_plates import DUMMY_INK
-from renderers.games.tarot.scene import FAMILY, capital, plays
 from renderers.kit import hand as generic_hand
 from renderers.kit import layout, theme
 from renderers.kit.layout import plural
@@ -29,10 +25,15 @@ from renderers.kit.names import fit_name_with
 from renderers.kit.trick_copy import LABEL_W, CardRow, draw_copy
 from renderers.kit.trick_table import SMALLEST, Extras, Scene, Seat
 
+from ..scene import FAMILY, capital, plays
+from .board import Board
+from .hands import legal_cards
+from .plates import DUMMY_INK
+
 __all__ = ["copy"]
 
 
-def scene_of(board: Table, viewer: Any) -> Scene:
+def scene_of(board: Board, viewer: Any) -> Scene:
     """The positions and the trick as the shared copy draws them, for ``viewer``."""
     seats = []
     for place in board.places:
@@ -55,7 +56,7 @@ def scene_of(board: Table, viewer: Any) -> Scene:
     return Scene(seats=seats, direction=1, trick=board.trick, to_play=board.to_play, family=FAMILY)
 
 
-def info(board: Table) -> list[str]:
+def info(board: Board) -> list[str]:
     """The felt's words: the trick's number, the cards shown face up, the last trick, the Fool."""
     out = [board.trick_count()] if board.phase in ("play1", "play2") else []
     if board.phase == "discard":
@@ -79,9 +80,9 @@ def info(board: Table) -> list[str]:
     return [line for line in out if line]
 
 
-def rows(board: Table, view: Mapping[str, Any]) -> list[CardRow]:
+def rows(board: Board, view: Mapping[str, Any]) -> list[CardRow]:
     """The member's dummies and hand (or Piccadilly's two hands to choose between), marked as
-    :func:`renderers.games.tarot.manchester_hand.hand` marks them."""
+    :func:`.hands.hand` marks them."""
     viewer = view.get("viewer")
     phase = view.get("phase")
     over = bool(view.get("over"))
@@ -129,7 +130,7 @@ def rows(board: Table, view: Mapping[str, Any]) -> list[CardRow]:
 def copy(table_view: Mapping[str, Any], hand_view: Mapping[str, Any]) -> Image.Image:
     """A player's copy: the status, the positions along the trick in play order from the
     member's hand, the table's words, the dummies and the member's hand."""
-    board = Table(table_view)
+    board = Board(table_view)
     viewer = hand_view.get("viewer")
     if board.over:
         status, colour = f"Game over: {board.outcome()}", theme.GOOD

@@ -1,13 +1,13 @@
 """The two-player tarot games, Manchester Piccadilly and Manchester Truffle (docs/rules/tarot.md), read
-for their pictures: the registry names :mod:`renderers.games.tarot.manchester_table` as both games'
+for their pictures: the registry names :mod:`renderers.games.tarot.manchester.tables` as both games'
 pictures.
 
-:class:`Table` reads a view once: a *position* per hand or dummy in play order (Manchester, the
+:class:`Board` reads a view once: a *position* per hand or dummy in play order (Manchester, the
 first part: the two players; Piccadilly: each player's hand and dummy; Truffle: the two players
 and the dummy at the dealer's left), each with what it holds, the tricks and points it has taken
 and whether it is to play; the part being played, the cards discarded face up or laid aside,
-where the Fool went and each player's scores. The table (:mod:`renderers.games.tarot.manchester_table`)
-and the copy (:mod:`renderers.games.tarot.manchester_copy`) draw from it; ``manchester_hand`` draws
+where the Fool went and each player's scores. The table (:mod:`renderers.games.tarot.manchester.tables`)
+and the copy (:mod:`renderers.games.tarot.manchester.copies`) draw from it; ``manchester_hand`` draws
 the hand and Piccadilly's choice, ``manchester_round_end`` the hand's end. Nothing hidden is drawn:
 hands are counts, and every viewer and spectator sees the same table.
 """
@@ -17,8 +17,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from renderers.games.tarot import scene as scene
-from renderers.games.tarot.manchester_plates import (
+from renderers.kit import layout, theme
+from renderers.kit.layout import plural
+
+from .. import scene
+from .plates import (
     DUMMY_INK,
     Names,
     Place,
@@ -26,14 +29,12 @@ from renderers.games.tarot.manchester_plates import (
     part_name,
     second_part,
 )
-from renderers.kit import layout, theme
-from renderers.kit.layout import plural
 
-__all__ = ["Table"]
+__all__ = ["Board"]
 
 # -- the table -----------------------------------------------------------------------------------
 
-class Table(scene.TarotTable):
+class Board(scene.TarotTable):
     """The view, read once, and what the pictures say of it."""
 
     def __init__(self, view: Mapping[str, Any]) -> None:

@@ -1,5 +1,5 @@
 """A player's copy for the tarot base games (Scarto, Tarocchi, Conference): the shared layout of
-:mod:`renderers.kit.trick_copy` fed from the base games' table (:mod:`renderers.games.tarot.base_games`).
+:mod:`renderers.kit.trick_copy` fed from the base games' table (:mod:`renderers.games.tarot.base.board`).
 
 The plates show each seat's cards held, game score, tricks and card points (or the table's tag:
 discarding, takes the trick, Tontine's face-up worth, the Butt holding the Fool), partners in their
@@ -17,18 +17,19 @@ from typing import Any
 from PIL import Image
 
 from games.tarot import pack
-from renderers.games.tarot.base_games import Table
-from renderers.games.tarot.scene import FAMILY, plays
 from renderers.kit import hand as generic_hand
 from renderers.kit import layout, theme
 from renderers.kit.layout import plural
 from renderers.kit.trick_copy import CardRow, draw_copy
 from renderers.kit.trick_table import Extras, Scene, Seat
 
+from ..scene import FAMILY, plays
+from .board import Board
+
 __all__ = ["copy"]
 
 
-def scene_of(board: Table) -> Scene:
+def scene_of(board: Board) -> Scene:
     """The table's seats and trick as the shared copy draws them."""
     seats = []
     for s in range(board.players):
@@ -45,7 +46,7 @@ def scene_of(board: Table) -> Scene:
                  glow=frozenset(board.glow()))
 
 
-def info(board: Table) -> list[str]:
+def info(board: Board) -> list[str]:
     """The felt's words: the trick's number, what the table waits for, the last trick, the
     dealer's discard, where the Fool is."""
     out = [board.trick_count()]
@@ -71,7 +72,7 @@ def info(board: Table) -> list[str]:
 
 
 def hand_row(view: Mapping[str, Any]) -> CardRow:
-    """The member's hand, marked as :func:`renderers.games.tarot.base_hand.hand` marks it."""
+    """The member's hand, marked as :func:`.hands.hand` marks it."""
     cards = generic_hand.hand_cards(view)
     viewer = view.get("viewer")
     phase = view.get("phase")
@@ -95,7 +96,7 @@ def hand_row(view: Mapping[str, Any]) -> CardRow:
 def copy(table_view: Mapping[str, Any], hand_view: Mapping[str, Any]) -> Image.Image:
     """A player's copy: the status, the seats along the trick in play order from the member's,
     the table's words and the member's hand."""
-    board = Table(table_view)
+    board = Board(table_view)
     viewer = hand_view.get("viewer")
     row = hand_row(hand_view)
     if board.over:
