@@ -3,8 +3,8 @@ game's own view type extends with its keys (``class FoscoView(TableView, FoscoPa
 build a view and the pictures read it through the same type, so a key renamed on one side is a type
 error (``mypy --strict``), and ``tests/games/test_views.py`` holds every state's view to its type."""
 
-from __future__ import annotations
-
+# No ``from __future__ import annotations`` here: Python 3.11 counts a ``NotRequired`` key of a
+# TypedDict whose annotations are strings as required (``__required_keys__``), which the view test reads.
 from typing import NotRequired, TypedDict
 
 from .options import OptionValue

@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Self
 
 from games.core import cards
 from games.core.base import Event, Outcome, leaders, player
@@ -16,6 +16,7 @@ from games.core.base import Event, Outcome, leaders, player
 from .. import pack, rule_sets
 from ..pack import FOOL
 from .hand import HandState
+from .view import FoolView
 
 TONTINE_TARGET = {3: 37, 4: 56}
 
@@ -106,7 +107,7 @@ class HandEndState(HandState):
     def side_name(self, side: int) -> str:
         return " and ".join(player(s) for s in self.sides[side])
 
-    def fool_note(self) -> dict[str, Any] | None:
+    def fool_note(self) -> FoolView | None:
         """Where the Fool is: under the Last Laugh its Butt and whether it lies aside (known only
         once a Butt took it); else its owner and who took its trick (None while it is in play)."""
         if self.ruleset == "last-laugh":

@@ -37,7 +37,6 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from dataclasses import dataclass
-from typing import Any
 
 from games.core import cards
 from games.core.actions import Action, Pick
@@ -50,8 +49,10 @@ from ..discards import discard_pick, matched
 from ..moves import CardsMove
 from ..pack import FOOL
 from ..rule_sets import COURTSHIP_TITLES
+from ..trick_view import trick_view
 from . import texts
 from .between_tricks import LEGACY_SUMMON, BetweenTricksState
+from .view import SeatView, TarotTablePart, TarotTableView
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
@@ -290,18 +291,21 @@ class TarotTableState(BetweenTricksState):
         assert mover is not None
         return f"{hand}, trick {self.trick_no}: {player(mover)} to play"
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> TarotTableView:
+        return {**self.shared_view(seat), **self._view(seat)}
+
+    def _view(self, seat: int | None) -> TarotTablePart:
         mine = seat is not None and 0 <= seat < self.players
         start = max(self.log_from, len(self.log) - 10)
         held_fool = self.fool_holder
-        seats = [{
+        seats: list[SeatView] = [{
             "count": len(hand),
             "tricks": self.tricks_won[s],
             "points": pack.total(c for c in self.piles[s] if s == seat or c not in self.face_down),
             "side": self.side(s),
             "face_up": pack.ORDER.sort(c for c in self.face_up if c in self.piles[s] or (
                 c == FOOL and self.fool is not None and self.fool[0] == s)),
-            "known": pack.ORDER.sort(c for c in hand if c in self.exposed) if s != seat else [],
+            "known": self.known(s) if s != seat else [],
             "fool": held_fool == s,
         } for s, hand in enumerate(self.hands)]
         playing = self.phase != "discard" and self.result is None
@@ -316,16 +320,16 @@ class TarotTableState(BetweenTricksState):
             "sides": [list(s) for s in self.table.partnerships(self.players)],
             "seats": seats,
             "scores": list(self.scores),
-            "trick": self.trick.to_json() if playing else None,
+            "trick": trick_view(self.trick) if playing else None,
             "trick_no": self.trick_no if playing else None,
             "taker": self.taker,
             "why": self.why,
-            "last_trick": None if self.last_trick is None else {**self.last_trick[1].to_json(),
+            "last_trick": None if self.last_trick is None else {**trick_view(self.last_trick[1]),
                                                                 "winner": self.last_trick[0],
                                                                 "why": self.last_trick[2]},
             "discard_count": len(self.discard),
             "shown": list(self.shown),
-            "my_discard": pack.ORDER.sort(self.discard) if seat == self.dealer and self.discard else None,
+            "my_discard": self.own_discard(seat) if seat is not None else None,
             "hand": pack.ORDER.sort(self.hands[seat]) if mine and seat is not None else None,
             "fool": self.fool_note(),
             "fool_aside": self.fool_aside,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Self
 
 from games.core import decks
 from games.core.base import Event, Outcome, leaders, player
@@ -15,6 +15,7 @@ from games.core.tricks import Trick
 
 from .. import pack
 from .hand import DUMMY, FIRST_DISCARD, HANDS, HandState
+from .view import FoolView
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
@@ -74,7 +75,7 @@ class HandEndState(HandState):
             return state.finished()
         return state.dealt(self.hand_no + 1)
 
-    def fool_note(self) -> dict[str, Any] | None:
+    def fool_note(self) -> FoolView | None:
         """Where the Fool went this part: whose it was, who took its trick (None while that trick is
         being played) and whether it is lost to them (K-6)."""
         if self.fool is None:

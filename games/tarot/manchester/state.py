@@ -22,7 +22,6 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from dataclasses import dataclass
-from typing import Any
 
 from games.core import cards
 from games.core.actions import Action, Pick
@@ -34,9 +33,11 @@ from .. import pack
 from ..discards import discard_pick, matched
 from ..moves import CardsMove
 from ..pack import FOOL
+from ..trick_view import trick_view
 from . import texts
 from .hand import FIRST_DISCARD, HANDS, Refusal, choose_hand, refusals
 from .hand_end import HandEndState
+from .view import CandidateView, ManchesterPart, ManchesterView, PositionView
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
@@ -254,10 +255,13 @@ class ManchesterState(HandEndState):
             f"{player(mover)} to play from {who if who != player(mover) else 'their hand'}"
         return f"{hand}, {part}, trick {len(self.won) + 1}: {doing}"
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> ManchesterView:
+        return {**self.shared_view(seat), **self._view(seat)}
+
+    def _view(self, seat: int | None) -> ManchesterPart:
         mine = seat in (0, 1)
         start = max(self.log_from, len(self.log) - 10)
-        positions = [{
+        positions: list[PositionView] = [{
             "owner": self.owner(p),
             "dummy": self.is_dummy(p),
             "count": len(held),
@@ -266,7 +270,7 @@ class ManchesterState(HandEndState):
             "tricks": sum(1 for q, _ in self.won if q == p),
             "points": pack.total(c for q, t in self.won if q == p for c in t.cards),
         } for p, held in enumerate(self.holdings)]
-        candidates = None
+        candidates: list[CandidateView] | None = None
         if self.phase == "choose" and mine and seat is not None:
             own = (0, 1) if seat == self.dealer else (2, 3)
             candidates = [{"cards": pack.ORDER.sort(self.candidates[i]), "points": pack.total(self.candidates[i])}
@@ -284,9 +288,9 @@ class ManchesterState(HandEndState):
             "game_points": list(self.game_points),
             "positions": positions,
             "to_play": self.to_play,
-            "trick": self.trick.to_json() if playing else None,
+            "trick": trick_view(self.trick) if playing else None,
             "trick_no": len(self.won) + 1 if playing else None,
-            "last_trick": None if self.last_trick is None else {**self.last_trick[1].to_json(),
+            "last_trick": None if self.last_trick is None else {**trick_view(self.last_trick[1]),
                                                                 "winner": self.last_trick[0]},
             "shown": list(self.shown),
             "my_discards": list(self.discards[seat]) if mine and seat is not None else None,

@@ -18,6 +18,7 @@ from PIL import Image
 
 from games.core.cards import TAROT_SUITS
 from games.tarot import pack
+from games.tarot.base.view import TarotTableView
 from renderers.kit import layout, theme
 from renderers.kit.fonts import draw_text, text_width
 from renderers.kit.layout import plural
@@ -26,7 +27,7 @@ from renderers.kit.theme import RGB
 from .. import shared_round_end as parts
 from ..scene import signed
 from ..shared_round_end import GAP, LINE, MARGIN, W
-from .plates import RULESETS, TITLES, TONTINE_TARGET, Names
+from .plates import RULESETS, TONTINE_TARGET, Names
 
 XS = (322.0, 408.0, 492.0, 558.0)  # the columns' centres: tricks, points, the hand, the total
 NAME_ROOM = XS[0] - 40 - 28  # the name (and "dealt"), clear of the tricks' figure
@@ -50,9 +51,9 @@ class SideEnd:
     won: bool = False  # the hand's best (plain rules), or above the target (Tontine)
 
 
-def side_ends(view: Mapping[str, Any], data: Mapping[str, Any]) -> list[SideEnd]:
+def side_ends(view: TarotTableView, data: Mapping[str, Any]) -> list[SideEnd]:
     who = Names(view)
-    players = int(view.get("players") or len(who.names))
+    players = view["players"]
     sides = [[int(s) for s in side] for side in data.get("sides") or []] or [[s] for s in range(players)]
     points = [int(v) for v in data.get("points") or []]
     piles = [[str(c) for c in pile] for pile in data.get("piles") or []]
@@ -125,23 +126,23 @@ def shown_cards(end: SideEnd, tontine: bool, face_up: set[str]) -> list[str]:
     return [c for c in end.pile if not pack.empty(c)]
 
 
-def round_end(view: Mapping[str, Any], data: Mapping[str, Any]) -> Image.Image:
+def round_end(view: TarotTableView, data: Mapping[str, Any]) -> Image.Image:
     """A hand's account per side: tricks, card points (or Tontine points), the hand's score and
     the totals; the piles' counting cards (or the face-up cards that scored); the dealer's
     discard; where the Fool went."""
     who = Names(view)
-    players = int(view.get("players") or len(who.names))
+    players = view["players"]
     ends = side_ends(view, data)
     tontine = data.get("ruleset") == "tontine"
     face_up = {str(c) for c in data.get("face_up") or []}
     discard = [str(c) for c in data.get("discard") or []]
     fool = fool_text(data, ends, who)
     dealer = who.seat(data.get("dealer"))
-    game = str(view.get("title") or TITLES.get(str(view.get("game")), "Tarot"))
+    game = view["title"]
     rules = RULESETS.get(str(data.get("ruleset") or "plain"), "")
     hand_no = int(data.get("hand") or 1)
     status, colour = end_status(ends, data, players)
-    img, draw, y = parts.frame(game, f"Hand {hand_no} of {int(view.get('hands_total') or players)} scored"
+    img, draw, y = parts.frame(game, f"Hand {hand_no} of {view['hands_total']} scored"
                                f" \u00b7 {rules} \u00b7 {dealer} dealt", status, colour)
     label, empty = ("Face up:", "nothing left face up") if tontine else ("Over a point:", "nothing above a point")
     discard_label = f"{dealer}'s discard" + (", never played:" if tontine else ":")

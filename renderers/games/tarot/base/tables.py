@@ -16,12 +16,10 @@ The three games' pictures (:mod:`renderers.games.tarot.base`, as the registry na
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from PIL import Image
 
 from games.tarot import pack
+from games.tarot.base.view import TarotTableView
 from renderers.kit import theme
 from renderers.kit.layout import plural
 from renderers.kit.trick_copy import draw_table
@@ -51,7 +49,7 @@ def notes(board: Board) -> list[LineNote]:
         cards = [card for _, card in plays(board.last)]
         if cards:
             why = board.last_call(board.last)
-            out.append(("Last trick", f"{cards_text(cards)} to {board.who.seat(board.last.get('winner'))}, "
+            out.append(("Last trick", f"{cards_text(cards)} to {board.who.seat(board.last['winner'])}, "
                         f"{plural(pack.total(cards), 'point')}" + (f" ({why})" if why else "")))
     out += rule_notes(board)
     if board.partners or board.over:
@@ -92,18 +90,18 @@ def rule_notes(board: Board) -> list[LineNote]:
 
 def discard_notes(board: Board) -> list[LineNote]:
     """The dealer's discard: how many, the cards forced face up, or the dealer's own."""
-    count = int(board.view.get("discard_count") or 0)
+    count = board.view["discard_count"]
     if not count or board.over:
         return []
-    mine = [str(c) for c in board.view.get("my_discard") or []]
+    mine = board.view["my_discard"] or []
     if mine:
         return [("Your discard", f"{cards_text(mine)} ({plural(pack.total(mine), 'point')})")]
-    shown = [str(c) for c in board.view.get("shown") or []]
+    shown = board.view["shown"]
     how = f"{len(shown)} shown: {cards_text(shown)}" if shown else "face down"
     return [(f"{board.who.seat(board.dealer)}'s discard", f"{plural(count, 'card')}, {how}")]
 
 
-def table(view: Mapping[str, Any]) -> Image.Image:
+def table(view: TarotTableView) -> Image.Image:
     """The table for ``view``: only what the view gives is drawn."""
     board = Board(view)
     if board.over:

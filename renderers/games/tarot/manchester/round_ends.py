@@ -17,6 +17,7 @@ from typing import Any
 from PIL import Image
 
 from games.tarot import pack
+from games.tarot.manchester.view import ManchesterView
 from renderers.kit import layout, theme
 from renderers.kit.fonts import draw_text, text_width
 from renderers.kit.layout import Draw, plural
@@ -111,13 +112,13 @@ def seat_list(data: Mapping[str, Any], key: str) -> list[int]:
     return given + [0] * (2 - len(given))
 
 
-def round_end(view: Mapping[str, Any], data: Mapping[str, Any]) -> Image.Image:
+def round_end(view: ManchesterView, data: Mapping[str, Any]) -> Image.Image:
     """A hand's account, both parts per player: the value announced, the Manchester score (points
     taken less the value), the second part's points and tricks, the totals, who won the hand by
     how much and the game points; the piles' counting cards; the Fool's exchange; Truffle's dummy
     pile and the card out of play."""
     who = Names(view)
-    truffle = view.get("second_part") == "truffle" or view.get("game") == "manchester-truffle"
+    truffle = view["second_part"] == "truffle"
     part = "Truffle" if truffle else "Piccadilly"
     totals = seat_list(data, "totals")
     accounts = [Account(seat=s, name=who.seat(s), dealt=s == data.get("dealer"),
@@ -137,8 +138,7 @@ def round_end(view: Mapping[str, Any], data: Mapping[str, Any]) -> Image.Image:
         status, colour = f"{accounts[0 if totals[0] > totals[1] else 1].name} wins the hand by {diff}", theme.GOOD
     else:
         status, colour = f"The hand is level at {totals[0]}: no game points", theme.ACCENT
-    img, draw, y = parts.frame(str(view.get("title") or "Manchester " + part),
-                               f"Hand {hand_no} of {int(view.get('hands_total') or 2)} scored \u00b7 "
+    img, draw, y = parts.frame(view["title"], f"Hand {hand_no} of {view['hands_total']} scored \u00b7 "
                                f"{who.seat(data.get('dealer'))} dealt", status, colour)
     labels = ("Manchester:", f"{part}:")
     label_w = max(text_width(label, SMALLEST) for label in labels)

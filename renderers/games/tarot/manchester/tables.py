@@ -18,12 +18,10 @@ and the hand's end (:mod:`.round_ends`) drawn by their own modules.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from PIL import Image
 
 from games.tarot import pack
+from games.tarot.manchester.view import ManchesterView
 from renderers.kit import layout, theme
 from renderers.kit.layout import plural
 from renderers.kit.trick_copy import draw_table
@@ -97,19 +95,19 @@ def felt_words(board: Board) -> list[str]:
     if board.phase == "discard2":
         return [f"{board.who.seat(board.dealer)} lays three cards aside face up"]
     if board.phase == "choose":
-        chosen = list(board.view.get("chosen") or [])
+        chosen = board.view["chosen"] or []
         done = [board.who.seat(s) for s in range(board.players) if s < len(chosen) and chosen[s]]
         return ["Each holds one of two hands of 13; the other is turned up as a dummy",
                 f"{' and '.join(done)} {'has' if len(done) == 1 else 'have'} chosen" if done else ""]
     words = [board.trick_count()]
     cards = [card for _, card in plays(board.last)] if board.last is not None else []
     if cards and board.last is not None:
-        words.append(f"last trick {cards_text(cards)} to {board.who.position(board.last.get('winner'))}, "
+        words.append(f"last trick {cards_text(cards)} to {board.who.position(board.last['winner'])}, "
                      f"{plural(pack.total(cards), 'point')}")
     return words
 
 
-def table(view: Mapping[str, Any]) -> Image.Image:
+def table(view: ManchesterView) -> Image.Image:
     """The table for ``view`` (every seat and spectator sees the same table)."""
     board = Board(view)
     status, colour = (f"Game over: {board.outcome()}", theme.GOOD) if board.over else (board.status, theme.ACCENT)
