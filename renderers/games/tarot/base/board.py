@@ -19,13 +19,13 @@ import dataclasses
 
 from games.tarot import pack
 from games.tarot.base.view import LastTrickView, TarotTableView
+from games.tarot.rule_sets import RULESET_TITLES
 from renderers.kit import layout, theme
 from renderers.kit.layout import plural
 from renderers.kit.theme import RGB
 
 from .. import scene
 from .plates import (
-    RULESETS,
     Names,
     Plate,
     call,
@@ -71,7 +71,7 @@ class Board(scene.TarotTable):
 
     def stage(self) -> str:
         """The rule set."""
-        return RULESETS.get(self.ruleset, self.ruleset)
+        return RULESET_TITLES[self.ruleset]
 
     def outcome(self) -> str:
         return scene.capital(super().outcome())

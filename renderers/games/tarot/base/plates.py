@@ -1,4 +1,4 @@
-"""The tarot base games' table read: titles and rule sets, the seats and names a view gives, and
+"""The tarot base games' table read: the calls of the Courtship rules, the seats and names a view gives, and
 each seat's plate (see :mod:`renderers.games.tarot.base.board`)."""
 
 from __future__ import annotations
@@ -13,12 +13,8 @@ from games.tarot.base.view import TarotTableView
 from renderers.kit import layout, theme
 from renderers.kit.theme import RGB
 
-RULESETS = {"plain": "plain rules", "tontine": "Tontine", "last-laugh": "The Last Laugh",
-            "courtship": "Courtship Rules"}
 # What the table calls out when a Courtship rule decides a trick.
 CALLS = {"queens_ruff": "Queen's Ruff!", "royal_marriage": "Royal Marriage", "royal_affair": "Royal Affair"}
-TONTINE_TARGET = {3: 37, 4: 56}
-
 
 
 # -- reading the view ----------------------------------------------------------------------------

@@ -18,7 +18,9 @@ from PIL import Image
 
 from games.core.cards import TAROT_SUITS
 from games.tarot import pack
+from games.tarot.base.hand_end import TONTINE_TARGET
 from games.tarot.base.view import TarotTableView
+from games.tarot.rule_sets import RULESET_TITLES
 from renderers.kit import layout, theme
 from renderers.kit.fonts import draw_text, text_width
 from renderers.kit.layout import plural
@@ -27,7 +29,7 @@ from renderers.kit.theme import RGB
 from .. import shared_round_end as parts
 from ..scene import signed
 from ..shared_round_end import GAP, LINE, MARGIN, W
-from .plates import RULESETS, TONTINE_TARGET, Names
+from .plates import Names
 
 XS = (322.0, 408.0, 492.0, 558.0)  # the columns' centres: tricks, points, the hand, the total
 NAME_ROOM = XS[0] - 40 - 28  # the name (and "dealt"), clear of the tricks' figure
@@ -139,7 +141,7 @@ def round_end(view: TarotTableView, data: Mapping[str, Any]) -> Image.Image:
     fool = fool_text(data, ends, who)
     dealer = who.seat(data.get("dealer"))
     game = view["title"]
-    rules = RULESETS.get(str(data.get("ruleset") or "plain"), "")
+    rules = RULESET_TITLES.get(str(data.get("ruleset") or "plain"), "")
     hand_no = int(data.get("hand") or 1)
     status, colour = end_status(ends, data, players)
     img, draw, y = parts.frame(game, f"Hand {hand_no} of {view['hands_total']} scored"

@@ -19,6 +19,7 @@ from __future__ import annotations
 from PIL import Image
 
 from games.tarot import pack
+from games.tarot.base.hand_end import TONTINE_TARGET
 from games.tarot.base.view import TarotTableView
 from renderers.kit import theme
 from renderers.kit.layout import plural
@@ -28,7 +29,7 @@ from renderers.kit.trick_table import Extras, LineNote
 from ..scene import cards_text, plays
 from .board import Board
 from .copies import scene_of
-from .plates import TONTINE_TARGET, tontine_worth
+from .plates import tontine_worth
 
 __all__ = ["table"]
 
