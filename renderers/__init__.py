@@ -180,7 +180,7 @@ def warm() -> None:
     palette (and Pillow's lookup table for it), the font at the theme's sizes, the glyph checks
     for printable ASCII, the card backs and the tarot base games' small faces (about 0.2 s in
     all); the bot calls it when a render worker starts."""
-    from renderers.games.tarot import base_round_end
+    from renderers.games.tarot.base import round_ends
     from renderers.kit.cards import card_back
     from renderers.kit.fonts import font, has_glyph
     from renderers.kit.palette import encode_png
@@ -194,4 +194,4 @@ def warm() -> None:
     for width in (CARD_WIDTH_SMALL, CARD_WIDTH, CARD_WIDTH_LARGE):
         for style in BACK_STYLES:
             card_back(width, style)
-    base_round_end.warm()
+    round_ends.warm()

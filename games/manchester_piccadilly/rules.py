@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.tarot.guide import PICCADILLY_GUIDE, QUICK_POINTS, SUIT_ORDER
-from games.tarot.manchester import ManchesterRules
+from games.tarot.manchester.rules import ManchesterRules
 
 
 class ManchesterPiccadillyRules(ManchesterRules):

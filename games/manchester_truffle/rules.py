@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.tarot.guide import QUICK_POINTS, SUIT_ORDER, TRUFFLE_GUIDE
-from games.tarot.manchester import ManchesterRules
+from games.tarot.manchester.rules import ManchesterRules
 
 
 class ManchesterTruffleRules(ManchesterRules):

@@ -1,13 +1,13 @@
-"""What the tarot computer players (``manchester_ai`` for the two-player games, ``table_ai`` for
-the base games) share in their determinized search: dealing the cards a seat cannot see at
-random among the places they may be (``Placement``), the exact search of a deal's last tricks
-(``AlphaBeta``), and the bound on a deal's size that says when that search is affordable
-(``tree_size``).
+"""What the tarot computer players (:mod:`games.tarot.manchester.search` for the two-player games,
+:mod:`games.tarot.base.search` for the base games) share in their determinized search: dealing the
+cards a seat cannot see at random among the places they may be (``Placement``), the exact search of
+a deal's last tricks (``AlphaBeta``), and the bound on a deal's size that says when that search is
+affordable (``tree_size``).
 
-Cards are the small integers of ``manchester_ai_sim``. Each game says where its unseen cards
-may be and what a finished deal is worth; the random draws, the order cards are tried in and
-the positions counted are kept here in one place, since the searches' budgets are counted in
-positions and a seeded game must play the same every time.
+Cards are the small integers of :mod:`games.tarot.simulation`. Each game says where its unseen cards
+may be and what a finished deal is worth; the random draws, the order cards are tried in and the
+positions counted are kept here in one place, since the searches' budgets are counted in positions
+and a seeded game must play the same every time.
 """
 
 from __future__ import annotations

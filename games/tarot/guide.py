@@ -1,6 +1,7 @@
-"""The players' account of the two-player tarot games (/rules), in our own words. "Table
-ruling" marks what we decided where the source is silent (rulings K-2..K-7); and what the base
-games say to someone learning them (the coach's lines)."""
+"""The players' account of the tarot games (/rules), in our own words: the two-player games, the
+base games and their rule sets. "Table ruling" marks what we decided where the source is silent
+(rulings K-2..K-7). Also how a line names the suit a card sets for a trick (``suit_name``); each
+kind of game's coach's lines are in its ``texts``."""
 
 from __future__ import annotations
 
@@ -175,54 +176,6 @@ QUICK_POINTS = ("Card points: Honours, Kings and Aces 5 (an Ace still ranks lowe
                 "others 1")
 QUICK_TURN = ("Your turn: play one card. Follow suit, else trump; the top trump, or else the suit's top card "
               f"({SUIT_ORDER}), wins")
-
-# -- learning: the coach's lines for the base games (one per kind of moment) ---------------------
-# General words for someone who has never played: no card is named, and the Fool only to the seat
-# that holds it (its holder's moments: "excuse", "fool-wait", "fool-due", "butt").
-COACHING: dict[str, str] = {
-    "discard": "",  # see discard_line
-    "lead": ("You lead: any card. The others follow its suit, else trump; the top trump, or else the top card of "
-             f"the suit ({SUIT_ORDER}), wins"),
-    "tontine-lead": ("In Tontine a group's points go to its last card played, if the trick's winner left it face "
-                     "up. Lead any card: the others follow suit, else trump"),
-    "follow": (f"Follow the suit led ({SUIT_ORDER}). Play high to take the trick and its points, or low to keep "
-               "your strong cards for later tricks"),
-    "trumps-led": ("Trumps were led: you must play a trump, higher than the best one in the trick if you can. "
-                   "With no trump at all, play anything"),
-    "trump": ("You have none of the suit led, so you must play a trump, beating any trump already in the trick "
-              "if you can. The highest trump wins"),
-    "throw": ("You hold neither the suit led nor a trump: any card may go, but it cannot win. Give away one "
-              "worth little"),
-    "partner": ("Your partner {partner} is winning this trick: no need to beat them. Add a card with points if "
-                "it looks safe"),
-    "excuse": ("You hold the Fool: it may go instead of the trump you owe. It never wins, comes back to you, and "
-               "costs you a cheap card at the end (K-3)"),
-    "fool-wait": ("You hold the Fool. Under the Last Laugh it may not be led: it stays in your hand until a lead "
-                  "forces it, or the last trick, which it wins"),
-    "fool-due": ("The Last Laugh: the Fool must go now. Whoever takes this trick is the Butt, who takes the Fool "
-                 "into hand and gives a card for it"),
-    "butt": ("You took the Fool, so you are the Butt: it goes into your hand, and one of the cards offered goes "
-             "on your pile in its place"),
-    "tontine-claim": ("You won the trick: choose which of its cards to leave face up. One scores if it stays the "
-                      "last of its group played; a claim costs nothing"),
-    "summons": ("Your trick holds a King: call its Jack or its Cavalier, or pass. A servant called from a hand "
-                "takes the place of its holder's card in the trick (K-16)"),
-    "queens-ruff": ("Queen's Ruff: the Queen of the suit led is in this trick (not as its lead), so that suit's "
-                    "Jack played now takes it over every trump"),
-    "royal-marriage": ("Royal Marriage: the King of the suit led is in this trick, so that suit's Queen played now "
-                       "takes it, unless someone trumps"),
-    "royal-affair": ("Royal Affair: void in the suit led and in trumps, another suit's Queen wins once the led "
-                     "suit's King is in the trick (a King, if a Queen led), unless trumped"),
-}
-TALK = ". Talk it over with them in your side's thread"
-
-
-def discard_line(partners: bool, tontine: bool, aces: bool) -> str:
-    """The dealer's coach's line: lay the extra cards down, what they score, what may not go."""
-    pile = "your side's pile" if partners else "your pile"
-    worth = "In Tontine they score nothing (K-10)" if tontine else "They count for you"
-    barred = "Kings, Aces and Honours" if aces else "Kings and Honours"
-    return f"You took the cards left over from the deal: lay as many face down on {pile}. {worth}; {barred} may not go"
 
 
 def suit_name(card: str | None) -> str:

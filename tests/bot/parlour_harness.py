@@ -68,9 +68,10 @@ async def running(standin: LocalDiscord, data_dir: Path, ai_delay: float = 0.0,
 def quick_tarot_computers(monkeypatch: Any) -> None:
     """The tarot computers think a tenth as long: what a test of the bot checks does not depend on
     how well they play. Only in this process, so run the bot with ``workers=0``."""
-    from games.tarot import manchester_ai, table_ai
+    from games.tarot.base import search as base_search
+    from games.tarot.manchester import search as manchester_search
 
-    for module, name in ((table_ai, "BUDGET"), (table_ai, "DISCARD_BUDGET"), (manchester_ai, "BUDGET")):
+    for module, name in ((base_search, "BUDGET"), (base_search, "DISCARD_BUDGET"), (manchester_search, "BUDGET")):
         monkeypatch.setattr(module, name, getattr(module, name) // 10)
 
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from games import registry
 from games.tarot import pack
-from games.tarot.base_games import TarotTableState
+from games.tarot.base.state import TarotTableState
 from games.tarot.pack import FOOL
 
 

@@ -13,10 +13,11 @@ from games import registry
 from games.core import decks
 from games.core.base import random_action
 from games.core.tricks import Trick
-from games.tarot import manchester_ai as ai
-from games.tarot import manchester_ai_sim as sim
 from games.tarot import pack
-from games.tarot.manchester import ManchesterState
+from games.tarot.manchester import search as ai
+from games.tarot.manchester import simulation as sim
+from games.tarot.manchester.state import ManchesterState
+from games.tarot.simulation import ID, NAMES, encode
 
 from .stacking import deck_for
 
@@ -177,18 +178,18 @@ def test_the_search_plays_by_the_rules_and_scores_as_the_game_does(rules: object
         while not state.is_over:
             if (deal is None and state.phase in ("play1", "play2") and state.fool is None
                     and rng.random() < 0.2):
-                hidden = {(ai.POS, p): sim.encode(h) for p, h in enumerate(state.holdings)}
-                deal, start = ai._play_deal(state, hidden), _scored_so_far(state)
+                hidden = {(ai.POS, p): encode(h) for p, h in enumerate(state.holdings)}
+                deal, start = ai.play_deal(state, hidden), _scored_so_far(state)
             seat = min(state.to_move)
             if deal is not None:
                 position = state.to_play
                 assert position is not None and deal.to_play() == position
                 assert deal.controller(position) == state.controller(position)
-                assert sorted(deal.legal(position)) == sorted(sim.encode(state.playable(position)))
+                assert sorted(deal.legal(position)) == sorted(encode(state.playable(position)))
             action = random_action(state, seat, rng)
             before, state = state, state.apply(seat, action)
             if deal is not None:
-                deal.play(sim.ID[action.token.split(":")[1]])
+                deal.play(ID[action.token.split(":")[1]])
                 if deal.over:
                     if before.phase == "play1":
                         end = state.first[0] - state.first[1]
@@ -208,7 +209,7 @@ def test_the_unseen_cards_are_dealt_only_where_they_may_be() -> None:
     for _ in range(30):
         dealt = knowledge.sample(rng)
         hand = dealt[(ai.POS, 1)]
-        assert len(hand) == 3 and not any(sim.NAMES[c].endswith("C") or sim.NAMES[c].startswith("T") for c in hand)
+        assert len(hand) == 3 and not any(NAMES[c].endswith("C") or NAMES[c].startswith("T") for c in hand)
         assert sorted(c for cards in dealt.values() for c in cards) == sorted(knowledge.pool)
 
 

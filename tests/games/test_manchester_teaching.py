@@ -16,11 +16,13 @@ from games import registry
 from games.core import cards
 from games.core.base import random_action
 from games.core.tricks import Trick
-from games.tarot import manchester_ai as ai
-from games.tarot import manchester_ai_sim as sim
 from games.tarot import pack
-from games.tarot.manchester import ManchesterState
+from games.tarot.manchester import computer
+from games.tarot.manchester import search as ai
+from games.tarot.manchester import simulation as sim
+from games.tarot.manchester.state import ManchesterState
 from games.tarot.moves import CardsMove
+from games.tarot.simulation import encode
 
 from .stacking import deck_for
 from .test_manchester_ai import PACK, PICCADILLY, TRUFFLE, first_part, new_game, permuted, positions, quick
@@ -220,7 +222,7 @@ def test_a_trick_it_cannot_win_is_ducked_with_the_cheapest_card() -> None:
 
 def test_another_move_is_explained_against_the_one_chosen() -> None:
     state = first_part(["KC", "3C", "4S"], ["QC", "5S", "6S"], lead="QC")
-    reasons = ai.explain(state, 0, CardsMove("play", ("3C",)))
+    reasons = computer.explain(state, 0, CardsMove("play", ("3C",)))
     assert reasons[1].startswith("Playing Kc came out about ") and "better" in reasons[1]
 
 
@@ -292,8 +294,10 @@ def test_the_easy_computer_plays_legal_moves_to_the_end(rules: object) -> None:
 
 def test_the_easy_computer_keeps_the_obvious_rules_of_thumb() -> None:
     rng = random.Random(0)
-    assert ai.choose_easy(first_part(["KC", "3C", "4S"], ["QC", "5S", "6S"], lead="QC"), 0, rng).token == "play:KC"
-    assert ai.choose_easy(first_part(["AC", "2C", "4S"], ["KC", "5S", "6S"], lead="KC"), 0, rng).token == "play:2C"
+    take = first_part(["KC", "3C", "4S"], ["QC", "5S", "6S"], lead="QC")
+    duck = first_part(["AC", "2C", "4S"], ["KC", "5S", "6S"], lead="KC")
+    assert computer.choose_easy(take, 0, rng).token == "play:KC"
+    assert computer.choose_easy(duck, 0, rng).token == "play:2C"
 
 
 def test_the_easy_computer_discards_by_a_glance_where_the_normal_one_searches() -> None:
@@ -309,7 +313,7 @@ def test_the_quick_policy_is_the_best_of_its_own_card_values() -> None:
     for _ in range(200):
         names = list(PACK)
         rng.shuffle(names)
-        hands = [sim.encode(names[i * 6:(i + 1) * 6]) for i in range(4)]
+        hands = [encode(names[i * 6:(i + 1) * 6]) for i in range(4)]
         deal = sim.Deal(hands, (0, 1, 0, 1), 0, second=True, total=6)
         for _ in range(rng.randrange(4)):
             deal.play(rng.choice(deal.legal(deal.to_play())))

@@ -17,9 +17,10 @@ from games.core import decks
 from games.core.base import random_action
 from games.core.tricks import Trick
 from games.tarot import rule_sets
-from games.tarot import table_ai as ai
-from games.tarot import table_ai_sim as sim
-from games.tarot.base_games import TarotTableState
+from games.tarot.base import knowledge
+from games.tarot.base import search as ai
+from games.tarot.base import simulation as sim
+from games.tarot.base.state import TarotTableState
 from games.tarot.moves import CardsMove
 
 from .stacking import deck_for
@@ -92,7 +93,7 @@ def test_it_finishes_whole_games_making_only_legal_moves(key: str, ruleset: str,
             assert set(pick.fixed) <= set(action.cards) and set(action.cards) <= set(pick.fixed) | set(pick.cards)
             assert len(action.cards) == len(pick.fixed) + pick.most
         elif state.phase == "claim":
-            assert isinstance(action, CardsMove) and set(action.cards) == set(state._claimable())
+            assert isinstance(action, CardsMove) and set(action.cards) == set(state.claimable())
         else:
             assert action.token in {a.token for a in state.legal_actions(seat)}
         state = state.apply(seat, action)
@@ -197,7 +198,7 @@ def test_a_butts_face_down_card_counts_as_whichever_court_card_it_deals_there(ke
             if other.piles == state.piles:
                 continue  # no court card but a King left hidden to change places with
             assert other.view(seat) == state.view(seat)
-            first, second = (ai.Knowledge(s, seat).table(random.Random(3)) for s in (state, other))
+            first, second = (knowledge.Knowledge(s, seat).table(random.Random(3)) for s in (state, other))
             assert first.pts == second.pts and first.hands == second.hands
             tried += 1
     assert tried
@@ -213,17 +214,17 @@ def test_a_void_and_a_failure_to_beat_are_remembered() -> None:
     for seat, card in ((0, "KC"), (1, "5S"), (2, "6C"), (0, "T3"), (1, "2S"), (2, "T2")):
         state = state.apply(seat, f"play:{card}")
     assert state.to_move == {0}
-    knowledge = ai.Knowledge(state, 0)
-    assert sorted(sim.NAMES[c] for c in knowledge.pool) == sorted(
+    seen = knowledge.Knowledge(state, 0)
+    assert sorted(sim.NAMES[c] for c in seen.pool) == sorted(
         ["3S", "4S", "2B", "3B", "4B", "7C", "8C", "9C", "7D", "8D", "9D", "10D"])
     rng = random.Random(1)
     for _ in range(30):
-        dealt = knowledge.sample(rng)
+        dealt = seen.sample(rng)
         assert not any(sim.SUIT[c] in (2, sim.TRUMP) for c in dealt[1])  # cups, trumps
         assert len(dealt[1]) == len(dealt[2]) == 5 and len(dealt[-1]) == 2
-        assert sorted(c for cards in dealt.values() for c in cards) == knowledge.pool
-    ruled_out = ai._inferences(state, 0, ai._this_hand(state))
-    assert ai.ID["T4"] in ruled_out[2] and ai.ID["T21"] in ruled_out[2] and ai.ID["T3"] not in ruled_out[2]
+        assert sorted(c for cards in dealt.values() for c in cards) == seen.pool
+    ruled_out = knowledge._inferences(state, 0, knowledge._this_hand(state))
+    assert sim.ID["T4"] in ruled_out[2] and sim.ID["T21"] in ruled_out[2] and sim.ID["T3"] not in ruled_out[2]
 
 
 def test_under_the_last_laugh_a_seat_that_answered_with_a_court_of_the_suit_led_has_no_fool() -> None:
@@ -231,10 +232,10 @@ def test_under_the_last_laugh_a_seat_that_answered_with_a_court_of_the_suit_led_
     hands = [["2S", "3S", "T5", "4D"], ["QS", "4S", "T6", "5D"], ["5S", "6S", "T7", "FOOL"]]
     state = position("scarto", hands, ruleset="last-laugh")
     state = state.apply(0, "play:2S").apply(1, "play:QS").apply(2, "play:5S")
-    knowledge = ai.Knowledge(state, 0)
+    seen = knowledge.Knowledge(state, 0)
     rng = random.Random(3)
     for _ in range(20):
-        assert sim.FOOL not in knowledge.sample(rng)[1]
+        assert sim.FOOL not in seen.sample(rng)[1]
 
 
 # -- the rule sets' questions ---------------------------------------------------------------------
@@ -243,7 +244,7 @@ def test_under_manual_tontine_it_leaves_every_claimable_card_face_up() -> None:
     state = position("scarto", [["2D", "QS"], ["3D", "4S"], ["4D", "KS"]], ruleset="tontine", leader=0)
     state = state.apply(0, "play:QS").apply(1, "play:4S").apply(2, "play:KS")
     assert state.phase == "claim" and state.taker == 2
-    assert sorted(state._claimable()) == ["4S", "KS", "QS"]
+    assert sorted(state.claimable()) == ["4S", "KS", "QS"]
     token = choice(state, 2)
     assert sorted(token.split(":")[1].split(",")) == ["4S", "KS", "QS"]
 
@@ -352,7 +353,7 @@ def test_its_discard_search_keeps_the_best_handful_through_every_round(monkeypat
         played[t.disc] = played.get(t.disc, 0) + 1
 
     monkeypatch.setattr(ai, "_objective", value)
-    monkeypatch.setattr(sim, "rollout", rollout)
+    monkeypatch.setattr(ai, "rollout", rollout)
     assert ai._discard_search(state, dealer, random.Random(0), hand, groups) == 6
     counts = [played[sim.mask(g)] for g in groups]
     assert counts[6] == max(counts) and counts[4] == min(counts) < counts[6]

@@ -15,7 +15,8 @@ from games.core.base import random_action
 from games.core.errors import IllegalAction
 from games.core.tricks import Trick
 from games.tarot import pack
-from games.tarot.manchester import DUMMY, ManchesterState
+from games.tarot.manchester.hand import DUMMY
+from games.tarot.manchester.state import ManchesterState
 
 from .stacking import deck_for
 

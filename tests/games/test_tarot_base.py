@@ -1,6 +1,6 @@
 """The tarot base games Scarto, Tarocchi and Conference under plain rules and the Tontine, Last
 Laugh and Courtship rule sets (docs/rules/tarot.md); each test cites its ruling where there is one
-(K-1..K-10 shared, K-11..K-15 ours, in games/tarot/base_games.py)."""
+(K-1..K-10 shared, K-11..K-15 ours, in games/tarot/base/)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from games.core.base import random_action
 from games.core.errors import BadOptions, IllegalAction
 from games.core.tricks import Trick
 from games.tarot import pack, rule_sets
-from games.tarot.base_games import TarotTableState
+from games.tarot.base.state import TarotTableState
 
 from .stacking import deck_for
 
@@ -203,7 +203,7 @@ def test_tontine_the_winner_claims_and_a_claim_lapses_when_its_group_is_played_a
     state = at_play("scarto", hands, leader=0, ruleset="tontine")
     state = play(state, "KS", "3S", "4S")
     assert state.phase == "claim" and state.to_move == {0}
-    assert set(state._claimable()) == {"KS", "4S"}  # the 3 was played before the 4: only the 4 is last
+    assert set(state.claimable()) == {"KS", "4S"}  # the 3 was played before the 4: only the 4 is last
     state = state.apply(0, "claim:KS")
     assert state.face_up == {"KS"}
     state = play(state, "2C", "KC", "3C")  # another King: the claim on K♠ lapses
@@ -213,7 +213,7 @@ def test_tontine_the_winner_claims_and_a_claim_lapses_when_its_group_is_played_a
 def test_tontine_only_a_pips_last_card_is_claimable() -> None:
     state = at_play("scarto", [["2S", "9C"], ["3S", "8C"], ["4S", "7C"]], leader=0, ruleset="tontine")
     state = play(state, "2S", "3S", "4S")
-    assert state._claimable() == ("4S",)
+    assert state.claimable() == ("4S",)
 
 
 def test_tontine_unclaimed_last_cards_score_nothing_and_auto_claims_them() -> None:
@@ -254,8 +254,8 @@ def test_tontine_settles_against_37_with_three_players() -> None:
 
 def test_tontine_partnership_scores_the_difference_once_a_side_reaches_56_k12() -> None:
     state = new("tarocchi", ruleset="tontine")
-    assert state._hand_scores({0: 60, 1: 40}) == (20, -20, 20, -20)
-    assert state._hand_scores({0: 50, 1: 40}) == (0, 0, 0, 0)
+    assert state.hand_scores({0: 60, 1: 40}) == (20, -20, 20, -20)
+    assert state.hand_scores({0: 50, 1: 40}) == (0, 0, 0, 0)
 
 
 # -- The Last Laugh ------------------------------------------------------------------------------

@@ -19,9 +19,9 @@ from games.core import decks
 from games.core.base import name_players, random_action
 from games.core.tricks import Trick
 from games.tarot import pack, rule_sets
-from games.tarot import table_ai as ai
-from games.tarot import table_teaching as teaching
-from games.tarot.base_games import TarotTableState
+from games.tarot.base import easy
+from games.tarot.base import search as ai
+from games.tarot.base.state import TarotTableState
 from games.tarot.moves import CardsMove
 
 from .leaks import leaked
@@ -168,7 +168,7 @@ def test_the_discard_says_the_points_it_makes_safe_and_the_suits_it_empties() ->
 def test_the_choice_is_the_same_when_it_is_traced_for_its_reasons() -> None:
     for state in walk("tarocchi", "courtship", 4, 60):
         seat = min(state.to_move)
-        plain, traced = (ai._decide(state, seat, random.Random(9), trace=t).action for t in (False, True))
+        plain, traced = (ai.decide(state, seat, random.Random(9), trace=t).action for t in (False, True))
         assert plain == traced == ai.choose(state, seat, random.Random(9))
 
 
@@ -345,10 +345,10 @@ def test_the_easy_computer_does_not_search() -> None:
         seat = min(state.to_move)
         if state.phase != "play" or len(state.playable(seat)) < 3:
             continue
-        easy = teaching.choose_easy(state, seat, random.Random(1))
+        beginner = easy.choose_easy(state, seat, random.Random(1))
         normal = ai.choose(state, seat, random.Random(1))
-        assert easy in state.legal_actions(seat)
-        differs += easy != normal
+        assert beginner in state.legal_actions(seat)
+        differs += beginner != normal
     assert differs >= 3
 
 
@@ -358,7 +358,7 @@ def test_the_easy_computer_is_quick() -> None:
     moves = 0
     while not state.is_over and moves < 80:
         seat = min(state.to_move)
-        state = state.apply(seat, teaching.choose_easy(state, seat, random.Random(moves)))
+        state = state.apply(seat, easy.choose_easy(state, seat, random.Random(moves)))
         moves += 1
     assert (time.perf_counter() - start) / moves < 0.02
 

@@ -27,7 +27,8 @@ from games.fosco import counting
 from games.fscking_ace import values
 from games.tarot import guide as tarot_guide
 from games.tarot import pack
-from games.tarot.base_games import TarotTableState
+from games.tarot.base import texts as tarot_texts
+from games.tarot.base.state import TarotTableState
 
 TAROT = ("manchester-piccadilly", "manchester-truffle", "scarto", "tarocchi", "conference")
 
@@ -166,7 +167,7 @@ def test_fosco_does_not_say_a_king_always_raises_the_count() -> None:
 
 
 def test_the_royal_affair_line_says_the_king_was_played_not_led() -> None:
-    line = tarot_guide.COACHING["royal-affair"]
+    line = tarot_texts.COACHING["royal-affair"]
     assert "once the led suit's King is in the trick" in line and "after the King led" not in line
 
 
@@ -189,7 +190,7 @@ def test_no_need_to_beat_the_partner_is_said_only_where_the_seat_may_stay_under(
                 if coaching is None or state.phase != "play":
                     continue
                 head = state.heading()
-                can_stay_under = any(state._heading_after(seat, card) == head for card in state.playable(seat))
+                can_stay_under = any(state.heading_after(seat, card) == head for card in state.playable(seat))
                 if coaching.kind == "partner":
                     shown += 1
                     assert can_stay_under, (seed, seat, state.trick.plays)

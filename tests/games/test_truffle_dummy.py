@@ -7,7 +7,7 @@ import random
 
 from games import registry
 from games.core.base import random_action
-from games.tarot.manchester import ManchesterState
+from games.tarot.manchester.state import ManchesterState
 
 TRUFFLE = registry.get("manchester-truffle")
 DUMMY = 1  # the dummy's position in Truffle's second part

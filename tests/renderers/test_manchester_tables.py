@@ -20,14 +20,8 @@ from games.core import decks
 from games.core.base import State, random_action
 from games.tarot import pack
 from renderers import render_hand, render_round_end, render_table
-from renderers.games.tarot import (
-    manchester,
-    manchester_hand,
-    manchester_plates,
-    manchester_round_end,
-    scene,
-    shared_round_end,
-)
+from renderers.games.tarot import scene, shared_round_end
+from renderers.games.tarot.manchester import board, hands, plates, round_ends
 from renderers.kit import card_rows, layout, shown
 from renderers.kit.layout import PNG_LIMIT
 
@@ -154,7 +148,7 @@ def plate_names(v: dict[str, Any]) -> list[str]:
 def test_piccadilly_sits_four_positions_along_the_table_in_play_order(monkeypatch: pytest.MonkeyPatch) -> None:
     state = moment("manchester-piccadilly", lambda v: v["phase"] == "play2")
     v = view(state)
-    table = manchester.Table(v)
+    table = board.Board(v)
     plates, _ = laid_out("manchester-piccadilly", v, monkeypatch)
     names = plate_names(v)
     mine = next(p.position for p in table.places if p.owner == 0 and not p.dummy)
@@ -341,11 +335,11 @@ def test_playing_from_a_dummy_shows_its_cards_with_the_playable_ones_raised(key:
     position = v["to_play"]
     mover = v["positions"][position]["controller"]
     mine = view(state, mover)
-    painter = manchester_hand.shown_dummy(mine, manchester_plates.Names(mine))
+    painter = hands.shown_dummy(mine, plates.Names(mine))
     assert painter is not None
     render_hand(key, mine)
     assert any("play from it now" in t for t in texts) and "raised: may be played" in texts
-    legal = manchester_hand.legal_cards(mine)
+    legal = hands.legal_cards(mine)
     assert legal and legal <= set(v["positions"][position]["cards"])
     other = view(state, 1 - mover)
     texts.clear()
@@ -386,7 +380,7 @@ def test_a_hands_end_tells_the_fools_exchange(texts: list[str]) -> None:
     key = "manchester-piccadilly"
     state = history(key)[-1]
     data = dict(state.round_ends[0])
-    who = manchester_plates.Names(view(state))
+    who = plates.Names(view(state))
     given = fool_texts(dict(data, fool={"owner": 0, "taker": 1, "lost": False}), who)
     assert given == "The Fool: Annabel took it back from Bartholomew's trick and gave a card for it"
     lost = fool_texts(dict(data, fool={"owner": 1, "taker": 0, "lost": True}), who)
@@ -402,8 +396,8 @@ def test_a_hands_end_tells_the_fools_exchange(texts: list[str]) -> None:
     assert with_fool.size == without.size == shown.COPY_SIZE
 
 
-def fool_texts(data: dict[str, Any], who: manchester_plates.Names) -> str:
-    return manchester_round_end.fool_text(data["fool"], who)
+def fool_texts(data: dict[str, Any], who: plates.Names) -> str:
+    return round_ends.fool_text(data["fool"], who)
 
 
 def test_truffles_end_shows_the_dummys_pile_and_the_card_out_of_play(texts: list[str]) -> None:

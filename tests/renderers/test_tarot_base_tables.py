@@ -19,15 +19,8 @@ from games import registry
 from games.core.base import State, random_action
 from games.tarot import pack
 from renderers import render_hand, render_round_end, render_table
-from renderers.games.tarot import (
-    base_games,
-    base_hand,
-    base_plates,
-    base_round_end,
-    base_table,
-    scene,
-    shared_round_end,
-)
+from renderers.games.tarot import scene, shared_round_end
+from renderers.games.tarot.base import board, hands, plates, round_ends, tables
 from renderers.kit import card_rows, fonts, layout, regions, shown, trick_copy
 from renderers.kit.layout import PNG_LIMIT
 
@@ -146,11 +139,11 @@ def test_whole_games_draw_for_every_seat_and_a_spectator(key: str, ruleset: str,
             v = view(state, seat)
             allowed = visible(v)
             faces.clear()
-            table = base_table.table(v)
+            table = tables.table(v)
             assert table.size == shown.COPY_SIZE
             assert set(faces) <= allowed, f"{key} {ruleset}: the table shows {set(faces) - allowed}"
             faces.clear()
-            hand = base_hand.hand(v)
+            hand = hands.hand(v)
             assert hand.width >= 600
             assert set(faces) <= allowed, f"{key} {ruleset}: the hand shows {set(faces) - allowed}"
     end = states[-1]
@@ -166,10 +159,10 @@ def test_whole_games_draw_for_every_seat_and_a_spectator(key: str, ruleset: str,
 def test_every_seat_sees_the_spectators_table_but_the_dealer_their_discard(key: str) -> None:
     state = moment(key, "plain", lambda v: v["hand_no"] == 2 and len(plays(v)) >= 2)
     dealer = state.view(None)["dealer"]
-    tables = {seat: image(render_table(key, view(state, seat))) for seat in (*range(state.players), None)}
-    assert {img.size for img in tables.values()} == {shown.COPY_SIZE}
+    pictures = {seat: image(render_table(key, view(state, seat))) for seat in (*range(state.players), None)}
+    assert {img.size for img in pictures.values()} == {shown.COPY_SIZE}
     for seat in range(state.players):
-        same = tables[seat].tobytes() == tables[None].tobytes()
+        same = pictures[seat].tobytes() == pictures[None].tobytes()
         assert same == (seat != dealer), f"seat {seat} (dealer {dealer})"
 
 
@@ -179,11 +172,11 @@ def test_the_dealer_alone_sees_their_discard(texts: list[str]) -> None:
     state = moment("scarto", "plain", lambda v: v["phase"] == "play" and len(plays(v)) == 0)
     dealer = state.view(None)["dealer"]
     mine = view(state, dealer)
-    named = base_table.cards_text(mine["my_discard"])
-    base_table.table(mine)
+    named = tables.cards_text(mine["my_discard"])
+    tables.table(mine)
     assert "Your discard" in texts and named in " ".join(texts)
     texts.clear()
-    base_table.table(view(state, (dealer + 1) % 3))
+    tables.table(view(state, (dealer + 1) % 3))
     assert "Your discard" not in texts and named not in " ".join(texts)
 
 
@@ -255,7 +248,7 @@ def test_seats_sit_along_the_table_in_play_order_partners_in_their_sides_colour(
     state = moment(key, "plain", lambda v: v["hand_no"] == 2 and bool(plays(v)))
     v = view(state)
     assert v["sides"] == partners
-    table = base_games.Table(v)
+    table = board.Board(v)
     colours = [table.plate(seat).colour for seat in range(state.players)]
     plates, _ = laid_out(key, v, monkeypatch)
     lefts = [plates[NAMES[seat]][0] for seat in range(state.players)]
@@ -301,7 +294,7 @@ def test_the_table_names_the_hand_whose_turn_the_dealer_and_the_scores(key: str,
     assert {"led", "to play", "Last trick", "D"} <= set(texts)
     for seat, score in enumerate(v["scores"]):
         assert str(score) in texts and NAMES[seat] in texts
-    table = base_games.Table(v)
+    table = board.Board(v)
     (mover,) = v["to_move"]
     assert table.plate(mover).to_move and table.plate(v["dealer"]).dealer
     assert sum(table.plate(s).to_move for s in range(state.players)) == 1
@@ -314,7 +307,7 @@ def test_the_game_over_table_crowns_the_winners(key: str, texts: list[str]) -> N
     render_table(key, v)
     assert any(t.startswith("Game over: ") for t in texts) and "Scores" in texts
     winners = set(v["outcome"]["winners"])
-    table = base_games.Table(v)
+    table = board.Board(v)
     assert winners and all(table.plate(s).winner == (s in winners) for s in range(end.players))
 
 
@@ -322,20 +315,20 @@ def test_tontine_shows_each_seats_claims_and_the_claimable_cards_glow(texts: lis
     key = "tarocchi"
     state = moment(key, "tontine", lambda v: v["phase"] == "claim" and any(s["face_up"] for s in v["seats"]))
     v = view(state)
-    table = base_games.Table(v)
+    table = board.Board(v)
     assert table.glow() == set(v["claimable"]) and table.glow() <= {p["card"] for p in plays(v)}
     for seat, info in enumerate(v["seats"]):
         plate = table.plate(seat)
         assert plate.cards == tuple(info["face_up"]) and plate.label == "FACE UP"
         if info["face_up"]:
-            assert plate.note == f"{base_plates.tontine_worth(info['face_up'])} pts"
+            assert plate.note == f"{plates.tontine_worth(info['face_up'])} pts"
     render_table(key, v)
     words = " ".join(texts)
     assert "Face up" in texts and "(56 wins)" in words
     for seat, info in enumerate(v["seats"]):
         if info["face_up"]:
-            worth = base_plates.tontine_worth(info["face_up"])
-            assert f"{NAMES[seat]} {base_table.cards_text(info['face_up'])} ({worth})" in words
+            worth = plates.tontine_worth(info["face_up"])
+            assert f"{NAMES[seat]} {tables.cards_text(info['face_up'])} ({worth})" in words
     assert f"{NAMES[v['taker']]} may leave the glowing cards face up" in " ".join(texts)
     # The taker's hand asks which to leave face up.
     texts.clear()
@@ -344,7 +337,7 @@ def test_tontine_shows_each_seats_claims_and_the_claimable_cards_glow(texts: lis
 
 
 def test_tontine_worth_counts_each_groups_points() -> None:
-    assert base_plates.tontine_worth(["KS", "QB", "FOOL", "T21", "7C", "T12"]) == 20 + 16 + 15 + 15 + 10
+    assert plates.tontine_worth(["KS", "QB", "FOOL", "T21", "7C", "T12"]) == 20 + 16 + 15 + 15 + 10
 
 
 def test_the_last_laugh_shows_the_butt_and_the_fool(texts: list[str], faces: list[str]) -> None:
@@ -359,7 +352,7 @@ def test_the_last_laugh_shows_the_butt_and_the_fool(texts: list[str], faces: lis
     assert f"{NAMES[butt]} Fool" in words  # known to be in the Butt's hand, said by them
     assert "FOOL" not in faces
     # The Butt's own table shows it too (their view lists nothing known of their own hand).
-    plate = base_games.Table(view(state, butt)).plate(butt)
+    plate = board.Board(view(state, butt)).plate(butt)
     assert plate.cards == ("FOOL",)
 
 
@@ -386,18 +379,18 @@ def test_the_fool_set_aside_face_up_is_told(texts: list[str], faces: list[str]) 
     words = " ".join(texts)
     assert f"Face up aside, from {NAMES[butt]}: it goes with the last trick" in words
     known = [c for c in v["seats"][butt]["known"] if c != "FOOL"]
-    assert base_table.cards_text(known) in words
+    assert tables.cards_text(known) in words
 
 
 def test_courtship_names_the_rule_that_took_the_trick(texts: list[str]) -> None:
     key = "tarocchi"
     state = moment(key, "courtship", lambda v: not plays(v) and bool((v["last_trick"] or {}).get("why")))
     v = view(state)
-    called = base_plates.CALLS[v["last_trick"]["why"]]
+    called = plates.CALLS[v["last_trick"]["why"]]
     render_table(key, v)
     assert " ".join(texts).count(called) == 2  # in the felt's words and by the last trick
     assert f"took the last trick for {NAMES[v['last_trick']['winner']]}" in " ".join(texts)
-    assert {"Queen's Ruff!", "Royal Marriage", "Royal Affair"} == set(base_plates.CALLS.values())
+    assert {"Queen's Ruff!", "Royal Marriage", "Royal Affair"} == set(plates.CALLS.values())
 
 
 def test_courtship_says_who_may_summon_which_kings_servant(texts: list[str]) -> None:
@@ -405,15 +398,15 @@ def test_courtship_says_who_may_summon_which_kings_servant(texts: list[str]) -> 
     state = moment(key, "courtship", lambda v: v["phase"] == "summon")
     v = view(state)
     king = v["summon"]
-    table = base_games.Table(v)
+    table = board.Board(v)
     assert table.glow() == {king}
     render_table(key, v)
     words = " ".join(texts)
-    assert f"{NAMES[v['taker']]} may summon the servant of {base_plates.card_name(king)}" in words
+    assert f"{NAMES[v['taker']]} may summon the servant of {plates.card_name(king)}" in words
     assert "takes" in texts or "led, takes" in texts
     texts.clear()
     render_hand(key, view(state, v["taker"]))
-    assert f"Summon the servant of {base_plates.card_name(king)}?" in texts
+    assert f"Summon the servant of {plates.card_name(king)}?" in texts
 
 
 # -- the hand ------------------------------------------------------------------------------------
@@ -486,16 +479,16 @@ def test_a_tontine_hands_end_shows_the_face_up_cards_that_scored(texts: list[str
 def test_a_hands_end_tells_where_the_fool_went() -> None:
     end = history("tarocchi", "plain", 2)[-1]
     data = dict(end.round_ends[0])
-    who = base_plates.Names(view(end))
-    ends = base_round_end.side_ends(view(end), data)
+    who = plates.Names(view(end))
+    ends = round_ends.side_ends(view(end), data)
     owner_side = next(e for e in ends if 0 in e.seats)
-    given = base_round_end.fool_text(dict(data, fool={"rule": "excuse", "owner": 0, "taker": 1}), ends, who)
+    given = round_ends.fool_text(dict(data, fool={"rule": "excuse", "owner": 0, "taker": 1}), ends, who)
     assert given == "The Fool: Annabel took it back from Bartholomew's trick and gave a card for it"
-    own = base_round_end.fool_text(dict(data, fool={"rule": "excuse", "owner": 0, "taker": 2}), ends, who)
+    own = round_ends.fool_text(dict(data, fool={"rule": "excuse", "owner": 0, "taker": 2}), ends, who)
     assert "took it back from Cyrille's trick" in own
-    kept = base_round_end.fool_text(dict(data, fool={"rule": "excuse", "owner": 0, "taker": 0}), ends, who)
+    kept = round_ends.fool_text(dict(data, fool={"rule": "excuse", "owner": 0, "taker": 0}), ends, who)
     assert kept.endswith("so it stays in their pile")
-    aside = base_round_end.fool_text(dict(data, fool={"rule": "last-laugh", "holder": None, "aside": 1,
+    aside = round_ends.fool_text(dict(data, fool={"rule": "last-laugh", "holder": None, "aside": 1,
                                                    "in_hand": False}), ends, who)
     assert aside.startswith("The Fool, set aside face up by Bartholomew, went with the last trick to ")
     assert owner_side.name == "Annabel & Cyrille"

@@ -1,3 +1,3 @@
-"""The tarot family's pictures: ``scene`` (shared), ``manchester`` (the two-player games) and
-``base_games`` (Scarto, Tarocchi, Conference). The games' pictures, as the registry names them,
-are ``manchester_table`` and ``base_table``."""
+"""The tarot family's pictures, mirroring its rules (``games/tarot``): ``manchester`` (the two-player
+games) and ``base`` (Scarto, Tarocchi, Conference), each a package the registry names as its games'
+pictures; ``scene`` and ``shared_round_end`` are what both share."""

@@ -1,4 +1,4 @@
-"""What the tarot pictures share: the base games (:mod:`renderers.games.tarot.base_games`) and the
+"""What the tarot pictures share: the base games (:mod:`renderers.games.tarot.base`) and the
 two-player games (:mod:`renderers.games.tarot.manchester`).
 
 :class:`TarotTable` reads what both tables and copies say alike: who is to move, the trick, the
@@ -11,13 +11,15 @@ widths and words both games use.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Collection, Iterable, Sequence
 
 from PIL import Image
 
-from games.core.cards import SUIT_NAMES
+from games.core.cards import SUIT_NAMES, short
 from games.tarot import pack
+from games.tarot.base.view import TarotTableView
+from games.tarot.manchester.view import ManchesterView
+from games.tarot.trick_view import TrickView
 from renderers.kit import card_rows, layout, theme
 from renderers.kit import hand as generic_hand
 from renderers.kit.fonts import draw_text
@@ -45,15 +47,16 @@ RULE_BAND_H = 64
 DISCARD_BAND_H = card_height(CORNER_CARD) + 16
 
 Painter = Callable[[Image.Image, Draw, Box], None]
+TarotView = TarotTableView | ManchesterView
 
 
 # -- words ---------------------------------------------------------------------------------------
 
-def plays(trick: Any) -> list[tuple[int, str]]:
-    """A trick's (seat or position, card) pairs in play order."""
-    if not isinstance(trick, Mapping):
+def plays(trick: TrickView | None) -> list[tuple[int, str]]:
+    """A trick's (seat or position, card) pairs in play order (none for no trick)."""
+    if trick is None:
         return []
-    return [(int(p["seat"]), str(p["card"])) for p in trick.get("plays") or [] if isinstance(p, Mapping)]
+    return [(p["seat"], p["card"]) for p in trick["plays"]]
 
 
 def led_caption(trick: Sequence[tuple[int, str]]) -> str:
@@ -64,6 +67,11 @@ def led_caption(trick: Sequence[tuple[int, str]]) -> str:
         suit = pack.suit(card)
         return "Trumps led" if suit == pack.TRUMP else f"{SUIT_NAMES['tarot'].get(suit, suit).capitalize()} led"
     return "The Fool led" if trick else ""
+
+
+def cards_text(cards: Iterable[str]) -> str:
+    """Tarot cards as the log names them ("Qc 8c T21 Fool")."""
+    return " ".join(short(str(c), "tarot") for c in cards)
 
 
 def capital(text: str) -> str:
@@ -80,15 +88,14 @@ def signed(n: int) -> str:
 class TarotTable(layout.SeatedView, ABC):
     """A tarot table's view, read once: what the table and the copy of both games say alike."""
 
-    def __init__(self, view: Mapping[str, Any], default_players: int, default_hands: int | None = None) -> None:
-        super().__init__(view, default_players=default_players)
-        # Unless a game says otherwise, each player deals a hand.
-        self.hands_total = int(view.get("hands_total") or default_hands or self.players)
-        self.movers = {int(s) for s in view.get("to_move") or []} if not self.over else set()
-        self.trick = plays(view.get("trick"))
-        last = view.get("last_trick")
-        self.last: Mapping[str, Any] | None = last if isinstance(last, Mapping) else None
-        self.status = layout.named(view, str(view.get("status", "")))
+    view: TarotView
+
+    def __init__(self, view: TarotView) -> None:
+        super().__init__(view, default_players=view["players"])
+        self.hands_total = view["hands_total"]
+        self.movers = set(view["to_move"]) if not self.over else set()
+        self.trick = plays(view["trick"])
+        self.status = layout.named(view, view["status"])
 
     # -- what differs ----------------------------------------------------------------------------
     @abstractmethod
@@ -107,30 +114,26 @@ class TarotTable(layout.SeatedView, ABC):
     def fool_lines(self) -> tuple[list[str], bool]:
         """Where the Fool is, and whether it lies face up aside."""
 
-    def last_call(self, last: Mapping[str, Any]) -> str:
-        """The rule that decided the last trick, if one did."""
-        return ""
-
     def outcome(self) -> str:
         """The game's result, in words."""
-        outcome = self.view.get("outcome") or {}
-        return layout.named(self.view, str(outcome.get("detail") or "")) or "Game over"
+        outcome = self.view["outcome"]
+        return layout.named(self.view, outcome["detail"] if outcome else "") or "Game over"
 
     def subtitle(self) -> str:
         """"Hand 2 of 3 · Tontine · trick 5"; "Game over · 3 hands · Tontine"."""
         if self.over:
             parts = ["Game over", plural(self.hands_total, "hand"), self.stage()]
         else:
-            parts = [f"Hand {int(self.view.get('hand_no') or 1)} of {self.hands_total}", self.stage()]
-            trick_no = self.view.get("trick_no")
-            if isinstance(trick_no, int):
+            parts = [f"Hand {self.view['hand_no']} of {self.hands_total}", self.stage()]
+            trick_no = self.view["trick_no"]
+            if trick_no is not None:
                 parts.append(f"trick {trick_no}")
         return " \u00b7 ".join(part for part in parts if part)
 
 
 # -- the hand ------------------------------------------------------------------------------------
 
-def banded_hand(view: Mapping[str, Any], bands: Sequence[tuple[int, Painter]],
+def banded_hand(view: TarotView, bands: Sequence[tuple[int, Painter]],
                 glow: Collection[str] | None) -> Image.Image:
     """The generic hand with ``bands`` (height, painter) stacked over it."""
     if not bands:

@@ -1,5 +1,5 @@
-"""What both tarot hand's-end pictures share (:mod:`renderers.games.tarot.base_round_end`,
-:mod:`renderers.games.tarot.manchester_round_end`): the frame at :data:`renderers.kit.shown.COPY_SIZE`
+"""What both tarot hand's-end pictures share (:mod:`renderers.games.tarot.base.round_ends`,
+:mod:`renderers.games.tarot.manchester.round_ends`): the frame at :data:`renderers.kit.shown.COPY_SIZE`
 with the table's heading and status bar, panels, and cards said as text.
 
 The pictures are the table's sibling, shown in Discord's inline box at 0.65 on a phone: a pile's

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from games.tarot.manchester import ManchesterState
+from games.tarot.manchester.state import ManchesterState
 from localcord import LocalDiscord
 
 from ..parlour_harness import (

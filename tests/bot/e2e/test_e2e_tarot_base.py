@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from games.tarot.base_games import TarotTableState
+from games.tarot.base.state import TarotTableState
 from localcord import LocalDiscord
 
 from ..parlour_harness import (

@@ -26,7 +26,8 @@ import pytest
 from bot.play import timers
 from bot.show import hand_copies
 from games import registry
-from games.tarot import manchester_ai, table_ai
+from games.tarot.base import search as base_search
+from games.tarot.manchester import search as manchester_search
 from localcord import LocalDiscord
 from tests.sampling import FULL
 
@@ -63,7 +64,7 @@ async def play(standin: LocalDiscord, tmp_path: Path, monkeypatch: pytest.Monkey
     monkeypatch.setattr(hand_copies, "NOTICE_AFTER", 3600.0)
     # What a move costs does not depend on how well the computers play: the tarot players think a
     # tenth as long (in this process: no worker processes), so the longest games take seconds.
-    for module, name in ((table_ai, "BUDGET"), (table_ai, "DISCARD_BUDGET"), (manchester_ai, "BUDGET")):
+    for module, name in ((base_search, "BUDGET"), (base_search, "DISCARD_BUDGET"), (manchester_search, "BUDGET")):
         monkeypatch.setattr(module, name, getattr(module, name) // 10)
     async with running(standin, tmp_path, ai_delay=0.0, workers=0) as bot:
         return await whole_game(standin, bot, key, humans, PACE)

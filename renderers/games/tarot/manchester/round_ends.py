@@ -1,5 +1,5 @@
 """The two-player tarot games' hand's end, the table's sibling: exactly
-:data:`renderers.kit.shown.COPY_SIZE` (see :mod:`renderers.games.tarot.manchester`).
+:data:`renderers.kit.shown.COPY_SIZE` (see :mod:`renderers.games.tarot.manchester.board`).
 
 Top to bottom: the heading line (the game, the hand scored, the dealer); the status bar (who won
 the hand by how much, or a level hand); the columns' heads; a panel per player: the hand value
@@ -17,13 +17,15 @@ from typing import Any
 from PIL import Image
 
 from games.tarot import pack
-from renderers.games.tarot import shared_round_end as parts
-from renderers.games.tarot.manchester_plates import DUMMY_INK, Names
-from renderers.games.tarot.scene import signed
-from renderers.games.tarot.shared_round_end import GAP, LINE, MARGIN, SMALLEST, W
+from games.tarot.manchester.view import ManchesterView
 from renderers.kit import layout, theme
 from renderers.kit.fonts import draw_text, text_width
 from renderers.kit.layout import Draw, plural
+
+from .. import shared_round_end as parts
+from ..scene import signed
+from ..shared_round_end import GAP, LINE, MARGIN, SMALLEST, W
+from .plates import DUMMY_INK, Names
 
 XS = (176.0, 270.0, 390.0, 476.0, 556.0)  # the columns' centres: value, Manchester, part two, total, game
 NAME_ROOM = XS[0] - MARGIN - 24 - 26  # the name, clear of the first figure
@@ -110,13 +112,13 @@ def seat_list(data: Mapping[str, Any], key: str) -> list[int]:
     return given + [0] * (2 - len(given))
 
 
-def round_end(view: Mapping[str, Any], data: Mapping[str, Any]) -> Image.Image:
+def round_end(view: ManchesterView, data: Mapping[str, Any]) -> Image.Image:
     """A hand's account, both parts per player: the value announced, the Manchester score (points
     taken less the value), the second part's points and tricks, the totals, who won the hand by
     how much and the game points; the piles' counting cards; the Fool's exchange; Truffle's dummy
     pile and the card out of play."""
     who = Names(view)
-    truffle = view.get("second_part") == "truffle" or view.get("game") == "manchester-truffle"
+    truffle = view["second_part"] == "truffle"
     part = "Truffle" if truffle else "Piccadilly"
     totals = seat_list(data, "totals")
     accounts = [Account(seat=s, name=who.seat(s), dealt=s == data.get("dealer"),
@@ -136,8 +138,7 @@ def round_end(view: Mapping[str, Any], data: Mapping[str, Any]) -> Image.Image:
         status, colour = f"{accounts[0 if totals[0] > totals[1] else 1].name} wins the hand by {diff}", theme.GOOD
     else:
         status, colour = f"The hand is level at {totals[0]}: no game points", theme.ACCENT
-    img, draw, y = parts.frame(str(view.get("title") or "Manchester " + part),
-                               f"Hand {hand_no} of {int(view.get('hands_total') or 2)} scored \u00b7 "
+    img, draw, y = parts.frame(view["title"], f"Hand {hand_no} of {view['hands_total']} scored \u00b7 "
                                f"{who.seat(data.get('dealer'))} dealt", status, colour)
     labels = ("Manchester:", f"{part}:")
     label_w = max(text_width(label, SMALLEST) for label in labels)

@@ -1,21 +1,17 @@
-"""The computer player for the tarot base games (Scarto, Tarocchi, Conference) under every rule
-set: a determinized search (perfect-information Monte Carlo), as ``manchester_ai`` does for the
-two-player games.
+"""The Normal computer player for the tarot base games (Scarto, Tarocchi, Conference) under every
+rule set: a determinized search (perfect-information Monte Carlo), as the two-player games' does
+(:mod:`games.tarot.manchester.search`).
 
-It reads only what its seat may see (``state.view(seat)``, the cards played this hand in the
-game's public record, and ``state.hidden_cards(seat)`` for what it cannot see): its own hand,
-its own discard when it dealt, the piles, the trick, the claims, cards known to be in a hand
-(a Butt's Fool, a card a summons sent back, a hand shown). Its partner's hand is as hidden as
-an opponent's. From this hand's tricks it learns where a hand is void (a suit not followed; no
-trump played when one was due), where it holds no trump above one it failed to beat (K-2);
-under the Last Laugh, who cannot hold the Fool (a court card of the suit led played instead of
-it; a trump or a pip card put on the Butt's pile says what the Butt did not hold); a hidden
-discard holds no King or Honour (in Scarto no Ace either).
+It reads only what its seat may see, from the state: its own hand, its own discard when it dealt,
+the piles, the trick, the claims, cards known to be in a hand (a Butt's Fool, a card a summons
+sent back, a hand shown), the cards played this hand in the game's public record, and
+``state.hidden_cards(seat)`` for what it cannot see. Its partner's hand is as hidden as an
+opponent's. What the seat learns of the unseen cards is :mod:`.knowledge`'s.
 
 Each decision deals the cards it cannot see at random among the places they may be (the other
 hands, a discard it did not make), keeping to what it learnt, and tries the moves it weighs on
 the same deals, playing each deal out to the end of the hand with a quick greedy policy for
-every seat (``table_ai_sim``), or solving it exactly once few cards are left. The moves are
+every seat (:mod:`.playout`), or solving it exactly once few cards are left. The moves are
 played out in rounds, the worse half dropped after each, and a move's score is its average
 over the deals plus the quick policy's own worth of it (what it wins or loses in the trick at
 once), which steadies the few deals there is time for:
@@ -31,10 +27,9 @@ once), which steadies the few deals there is time for:
   points banked against power kept).
 - **Tontine claims**: everything claimable is left face up (a claim costs nothing).
 
-The Easy computer (``choose_easy``) looks at the trick on the table and nothing else: a few
-rules of thumb a beginner knows, no deals and no playing out. ``explain`` makes the Normal
-decision again, traced (``_decide``: who took the trick in play after each card on each deal),
-and says in plain words what it weighed.
+The Easy computer (:mod:`.easy`) looks at the trick on the table and nothing else. A hint's
+reasons (:mod:`.explain`) make the Normal decision again, traced (``decide``: who took the trick
+in play after each card on each deal), and say in plain words what it weighed.
 
 What it plays for is its side's result: plain, Courtship and the Last Laugh, the side's card
 points less the other side's; Tontine, the group points as the hand settles (K-12 with
@@ -49,15 +44,25 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from games.core.actions import Action, Word
 
-from . import determinize
-from . import table_ai_sim as sim
-from .base_games import PASS, SUMMON_CAVALIER, SUMMON_JACK, TarotTableState
-from .moves import CardsMove
-from .table_ai_sim import FOOL, ID, NAMES, PTS, STR, SUIT, TRUMP, Table
+from .. import determinize
+from ..moves import CardsMove
+from ..simulation import FOOL, ID, NAMES, PTS, STR, SUIT, TRUMP, mask
+from .between_tricks import PASS, SUMMON_CAVALIER, SUMMON_JACK
+from .knowledge import ALL, HONOURS, Knowledge, own_hand
+from .playout import Solver, card_values, rollout, tree_size, trick_taker
+from .simulation import (
+    CALL_CAVALIER,
+    CALL_JACK,
+    CALLS,
+    COST,
+    GROUP,
+    RANK,
+    Table,
+)
+from .state import TarotTableState
 
 BUDGET = 3500  # card plays simulated for one decision (a rollout of a whole hand is about 75)
 MIN_DEALS, MAX_DEALS = 2, 40  # deals in each round of the search
@@ -72,17 +77,11 @@ DISCARD_BUDGET = 14000  # card plays for a discard, in all its rounds (about 90 
 DISCARD_MAX_DEALS = 48  # deals for each handful in one round at the most
 DISCARD_POOL = 11  # cards considered for a discard when there are too many ways to choose
 
-ALL = frozenset(range(len(NAMES)))
-LESSER_COURTS = frozenset(c for c in ALL if sim.LESSER_COURT[c])
-TRUMPS = frozenset(c for c in ALL if SUIT[c] == TRUMP)
-KINGS = frozenset(c for c in ALL if sim.RANK[c] == 4)
-ACES = frozenset(ID["A" + s] for s in "SBCD")
-HONOURS = frozenset((sim.MAG, sim.WOR, FOOL))
 Move = Callable[[Table], None]
 
 
 def choose(state: TarotTableState, seat: int, rng: random.Random) -> Action:
-    return _decide(state, seat, rng).action
+    return decide(state, seat, rng).action
 
 
 @dataclass
@@ -111,7 +110,7 @@ class Decision:
     weighing: Weighing | None = None
 
 
-def _decide(state: TarotTableState, seat: int, rng: random.Random, trace: bool = False) -> Decision:
+def decide(state: TarotTableState, seat: int, rng: random.Random, trace: bool = False) -> Decision:
     """The move ``choose`` makes, with what it weighed (``trace``: also who took the trick in
     play on each deal, for ``explain``; the choice is the same either way)."""
     phase = state.phase
@@ -128,7 +127,7 @@ def _decide(state: TarotTableState, seat: int, rng: random.Random, trace: bool =
         return Decision(legal[0], "only")
     if phase == "summon":
         calls = (SUMMON_JACK, SUMMON_CAVALIER, PASS)
-        weighing = _search(state, seat, rng, [_summoning(sim.CALLS[c]) for c in calls], [1.0, 2.0, 0.0],
+        weighing = _search(state, seat, rng, [_summoning(CALLS[c]) for c in calls], [1.0, 2.0, 0.0],
                            prior=_summon_worth)  # a tie passes: a call that brings nothing only gives away news
         words = tuple(Word(c) for c in calls)
         return Decision(words[weighing.best], "summon", words, weighing)
@@ -141,8 +140,8 @@ def _decide(state: TarotTableState, seat: int, rng: random.Random, trace: bool =
     plays = tuple(CardsMove("play", (NAMES[c],)) for c in cards)
     if len(cards) == 1:
         return Decision(plays[0], "alike", plays)
-    weighing = _search(state, seat, rng, [_playing(c) for c in cards], [sim.COST[c] + 0.01 * PTS[c] for c in cards],
-                       lambda t: sim.card_values(t, seat, cards), shortlist=True, trace=trace)
+    weighing = _search(state, seat, rng, [_playing(c) for c in cards], [COST[c] + 0.01 * PTS[c] for c in cards],
+                       lambda t: card_values(t, seat, cards), shortlist=True, trace=trace)
     return Decision(plays[weighing.best], "play", plays, weighing)
 
 
@@ -151,7 +150,7 @@ def _summon_worth(t: Table) -> list[float]:
     summoner's side: the servant's points for those of the card sent back, and a court card out
     of another side's hand."""
     out = []
-    for call in (sim.CALL_JACK, sim.CALL_CAVALIER):
+    for call in (CALL_JACK, CALL_CAVALIER):
         gain, holder = t.summon_gain(call)
         out.append(0.0 if holder < 0 else gain + (0.5 if t.side[holder] != t.side[t.taker] else 0.0))
     return [*out, 0.0]
@@ -172,7 +171,7 @@ def _giving(card: int) -> Move:
 def _distinct(state: TarotTableState, seat: int, cards: list[int]) -> list[int]:
     """The cards worth weighing: of two cards of a suit with the same points and nothing between
     them but cards this seat holds or that are gone, only the lower."""
-    settled = {ID[c] for c in state.played} | {ID[c] for c in _own_hand(state, seat)}
+    settled = {ID[c] for c in state.played} | {ID[c] for c in own_hand(state, seat)}
     out: list[int] = []
     for card in sorted(cards, key=lambda c: (SUIT[c], STR[c])):
         if out and _same_worth(out[-1], card, settled):
@@ -184,182 +183,9 @@ def _distinct(state: TarotTableState, seat: int, cards: list[int]) -> list[int]:
 def _same_worth(low: int, high: int, settled: set[int]) -> bool:
     if SUIT[low] != SUIT[high] or PTS[low] != PTS[high] or low in HONOURS or high in HONOURS or low == FOOL:
         return False
-    if sim.GROUP[low] != sim.GROUP[high] or sim.RANK[low] or sim.RANK[high]:
+    if GROUP[low] != GROUP[high] or RANK[low] or RANK[high]:
         return False
     return all(c in settled for c in ALL if SUIT[c] == SUIT[low] and STR[low] < STR[c] < STR[high])
-
-
-def _own_hand(state: TarotTableState, seat: int) -> list[str]:
-    hand = dict(state.view(seat))["hand"]
-    assert isinstance(hand, list)
-    return [str(c) for c in hand]
-
-
-# -- what the seat knows ---------------------------------------------------------------------------
-
-class Knowledge(determinize.Placement[int]):
-    """The cards a seat cannot see and the places they may be: each other hand (less the cards
-    known to be in it) and a discard it did not make, each with its size and the cards it may
-    hold; dealt by seat, -1 the hidden discard."""
-
-    TRIES = 30  # more than the two-player game's: the Last Laugh's Fool turns some deals down (``fits``)
-
-    def __init__(self, state: TarotTableState, seat: int) -> None:
-        self.state = state
-        self.seat = seat
-        view: dict[str, Any] = dict(state.view(seat))
-        self.view = view
-        hidden = sorted(ID[c] for c in state.hidden_cards(seat))
-        pool = frozenset(hidden)
-        n = state.players
-        self.known: list[list[int]] = [[ID[c] for c in view["seats"][s]["known"]] for s in range(n)]
-        self.mine = [ID[c] for c in view["hand"]]
-        self.my_discard = [ID[c] for c in (view["my_discard"] or [])]
-        self.shown = [ID[c] for c in view["shown"]]
-        tricks = _this_hand(state)
-        excluded = _inferences(state, seat, tricks)
-        self.fool_rules = _fool_rules(state, seat, tricks) if state.ruleset == "last-laugh" and FOOL in pool else {}
-        slots: list[determinize.Slot[int]] = []  # by seat, -1 the discard, -2 the Butt's face-down card
-        for s in range(n):
-            if s == seat:
-                continue
-            size = int(view["seats"][s]["count"]) - len(self.known[s])
-            ruled_out = excluded.get(s, frozenset())
-            if s in self.fool_rules and self.fool_rules[s] is None:
-                ruled_out |= {FOOL}
-            slots.append((s, size, None if not ruled_out & pool else pool - ruled_out))
-        hidden_discard = int(view["discard_count"]) - len(self.shown) if seat != state.dealer else 0
-        if hidden_discard > 0:
-            slots.append((-1, hidden_discard, pool - _never_discarded(state)))
-        own_pile = set(state.piles[seat]) if state.players > seat >= 0 else set()
-        face_down = len(state.face_down - own_pile)  # how many is public: the Butt said it was a court card
-        if face_down:
-            courts = frozenset(c for c in pool if sim.COURT[c] and c not in KINGS)
-            slots.append((-2, face_down, courts))
-        super().__init__(hidden, slots)
-
-    def fits(self, dealt: dict[int, list[int]]) -> bool:
-        """The Last Laugh: whoever is dealt the Fool must have had no reason to play it so far."""
-        if not self.fool_rules:
-            return True
-        holder = next((s for s, cards in dealt.items() if FOOL in cards), -1)
-        rules = self.fool_rules.get(holder)
-        if rules is None:
-            return holder not in self.fool_rules
-        need_court, no_court_suits = rules
-        hand = dealt[holder]
-        if need_court and not any(sim.COURT[c] for c in hand):
-            return False
-        return not any(sim.COURT[c] and SUIT[c] in no_court_suits for c in hand)
-
-    def table(self, rng: random.Random) -> Table:
-        """A deal of the hand in play, the unseen cards placed at random."""
-        dealt = self.sample(rng)
-        state = self.state
-        hands = [[NAMES[c] for c in self.mine] if s == self.seat else
-                 [NAMES[c] for c in (*self.known[s], *dealt.get(s, []))] for s in range(state.players)]
-        discard = self.my_discard if self.seat == state.dealer else [*self.shown, *dealt.get(-1, [])]
-        return sim.from_state(state, hands, [NAMES[c] for c in discard], self._piles(dealt.get(-2, [])))
-
-    def _piles(self, face_down: list[int]) -> tuple[tuple[str, ...], ...] | None:
-        """The piles with the court cards a Butt put face down on theirs, which the seat cannot
-        see, replaced by those it dealt there (None when there are none)."""
-        state = self.state
-        hidden = state.face_down - set(state.piles[self.seat])
-        if not hidden:
-            return None
-        stand_ins = iter(NAMES[c] for c in face_down)
-        return tuple(tuple(next(stand_ins) if c in hidden else c for c in pile) for pile in state.piles)
-
-
-def _never_discarded(state: TarotTableState) -> frozenset[int]:
-    """What a hidden discard cannot hold: Kings and Honours, and Aces in Scarto or with Good and
-    Evil (a card discarded against the rule would have been shown)."""
-    out = KINGS | HONOURS
-    if state.players == 3 or state.good_and_evil:
-        out |= ACES
-    return out
-
-
-def _this_hand(state: TarotTableState) -> list[list[tuple[int, int]]]:
-    """This hand's tricks as played (before any summons changed them), from the game's record of
-    moves: every card played is public. Empty if the record does not tell (a made-up position)."""
-    plays = [(s, tok[5:]) for s, tok in state.history if tok.startswith("play:")]
-    count = len(state.played)
-    mine = plays[len(plays) - count:] if count else []
-    if [c for _, c in mine] != list(state.played):
-        return []
-    n = state.players
-    return [[(s, ID[c]) for s, c in mine[i:i + n]] for i in range(0, len(mine), n)]
-
-
-def _inferences(state: TarotTableState, seat: int, tricks: list[list[tuple[int, int]]]) -> dict[int, frozenset[int]]:
-    """The cards each other seat has shown it cannot hold: suits (and trumps) it did not follow,
-    trumps above one it failed to beat (K-2), and under the Last Laugh what a trump or pip card
-    put on the Butt's pile says the Butt did not hold."""
-    out: dict[int, set[int]] = {}
-    for trick in tricks:
-        led = -1
-        top = 0.0
-        for position, card in trick:
-            if card == FOOL:
-                continue
-            suit = SUIT[card]
-            if led < 0:
-                led = suit
-            elif position != seat:
-                ruled = out.setdefault(position, set())
-                if suit != led and led != TRUMP:
-                    ruled |= {c for c in ALL if SUIT[c] == led}
-                if suit != TRUMP and suit != led:
-                    ruled |= TRUMPS
-                if suit == TRUMP and top >= 100.0 and STR[card] < top:
-                    ruled |= {c for c in TRUMPS if STR[c] > top}
-            if suit == TRUMP and STR[card] > top:
-                top = STR[card]
-    if state.ruleset == "last-laugh":
-        played = set(state.played)
-        for s, pile in enumerate(state.piles):
-            if s == seat:
-                continue
-            for name in pile:
-                if name in played or name == "FOOL":
-                    continue
-                card = ID[name]
-                if SUIT[card] == TRUMP:  # step 3: no lesser court, no higher trump but the Honours
-                    out.setdefault(s, set()).update(LESSER_COURTS, {c for c in TRUMPS if STR[c] > STR[card]}
-                                                    - HONOURS)
-                elif not sim.COURT[card]:  # step 4: no lesser court, no trump but the Honours
-                    out.setdefault(s, set()).update(LESSER_COURTS, TRUMPS - HONOURS)
-    return {s: frozenset(cards) for s, cards in out.items()}
-
-
-FoolRule = tuple[bool, frozenset[int]] | None
-
-
-def _fool_rules(state: TarotTableState, seat: int, tricks: list[list[tuple[int, int]]]) -> dict[int, FoolRule]:
-    """The Last Laugh, the Fool not yet seen: what each other seat's hand must be like if it holds
-    the Fool, having not played it (a court card among its cards when trumps were led; no court
-    card of a suit led), or None when it cannot hold it (it played a court card of a suit led
-    while the Fool would have been due)."""
-    rules: dict[int, FoolRule] = {}
-    for s in range(state.players):
-        if s == seat:
-            continue
-        need_court, no_court, excluded = False, set(), False
-        for i, trick in enumerate(tricks):
-            led = trick[0][1]
-            later = [c for t in tricks[i:] for p, c in t if p == s]
-            if led == FOOL or all(position != s for position, _ in trick[1:]):
-                continue
-            if SUIT[led] == TRUMP:
-                need_court = need_court or not any(sim.COURT[c] for c in later)
-            elif any(sim.COURT[c] and SUIT[c] == SUIT[led] for c in later):
-                excluded = True
-            else:
-                no_court.add(SUIT[led])
-        rules[s] = None if excluded else (need_court, frozenset(no_court))
-    return rules
 
 
 # -- searching ------------------------------------------------------------------------------------
@@ -413,15 +239,14 @@ def _search(state: TarotTableState, seat: int, rng: random.Random, moves: Sequen
         alive.sort(key=lambda i: (-worth[i], tie[i]))
         alive = sorted(alive[:SHORTLIST])
     considered = list(alive)
-    cards_left = (sum(int(s["count"]) for s in knowledge.view["seats"]) + len(state.trick.plays)) * WORK[
-        state.ruleset]
+    cards_left = (sum(len(hand) for hand in state.hands) + len(state.trick.plays)) * WORK[state.ruleset]
 
     def play_out(t: Table) -> float:
-        sim.rollout(t)
+        rollout(t)
         return value(t)
 
-    playout = determinize.PlayOut(sim.Solver(state.side(seat), value),
-                                  lambda t: sim.tree_size(t, EXACT_TREE) <= EXACT_TREE, NODE_COST, play_out, cards_left)
+    playout = determinize.PlayOut(Solver(state.side(seat), value),
+                                  lambda t: tree_size(t, EXACT_TREE) <= EXACT_TREE, NODE_COST, play_out, cards_left)
     totals = [0.0] * len(moves)
     taken = {i: [0] * state.players for i in alive} if trace else {}
     last: dict[int, float] = {}
@@ -439,7 +264,7 @@ def _search(state: TarotTableState, seat: int, rng: random.Random, moves: Sequen
                 child = table.copy()
                 moves[i](child)
                 if trace:
-                    taken[i][sim.trick_taker(child.copy(), table.done)] += 1
+                    taken[i][trick_taker(child.copy(), table.done)] += 1
                 totals[i] += playout.worth(child)
         seen += deals
         score = [totals[i] / seen + (0.0 if playout.exact else PRIOR * worth[i]) for i in range(len(moves))]
@@ -475,7 +300,7 @@ def _discard_estimate(hand: Sequence[int], chosen: Sequence[int], safe_points: b
     voids = len(before - after)
     single = sum(1 for s in after if sum(1 for c in kept if SUIT[c] == s) == 1)
     worth = sum(PTS[c] for c in chosen) if safe_points else 0.0
-    shown = sum(1 for c in chosen if SUIT[c] == TRUMP or c in HONOURS or sim.RANK[c] == 4)
+    shown = sum(1 for c in chosen if SUIT[c] == TRUMP or c in HONOURS or RANK[c] == 4)
     return (worth + (2.0 if trumps >= 4 else 0.8) * voids + 0.4 * single
             - 0.08 * sum(STR[c] - (100 if SUIT[c] == TRUMP else 0) for c in chosen) - 3.0 * shown)
 
@@ -483,8 +308,8 @@ def _discard_estimate(hand: Sequence[int], chosen: Sequence[int], safe_points: b
 def _discard(state: TarotTableState, seat: int, rng: random.Random, offered: Sequence[str], most: int,
              fixed: Sequence[str]) -> tuple[list[list[int]], Weighing]:
     """The handfuls weighed for the discard, the likeliest first, and the search among them."""
-    hand = [ID[c] for c in _own_hand(state, seat)]
-    groups = _discard_groups(hand, [ID[c] for c in offered], most, [ID[c] for c in fixed],
+    hand = [ID[c] for c in own_hand(state, seat)]
+    groups = discard_groups(hand, [ID[c] for c in offered], most, [ID[c] for c in fixed],
                              state.ruleset != "tontine")
     if len(groups) > 1:
         groups = groups[:DISCARD_CANDIDATES]
@@ -492,7 +317,7 @@ def _discard(state: TarotTableState, seat: int, rng: random.Random, offered: Seq
     return groups, Weighing(0, [0], {0: 0.0}, {0: 0}, False)
 
 
-def _discard_groups(hand: list[int], pool: list[int], most: int, forced: list[int],
+def discard_groups(hand: list[int], pool: list[int], most: int, forced: list[int],
                     safe_points: bool) -> list[list[int]]:
     """Every handful that may be discarded (of the likeliest cards, when there are too many ways
     to choose), by the quick estimate, best first."""
@@ -538,8 +363,8 @@ def _discard_weigh(state: TarotTableState, seat: int, rng: random.Random, hand: 
                           courtship=state.courtship, manual=False, total=len(hands[seat]),
                           leader=(state.dealer + 1) % n)
                 t.bank(sides[seat], group)
-                t.disc = sim.mask(group)
-                sim.rollout(t)
+                t.disc = mask(group)
+                rollout(t)
                 totals[i] += value(t)
                 dealt[i] += 1
         if round_no < rounds - 1:

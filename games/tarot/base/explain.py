@@ -1,110 +1,28 @@
-"""The tarot table games' computer, as a teacher: the Easy computer (beginner's rules, no search)
-and the reasons a hint gives for the Normal computer's choice, read from what its search weighed
-(``table_ai.Decision``). With the Normal computer (``choose``, from :mod:`games.tarot.table_ai`) it
-is the computer player the registry names for Scarto, Tarocchi and Conference."""
+"""Why the tarot base games' Normal computer plays a move (a hint's reasons), read from what its
+search weighed (:class:`.search.Decision`), in plain words."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
 from games.core import cards, decks
-from games.core.actions import Action, Word
+from games.core.actions import Action
 from games.core.base import player
 
-from . import pack, rule_sets
-from .base_games import PASS, SUMMON_CAVALIER, SUMMON_JACK, TarotTableState
-from .moves import CardsMove
-from .table_ai import Decision, Weighing, _decide, _discard_groups, _own_hand, choose
-from .table_ai_sim import ID, NAMES
+from .. import pack
+from ..moves import CardsMove
+from .between_tricks import PASS, SUMMON_CAVALIER, SUMMON_JACK, servants
+from .knowledge import own_hand
+from .search import Decision, Weighing, decide
+from .state import TarotTableState
 
-__all__ = ["choose", "choose_easy", "explain"]
-
-# -- the Easy computer ------------------------------------------------------------------------------
-
-def choose_easy(state: TarotTableState, seat: int, rng: random.Random) -> Action:
-    """A beginner's rules of thumb, looking at the trick on the table and nothing else (no deals
-    of the unseen cards, no playing out): lead a King, else low from the longest suit; take the
-    trick with the least card that does when it is worth taking or nobody is left to beat it, else
-    play the cheapest card (and low under a partner's trick); keep the Fool for the last trick or
-    a trick it saves a card worth 3 or more. The likeliest discard by the quick estimate, unsearched;
-    summon the Jack, or the Cavalier once the Jack is played; the Butt banks its richest card;
-    every Tontine claim."""
-    phase = state.phase
-    if phase == "claim":
-        return state.offered(seat)[0]
-    if phase == "discard":
-        pick = state.pick(seat)
-        assert pick is not None
-        hand = [ID[c] for c in _own_hand(state, seat)]
-        groups = _discard_groups(hand, [ID[c] for c in pick.cards], pick.most, [ID[c] for c in pick.fixed],
-                                 state.ruleset != "tontine")
-        return CardsMove("discard", tuple(NAMES[c] for c in groups[0]))
-    legal = state.legal_actions(seat)
-    if len(legal) == 1:
-        return legal[0]
-    if phase == "give":
-        choices = [a.token.partition(":")[2] for a in legal]
-        return CardsMove("give", (max(choices, key=pack.points),))
-    if phase == "summon":
-        king = dict(state.view(None))["summon"]
-        gone = {c for pile in state.piles for c in pile} | set(state.trick.cards)
-        jack, cavalier = ("J" + king[-1], "N" + king[-1]) if isinstance(king, str) else ("", "")
-        if jack not in gone:
-            return Word(SUMMON_JACK)
-        return Word(SUMMON_CAVALIER if cavalier not in gone else PASS)
-    return CardsMove("play", (_easy_card(state, seat),))
-
-
-def _easy_card(state: TarotTableState, seat: int) -> str:
-    legal = state.playable(seat)
-    others = [c for c in legal if c != pack.FOOL]
-    fool = pack.FOOL in legal
-    if not others:
-        return pack.FOOL
-
-    def cheap(card: str) -> tuple[int, bool, float]:
-        return pack.points(card), pack.is_trump(card), pack.strength(card, card) or 0.0
-
-    if not state.trick.plays:
-        kings = [c for c in others if pack.is_king(c)]
-        if kings:
-            return kings[0]
-        suits = [c for c in others if not pack.is_trump(c)]
-        if suits:
-            longest = max(cards.SUIT_NAMES["tarot"], key=lambda s: sum(pack.suit(c) == s for c in suits))
-            return min((c for c in suits if pack.suit(c) == longest), key=cheap)
-        return min(others, key=cheap)
-    head = state.heading()
-    lowest = min(others, key=cheap)
-    if head is not None and state.side(head) == state.side(seat):
-        return lowest
-    winners = [c for c in others if _heads(state, seat, c)]
-    last = len(state.trick.plays) == state.players - 1
-    worth = pack.total(c for c in state.trick.cards if c != pack.FOOL)
-    if winners and (last or worth >= 5 or not pack.is_trump(min(winners, key=cheap))):
-        return min(winners, key=lambda c: pack.strength(c, c) or 0.0)
-    if fool and state.fool_free and pack.points(lowest) >= 3:
-        return pack.FOOL
-    return lowest
-
-
-def _heads(state: TarotTableState, seat: int, card: str) -> bool:
-    """Whether ``card``, played now, heads the trick."""
-    trick = state.trick.add(seat, card)
-    if state.courtship:
-        return rule_sets.courtship_winner(trick, state.courtship)[0] == seat
-    return pack.winner(trick) == seat
-
-
-# -- the reasons ------------------------------------------------------------------------------------
 
 def explain(state: TarotTableState, seat: int, action: Action) -> tuple[str, ...]:
     """Why the computer plays ``action`` for ``seat``: its decision made again, with the draws
     ``registry.computer_move`` gives it, from the seat's view alone (the deals it tried are of the
     cards the seat cannot see), telling what it weighed: who took the trick after the card on
     those deals, and how the card's rival came out over the rest of the hand."""
-    decision = _decide(state, seat, decks.rng(state.seed, "default", len(state.history)), trace=True)
+    decision = decide(state, seat, decks.rng(state.seed, "default", len(state.history)), trace=True)
     if decision.kind == "claim":
         return _claim_reasons(state, seat, action)
     if decision.kind == "only":
@@ -236,7 +154,7 @@ def _discard_reasons(state: TarotTableState, seat: int, decision: Decision, inde
     assert weighing is not None
     move = decision.moves[index]
     assert isinstance(move, CardsMove)
-    hand = _own_hand(state, seat)
+    hand = own_hand(state, seat)
     kept = [c for c in hand if c not in move.cards]
     suits = cards.SUIT_NAMES["tarot"]
     voids = [suits[s] for s in suits if any(pack.suit(c) == s for c in hand) and not any(
@@ -275,11 +193,11 @@ def _summon_reasons(state: TarotTableState, decision: Decision, index: int) -> t
                 "A call that brings nothing only gives the table news (K-16)")
     diff = weighing.score[index] - weighing.score[passing]
     servant = "Jack" if token == SUMMON_JACK else "Cavalier"
-    king = dict(state.view(None))["summon"]
-    gone = {c for pile in state.piles for c in pile} | set(state.trick.cards)  # played: public
+    king = state.next_king()
+    gone = state.gone(public=True)  # played: public
     if token == SUMMON_JACK:
         rule = "A servant still in a hand joins your trick in place of its holder's card (K-16)"
-    elif isinstance(king, str) and "J" + king[-1] in gone:
+    elif king is not None and servants(king)[0] in gone:
         rule = "The Jack is already played, so the Cavalier may come if it is in a hand (K-16)"
     else:
         rule = "The Cavalier comes only once the Jack is out of every hand (K-16)"

@@ -1,5 +1,5 @@
 """The tarot base games' hand's end, the table's sibling: exactly :data:`renderers.kit.shown.COPY_SIZE`
-(see :mod:`renderers.games.tarot.base_games`).
+(see :mod:`renderers.games.tarot.base.board`).
 
 Top to bottom: the heading line (the game, the hand scored, the rules, the dealer); the status bar
 (who took the most card points, or Tontine points); the columns' heads; a panel per side: its
@@ -18,14 +18,18 @@ from PIL import Image
 
 from games.core.cards import TAROT_SUITS
 from games.tarot import pack
-from renderers.games.tarot import shared_round_end as parts
-from renderers.games.tarot.base_plates import RULESETS, TITLES, TONTINE_TARGET, Names
-from renderers.games.tarot.scene import signed
-from renderers.games.tarot.shared_round_end import GAP, LINE, MARGIN, W
+from games.tarot.base.hand_end import TONTINE_TARGET
+from games.tarot.base.view import TarotTableView
+from games.tarot.rule_sets import RULESET_TITLES
 from renderers.kit import layout, theme
 from renderers.kit.fonts import draw_text, text_width
 from renderers.kit.layout import plural
 from renderers.kit.theme import RGB
+
+from .. import shared_round_end as parts
+from ..scene import signed
+from ..shared_round_end import GAP, LINE, MARGIN, W
+from .plates import Names
 
 XS = (322.0, 408.0, 492.0, 558.0)  # the columns' centres: tricks, points, the hand, the total
 NAME_ROOM = XS[0] - 40 - 28  # the name (and "dealt"), clear of the tricks' figure
@@ -49,9 +53,9 @@ class SideEnd:
     won: bool = False  # the hand's best (plain rules), or above the target (Tontine)
 
 
-def side_ends(view: Mapping[str, Any], data: Mapping[str, Any]) -> list[SideEnd]:
+def side_ends(view: TarotTableView, data: Mapping[str, Any]) -> list[SideEnd]:
     who = Names(view)
-    players = int(view.get("players") or len(who.names))
+    players = view["players"]
     sides = [[int(s) for s in side] for side in data.get("sides") or []] or [[s] for s in range(players)]
     points = [int(v) for v in data.get("points") or []]
     piles = [[str(c) for c in pile] for pile in data.get("piles") or []]
@@ -124,23 +128,23 @@ def shown_cards(end: SideEnd, tontine: bool, face_up: set[str]) -> list[str]:
     return [c for c in end.pile if not pack.empty(c)]
 
 
-def round_end(view: Mapping[str, Any], data: Mapping[str, Any]) -> Image.Image:
+def round_end(view: TarotTableView, data: Mapping[str, Any]) -> Image.Image:
     """A hand's account per side: tricks, card points (or Tontine points), the hand's score and
     the totals; the piles' counting cards (or the face-up cards that scored); the dealer's
     discard; where the Fool went."""
     who = Names(view)
-    players = int(view.get("players") or len(who.names))
+    players = view["players"]
     ends = side_ends(view, data)
     tontine = data.get("ruleset") == "tontine"
     face_up = {str(c) for c in data.get("face_up") or []}
     discard = [str(c) for c in data.get("discard") or []]
     fool = fool_text(data, ends, who)
     dealer = who.seat(data.get("dealer"))
-    game = str(view.get("title") or TITLES.get(str(view.get("game")), "Tarot"))
-    rules = RULESETS.get(str(data.get("ruleset") or "plain"), "")
+    game = view["title"]
+    rules = RULESET_TITLES.get(str(data.get("ruleset") or "plain"), "")
     hand_no = int(data.get("hand") or 1)
     status, colour = end_status(ends, data, players)
-    img, draw, y = parts.frame(game, f"Hand {hand_no} of {int(view.get('hands_total') or players)} scored"
+    img, draw, y = parts.frame(game, f"Hand {hand_no} of {view['hands_total']} scored"
                                f" \u00b7 {rules} \u00b7 {dealer} dealt", status, colour)
     label, empty = ("Face up:", "nothing left face up") if tontine else ("Over a point:", "nothing above a point")
     discard_label = f"{dealer}'s discard" + (", never played:" if tontine else ":")

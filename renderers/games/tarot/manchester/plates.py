@@ -1,13 +1,11 @@
 """The two-player tarot games read: the positions and names a view gives, each position's plate
-and the hand's end's columns (see :mod:`renderers.games.tarot.manchester`)."""
+and the hand's end's columns (see :mod:`renderers.games.tarot.manchester.board`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
-from renderers.games.tarot import scene as scene
+from games.tarot.manchester.view import ManchesterView
 from renderers.kit import layout, theme
 from renderers.kit.theme import RGB
 
@@ -30,43 +28,35 @@ class Place:
     points: int
 
 
-def places(view: Mapping[str, Any]) -> list[Place]:
-    out = []
-    for i, p in enumerate(view.get("positions") or []):
-        if not isinstance(p, Mapping):
-            continue
-        cards = p.get("cards")
-        out.append(Place(position=i, owner=int(p.get("owner", i)), dummy=bool(p.get("dummy")),
-                         count=int(p.get("count") or 0),
-                         cards=tuple(str(c) for c in cards) if isinstance(cards, list) else None,
-                         controller=int(p.get("controller", 0)), tricks=int(p.get("tricks") or 0),
-                         points=int(p.get("points") or 0)))
-    return out
+def places(view: ManchesterView) -> list[Place]:
+    return [Place(position=i, owner=p["owner"], dummy=p["dummy"], count=p["count"],
+                  cards=tuple(p["cards"]) if p["cards"] is not None else None, controller=p["controller"],
+                  tricks=p["tricks"], points=p["points"]) for i, p in enumerate(view["positions"])]
 
 
-def part_name(view: Mapping[str, Any]) -> str:
-    return "Truffle" if view.get("second_part") == "truffle" else "Piccadilly"
+def part_name(view: ManchesterView) -> str:
+    return "Truffle" if view["second_part"] == "truffle" else "Piccadilly"
 
 
-def second_part(view: Mapping[str, Any]) -> bool:
-    return view.get("phase") in ("choose", "discard2", "play2")
+def second_part(view: ManchesterView) -> bool:
+    return view["phase"] in ("choose", "discard2", "play2")
 
 
 class Names:
     """Players' and positions' names for a view."""
 
-    def __init__(self, view: Mapping[str, Any]) -> None:
+    def __init__(self, view: ManchesterView) -> None:
         self.names = layout.names(view)
         self.places = places(view)
 
-    def seat(self, seat: Any) -> str:
+    def seat(self, seat: int | None) -> str:
         if seat == -1:
             return "the dummy"
-        return self.names[seat] if isinstance(seat, int) and 0 <= seat < len(self.names) else "?"
+        return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else "?"
 
-    def position(self, position: Any) -> str:
+    def position(self, position: int | None) -> str:
         """"Ann", "Ann's dummy", "the dummy" (Truffle's)."""
-        if not isinstance(position, int) or not 0 <= position < len(self.places):
+        if position is None or not 0 <= position < len(self.places):
             return self.seat(position)
         place = self.places[position]
         if place.owner < 0:

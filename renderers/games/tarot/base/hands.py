@@ -1,27 +1,28 @@
 """The tarot base games' hand picture: a player's hand with its bands (see
-:mod:`renderers.games.tarot.base_games`)."""
+:mod:`renderers.games.tarot.base.board`)."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from PIL import Image
 
-from games.core.errors import UnknownGame
 from games.core.registry import get as get_rules
+from games.core.views import PickView
 from games.tarot import pack
-from renderers.games.tarot import scene as scene
-from renderers.games.tarot.base_plates import Names, call, card_name
-from renderers.games.tarot.scene import (
+from games.tarot.base.view import TarotTableView
+from renderers.kit import layout, theme
+from renderers.kit.fonts import draw_text
+from renderers.kit.layout import Box, Draw, plural
+
+from .. import scene
+from ..scene import (
     SMALL,
     Painter,
     plays,
 )
-from renderers.kit import layout, theme
-from renderers.kit.fonts import draw_text
-from renderers.kit.layout import Box, Draw, plural
+from .plates import Names, call, card_name
 
 # -- the hand ------------------------------------------------------------------------------------
 NOTE_H = 64
@@ -41,20 +42,17 @@ def note_band(head: str, line: str) -> Painter:
     return paint
 
 
-def discard_band(view: Mapping[str, Any], pick: Mapping[str, Any]) -> Painter:
+def discard_band(view: TarotTableView, pick: PickView) -> Painter:
     """What may be discarded: how many, and the rule (or the cards that must go)."""
-    fixed = [str(c) for c in pick.get("fixed") or []]
-    count = int(pick.get("most") or 0) + len(fixed)
-    try:
-        rule = str(getattr(get_rules(str(view.get("game"))), "discard_rule", ""))
-    except UnknownGame:
-        rule = ""
-    if not (view.get("options") or {}).get("good_and_evil"):
+    fixed = pick["fixed"]
+    count = pick["most"] + len(fixed)
+    rule = str(getattr(get_rules(view["game"]), "discard_rule", ""))
+    if not view["options"].get("good_and_evil"):
         rule = re.sub(r" \(with Good and Evil[^)]*\)", "", rule)
     rule = f"Not {rule[3:]}" if rule.startswith("no ") else scene.capital(rule)
     if fixed:
         rule = f"{len(fixed)} must go and are shown face up: raised, with the cards that may join them"
-    return scene.rule_band(f"{pick.get('label') or 'Discard'}: {plural(count, 'card')}", rule)
+    return scene.rule_band(f"{pick['label']}: {plural(count, 'card')}", rule)
 
 
 def mine_band(cards: Sequence[str], tontine: bool, partners: bool) -> Painter:
@@ -69,54 +67,55 @@ def mine_band(cards: Sequence[str], tontine: bool, partners: bool) -> Painter:
     return paint
 
 
-def hand(view: Mapping[str, Any]) -> Image.Image:
+def hand(view: TarotTableView) -> Image.Image:
     """The viewer's hand, the cards that may go raised, with bands above it: a discard's rule,
     the viewer's own discard, the trick so far, and what they are asked about a completed trick."""
     who = Names(view)
-    viewer = view.get("viewer")
-    phase = view.get("phase")
-    over = bool(view.get("over"))
-    mine_turn = isinstance(viewer, int) and viewer in (view.get("to_move") or []) and not over
-    partners = bool(view.get("sides"))
-    tontine = view.get("ruleset") == "tontine"
+    viewer = view["viewer"]
+    phase = view["phase"]
+    over = view["over"]
+    mine_turn = viewer is not None and viewer in view["to_move"] and not over
+    partners = bool(view["sides"])
+    tontine = view["ruleset"] == "tontine"
     bands: list[tuple[int, Painter]] = []
     glow: list[str] | None = None
-    pick = view.get("pick")
+    pick = view["pick"]
     drawn = view  # the view the generic hand reads
-    if isinstance(pick, Mapping) and phase == "discard" and mine_turn:
+    if pick is not None and phase == "discard" and mine_turn:
         # A pick is not moves: the cards it may take are raised and glow, the others left as they are.
-        glow = [str(c) for c in pick.get("fixed") or []] + [str(c) for c in pick.get("cards") or []]
+        glow = pick["fixed"] + pick["cards"]
         bands.append((scene.RULE_BAND_H, discard_band(view, pick)))
-    mine = [str(c) for c in view.get("my_discard") or []]
+    mine = view["my_discard"] or []
     if mine and phase != "discard" and not over:
         bands.append((scene.DISCARD_BAND_H, mine_band(mine, tontine, partners)))
-    trick = plays(view.get("trick"))
-    taker = view.get("taker")
+    trick = plays(view["trick"])
+    taker = view["taker"]
+    summon = view["summon"]
     trick_glow: set[str] = set()
     if phase == "claim":
-        trick_glow = {str(c) for c in view.get("claimable") or []}
-    elif phase == "summon" and view.get("summon"):
-        trick_glow = {str(view["summon"])}
+        trick_glow = set(view["claimable"])
+    elif phase == "summon" and summon:
+        trick_glow = {summon}
     if trick and not over:
-        why = call(view.get("why")) if isinstance(taker, int) else ""
-        label = why.upper() if why else "TAKEN BY" if isinstance(taker, int) else "THE TRICK"
-        caption = who.seat(taker) if isinstance(taker, int) else scene.led_caption(trick)
+        why = call(view["why"]) if taker is not None else ""
+        label = why.upper() if why else "TAKEN BY" if taker is not None else "THE TRICK"
+        caption = who.seat(taker) if taker is not None else scene.led_caption(trick)
         cards = [(card, who.seat(seat), "") for seat, card in trick]
         bands.append((scene.TRICK_BAND_H, scene.trick_band(cards, caption, label, trick_glow)))
     if mine_turn and phase == "claim":
-        claimable = [str(c) for c in view.get("claimable") or []]
+        claimable = view["claimable"]
         ask = scene.raised_band("Claim: leave cards of the trick face up", "raised: may be claimed", claimable,
                                 set(claimable))
         bands.append((scene.RAISED_BAND_H, ask))
         glow = []
-    elif mine_turn and phase == "summon" and view.get("summon"):
-        bands.append((NOTE_H, note_band(f"Summon the servant of {card_name(str(view['summon']))}?",
+    elif mine_turn and phase == "summon" and summon:
+        bands.append((NOTE_H, note_band(f"Summon the servant of {card_name(summon)}?",
                                         "Its holder adds it to the trick and takes back their card")))
         glow = []
     elif mine_turn and phase == "give":
         # The Butt's moves name cards of the hand: raised as plays are, the others dimmed.
-        drawn = {**view, "legal": [{"token": "play:" + str(a.get("token", "")).partition(":")[2], "label": ""}
-                                   for a in view.get("legal") or [] if str(a.get("token", "")).startswith("give:")]}
+        drawn = {**view, "legal": [{"token": "play:" + a["token"].partition(":")[2], "label": ""}
+                                   for a in view["legal"] if a["token"].startswith("give:")]}
         bands.append((NOTE_H, note_band("You are the Butt: the Fool comes into your hand",
                                         "Put one of the raised cards on your pile in its place")))
     return scene.banded_hand(drawn, bands, glow)

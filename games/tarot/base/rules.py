@@ -1,27 +1,26 @@
-"""The tarot base games' rules objects: Scarto (three players), Tarocchi (four, partners
-opposite) and Conference (four, partners side by side): the table's size, the deal, what the
-dealer may discard, the sides, and the tokens. The state they make is
-:class:`games.tarot.base_games.TarotTableState`."""
+"""What the tarot base games' rules objects share: the options (the rule sets), a new game, the
+example /rules opens with, the tokens, and what the dealer may discard. Each game's own rules
+(``games/scarto``, ``games/tarocchi``, ``games/conference``) give the table's size, the hand, the
+discard's limits and the sides. The state they make is :class:`games.tarot.base.state.TarotTableState`."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from typing import ClassVar
 
 from games.core import cards, decks
 from games.core.actions import Action, Word, check_token
-from games.core.base import Event, Rules, player
+from games.core.base import Rules, player
 from games.core.errors import IllegalAction
 from games.core.options import Option, OptionValue
 from games.core.teaching import Example
 
-from . import guide as texts
-from . import pack, rule_sets
-from .base_games import LEGACY_SUMMON, NO_TRICK, PASS, SUMMONS, TarotTableState
-from .moves import CardsMove
-from .pack import FOOL, HONOURS
-from .rule_sets import COURTSHIP_RULES, COURTSHIP_TITLES
+from .. import guide, pack, rule_sets
+from ..moves import CardsMove
+from ..pack import FOOL, HONOURS
+from ..rule_sets import COURTSHIP_RULES, COURTSHIP_TITLES
+from .between_tricks import LEGACY_SUMMON, PASS, SUMMONS
+from .state import TarotTableState
 
 
 class TarotTableRules(Rules):
@@ -78,24 +77,7 @@ class TarotTableRules(Rules):
         dealer = int(first) if isinstance(first, int) else decks.rng(seed, "dealer").randrange(players)
         state = TarotTableState(rules=self, players=players, seed=seed, options=dict(options), deck=deck,
                                 first_dealer=dealer, scores=(0,) * players)
-        return self.deal_hand(state, 0)
-
-    def deal_hand(self, state: TarotTableState, hand_no: int) -> TarotTableState:
-        """A fresh shuffle (the stacked deck for the first hand), the same number of cards to each
-        player one at a time, seat 0 first; the dealer takes the rest."""
-        players = state.players
-        dealer = (state.first_dealer + hand_no) % players
-        pack_cards = decks.tarot(bool(state.options.get("good_and_evil")))
-        order = decks.stack(pack_cards, state.deck if hand_no == 0 else None, decks.rng(state.seed, "deal", hand_no))
-        dealt, rest = decks.deal_round(order, [self.hand_size] * players)
-        hands = tuple(tuple(h) + (tuple(rest) if s == dealer else ()) for s, h in enumerate(dealt))
-        line = Event(f"Hand {hand_no + 1}: {player(dealer)} deals and takes the last {len(rest)} cards", notable=True)
-        fresh = dataclasses.replace(
-            state, hand_no=hand_no, phase="discard", hands=hands, discard=(), shown=(), trick=NO_TRICK, taker=None,
-            why="", piles=((),) * players, tricks_won=(0,) * players, played=(), fool=None, face_up=frozenset(),
-            exposed=frozenset(), face_down=frozenset(), fool_holder=None, fool_aside=None, summoned=(), last_trick=None,
-            log_from=len(state.log))
-        return dataclasses.replace(fresh, log=fresh.with_events(line))
+        return state.dealt(0)
 
     def parse_action(self, token: str) -> Action:
         check_token(token)
@@ -118,7 +100,7 @@ def example_caption(state: TarotTableState, seat: int) -> str:
     trick = f"trick {state.trick_no}"
     moment = state.moment(seat)
     led = state.trick.led_card((FOOL,))
-    suit = texts.suit_name(led)
+    suit = guide.suit_name(led)
     if moment == "trump":
         leader = player(state.trick.leader)
         return f"Your turn in {trick}: {leader} led {suit} and you have none, so you must trump (K-2)"
@@ -137,7 +119,7 @@ def is_ace(card: str) -> bool:
     return rule_sets.is_suit_card(card) and rule_sets.rank(card) == "A"
 
 
-def _refusal(card: str, aces: str) -> str | None:
+def barred_from_discard(card: str, aces: str) -> str | None:
     """The discard rule that stops a card other than the Fool (Aces with the rule ``aces`` says,
     where it says one)."""
     if card in HONOURS:
@@ -149,21 +131,9 @@ def _refusal(card: str, aces: str) -> str | None:
     return None
 
 
-class ScartoRules(TarotTableRules):
-    key = "scarto"
-    title = "Scarto"
-    player_counts = (3,)
-    hand_size = 25
-    discard_rule = "no Aces, Kings or Honours (the Fool only when you hold no other trump)"
-
-    def discard_refusal(self, card: str, hand: tuple[str, ...], good_and_evil: bool) -> str | None:
-        if card == FOOL:
-            return "The Fool may be discarded only when you hold no other trump" if any(
-                pack.is_trump(c) for c in hand) else None
-        return _refusal(card, "Aces may not be discarded in Scarto")
-
-
 class PartnershipRules(TarotTableRules):
+    """Tarocchi and Conference: four players in two partnerships, nineteen cards each."""
+
     player_counts = (4,)
     hand_size = 19
     discard_rule = "no Kings or Honours (with Good and Evil, no Aces either)"
@@ -171,30 +141,7 @@ class PartnershipRules(TarotTableRules):
     def discard_refusal(self, card: str, hand: tuple[str, ...], good_and_evil: bool) -> str | None:
         if card == FOOL:
             return "The Fool is an Honour: Honours may not be discarded"
-        return _refusal(card, "With the 80-card pack, Aces may not be discarded" if good_and_evil else "")
+        return barred_from_discard(card, "With the 80-card pack, Aces may not be discarded" if good_and_evil else "")
 
 
-class TarocchiRules(PartnershipRules):
-    key = "tarocchi"
-    title = "Tarocchi"
-
-    def side_of(self, seat: int) -> int:
-        return seat % 2
-
-    def partnerships(self, players: int) -> tuple[tuple[int, ...], ...]:
-        return ((0, 2), (1, 3))
-
-
-class ConferenceRules(PartnershipRules):
-    key = "conference"
-    title = "Conference"
-    table_talk = True
-
-    def side_of(self, seat: int) -> int:
-        return seat // 2
-
-    def partnerships(self, players: int) -> tuple[tuple[int, ...], ...]:
-        return ((0, 1), (2, 3))
-
-
-__all__ = ["ConferenceRules", "ScartoRules", "TarocchiRules", "TarotTableRules"]
+__all__ = ["PartnershipRules", "TarotTableRules", "barred_from_discard", "example_caption"]

@@ -1,18 +1,23 @@
 """The two-player tarot games' hand pictures: a player's hand with its bands, and Piccadilly's choice
-of two hands (see :mod:`renderers.games.tarot.manchester`)."""
+of two hands (see :mod:`renderers.games.tarot.manchester.board`)."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from PIL import Image
 
+from games.core.views import PickView
 from games.tarot import pack
-from renderers.games.tarot import scene as scene
-from renderers.games.tarot.manchester_plates import Names
-from renderers.games.tarot.scene import (
+from games.tarot.manchester.view import CandidateView, ManchesterView
+from renderers.kit import card_rows, layout, theme
+from renderers.kit.fonts import draw_text
+from renderers.kit.layout import Box, Draw, plural
+from renderers.kit.theme import card_height
+
+from .. import scene
+from ..scene import (
     FAMILY,
     PAD,
     SMALL,
@@ -21,20 +26,17 @@ from renderers.games.tarot.scene import (
     Painter,
     plays,
 )
-from renderers.kit import card_rows, layout, theme
-from renderers.kit.fonts import draw_text
-from renderers.kit.layout import Box, Draw, plural
-from renderers.kit.theme import card_height
+from .plates import Names
 
 # -- the hand ------------------------------------------------------------------------------------
 FIRST_DISCARD = 3  # Manchester's discards (the Truffle dealer's three laid aside follow them)
 
 
-def legal_cards(view: Mapping[str, Any]) -> set[str]:
+def legal_cards(view: ManchesterView) -> set[str]:
     """The cards the viewer's ``play:`` moves name."""
     out = set()
-    for action in view.get("legal") or []:
-        verb, _, arg = str(action.get("token", "")).partition(":")
+    for action in view["legal"]:
+        verb, _, arg = action["token"].partition(":")
         if verb == "play" and arg:
             out.add(arg)
     return out
@@ -52,15 +54,15 @@ def trick_strip(who: Names, trick: Sequence[tuple[int, str]]) -> Painter:
     return scene.trick_band(cards, scene.led_caption(trick))
 
 
-def discard_band(view: Mapping[str, Any], pick: Mapping[str, Any]) -> Painter:
+def discard_band(view: ManchesterView, pick: PickView) -> Painter:
     """What may be discarded: the rule, and the cards that must go."""
-    fixed = [str(c) for c in pick.get("fixed") or []]
-    count = int(pick.get("most") or 3) + len(fixed)
-    second = view.get("phase") == "discard2"
+    fixed = pick["fixed"]
+    count = pick["most"] + len(fixed)
+    second = view["phase"] == "discard2"
     rule = "Not Honours or Kings" if second else "Not trumps, Honours or Kings while you hold anything else"
     if fixed:
         rule = f"{len(fixed)} must go, and are shown face up: raised, with the cards that may join them"
-    return scene.rule_band(f"{pick.get('label') or 'Discard'}: {count} cards", rule)
+    return scene.rule_band(f"{pick['label']}: {count} cards", rule)
 
 
 def discards_band(cards: Sequence[str], value: int | None) -> Painter:
@@ -76,28 +78,29 @@ def discards_band(cards: Sequence[str], value: int | None) -> Painter:
     return paint
 
 
-def hand(view: Mapping[str, Any]) -> Image.Image:
+def hand(view: ManchesterView) -> Image.Image:
     """The viewer's hand, the cards that may go raised, with bands above it: what may be
     discarded, the trick so far, the dummy to play from. Piccadilly's choice: the two hands."""
-    if view.get("phase") == "choose" and view.get("candidates"):
-        return choice(view)
+    candidates = view["candidates"]
+    if view["phase"] == "choose" and candidates:
+        return choice(view, candidates)
     who = Names(view)
-    viewer = view.get("viewer")
-    phase = view.get("phase")
-    over = bool(view.get("over"))
+    viewer = view["viewer"]
+    phase = view["phase"]
+    over = view["over"]
     bands: list[tuple[int, Painter]] = []
     glow: list[str] | None = None
-    pick = view.get("pick")
-    if isinstance(pick, Mapping) and phase in ("discard", "discard2") and not over:
+    pick = view["pick"]
+    my_discards = view["my_discards"]
+    if pick is not None and phase in ("discard", "discard2") and not over:
         # A pick is not moves: the cards it may take are raised and glow, the others left as they are.
-        glow = [str(c) for c in pick.get("fixed") or []] + [str(c) for c in pick.get("cards") or []]
+        glow = pick["fixed"] + pick["cards"]
         bands.append((scene.RULE_BAND_H, discard_band(view, pick)))
-    elif phase in ("discard", "play1") and viewer is not None and view.get("my_discards") and not over:
-        announced = list(view.get("announced") or [])
-        value = int(announced[viewer]) if isinstance(viewer, int) and viewer < len(announced) else None
-        mine = [str(c) for c in view["my_discards"]][:FIRST_DISCARD]
-        bands.append((scene.DISCARD_BAND_H, discards_band(mine, value)))
-    trick = plays(view.get("trick"))
+    elif phase in ("discard", "play1") and viewer is not None and my_discards and not over:
+        announced = view["announced"]
+        value = announced[viewer] if viewer < len(announced) else None
+        bands.append((scene.DISCARD_BAND_H, discards_band(my_discards[:FIRST_DISCARD], value)))
+    trick = plays(view["trick"])
     if trick and not over:
         bands.append((scene.TRICK_BAND_H, trick_strip(who, trick)))
     dummy = shown_dummy(view, who)
@@ -106,14 +109,14 @@ def hand(view: Mapping[str, Any]) -> Image.Image:
     return scene.banded_hand(view, bands, glow)
 
 
-def shown_dummy(view: Mapping[str, Any], who: Names) -> Painter | None:
+def shown_dummy(view: ManchesterView, who: Names) -> Painter | None:
     """The dummy the viewer is to play from now, if any (its cards are on the table otherwise)."""
-    viewer = view.get("viewer")
-    if viewer is None or view.get("phase") != "play2" or view.get("over"):
+    viewer = view["viewer"]
+    if viewer is None or view["phase"] != "play2" or view["over"]:
         return None
-    to_play = view.get("to_play")
+    to_play = view["to_play"]
     place = next((p for p in who.places if p.dummy and p.cards is not None and p.position == to_play
-                  and p.controller == viewer and viewer in (view.get("to_move") or [])), None)
+                  and p.controller == viewer and viewer in view["to_move"]), None)
     if place is None:
         return None
     title = "Your dummy" if place.owner == viewer else "The dummy"
@@ -141,14 +144,13 @@ def summary(cards: Sequence[str]) -> str:
     return " \u00b7 ".join(parts)
 
 
-def choice(view: Mapping[str, Any]) -> Image.Image:
+def choice(view: ManchesterView, candidates: list[CandidateView]) -> Image.Image:
     """The two hands the viewer chooses between, A and B side by side, with their points: one is
     held, the other turned up as the dummy."""
-    candidates = [c for c in view.get("candidates") or [] if isinstance(c, Mapping)][:2]
-    viewer = view.get("viewer")
+    viewer = view["viewer"]
     names = layout.names(view)
-    my_turn = viewer is not None and viewer in (view.get("to_move") or []) and not view.get("over")
-    status = layout.named(view, str(view.get("status", "")))
+    my_turn = viewer is not None and viewer in view["to_move"] and not view["over"]
+    status = layout.named(view, view["status"])
     status_h = layout.status_height(status, WIDTH - 2 * PAD)
     h = card_height(CHOICE_CARD)
     cards_h = CHOICE_ROWS * h + (CHOICE_ROWS - 1) * 8
@@ -156,17 +158,17 @@ def choice(view: Mapping[str, Any]) -> Image.Image:
     foot_h = 40
     height = layout.HEADER_HEIGHT + 10 + status_h + 10 + panel_h + 10 + foot_h + PAD
     img, draw = layout.canvas(WIDTH, height)
-    title = f"{names[viewer]}'s hands" if isinstance(viewer, int) and viewer < len(names) else "Hands"
-    y = layout.header(img, draw, title, f"{view.get('title') or 'Manchester Piccadilly'} \u00b7 choose one") + 10
+    title = f"{names[viewer]}'s hands" if viewer is not None and viewer < len(names) else "Hands"
+    y = layout.header(img, draw, title, f"{view['title']} \u00b7 choose one") + 10
     layout.status_line(img, draw, (PAD, y, WIDTH - PAD, y + status_h), status,
                        colour=theme.ACCENT if my_turn else theme.PANEL_LIGHT)
     y += status_h + 10
     w = (WIDTH - 2 * PAD - 10) / 2
-    for i, cand in enumerate(candidates):
+    for i, cand in enumerate(candidates[:2]):
         x0 = PAD + i * (w + 10)
         box = (x0, y, x0 + w, y + panel_h)
-        cards = [str(c) for c in cand.get("cards") or []]
-        points = int(cand.get("points") or 0)
+        cards = cand["cards"]
+        points = cand["points"]
         layout.panel(draw, box, theme.FELT, theme.HIGHLIGHT if my_turn else theme.FELT_LIGHT, line=2,
                      radius=theme.RADIUS + 6)
         chip = 40
@@ -189,8 +191,8 @@ def choice(view: Mapping[str, Any]) -> Image.Image:
             card_rows.draw_cards(img, row, xs, ry, card_width=CHOICE_CARD, family=FAMILY, lift=0, x0=left)
             ry += h + 8
     y += panel_h + 10
-    chosen = list(view.get("chosen") or [])
-    done = isinstance(viewer, int) and viewer < len(chosen) and bool(chosen[viewer])
+    chosen = view["chosen"] or []
+    done = viewer is not None and viewer < len(chosen) and chosen[viewer]
     foot = ("You have chosen: the other hand is turned up as your dummy when both have chosen" if done else
             "Hold one hand (choose A or B); the other becomes your dummy, face up on the table")
     layout.panel(draw, (PAD, y, WIDTH - PAD, y + foot_h), theme.PANEL)

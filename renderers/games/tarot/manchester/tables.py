@@ -1,6 +1,6 @@
 """The table of Manchester Piccadilly and Manchester Truffle: the copies' sibling for onlookers
-(:func:`renderers.kit.trick_copy.draw_table`), fed as :mod:`renderers.games.tarot.manchester_copy` feeds
-the copy, in play order from seat 0's hand.
+(:func:`renderers.kit.trick_copy.draw_table`), fed as :mod:`.copies` feeds the copy, in play order
+from seat 0's hand.
 
 The heading names the game, the hand, the part and the trick; the status line (the outcome at the
 end); a plate per position (each player's hand, and in the second part the dummies) with its cards
@@ -11,36 +11,31 @@ T21": a line of cards would crowd out the rest), the cards discarded face up or 
 players' scores this hand and where the Fool went.
 Nothing hidden is drawn: hands are counts, and every viewer and spectator sees the same table.
 
-The registry names this module as both games' pictures: :func:`table` here, with the hand and
-Piccadilly's choice (:mod:`renderers.games.tarot.manchester_hand`), the copy
-(:mod:`renderers.games.tarot.manchester_copy`) and the hand's end
-(:mod:`renderers.games.tarot.manchester_round_end`) drawn by their own modules.
+Both games' pictures (:mod:`renderers.games.tarot.manchester`, as the registry names them) are
+:func:`table` here, with the hand and Piccadilly's choice (:mod:`.hands`), the copy (:mod:`.copies`)
+and the hand's end (:mod:`.round_ends`) drawn by their own modules.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from PIL import Image
 
 from games.tarot import pack
-from renderers.games.tarot.base_table import cards_text
-from renderers.games.tarot.manchester import Table
-from renderers.games.tarot.manchester_copy import copy, scene_of
-from renderers.games.tarot.manchester_hand import hand
-from renderers.games.tarot.manchester_plates import DUMMY_INK
-from renderers.games.tarot.manchester_round_end import round_end
-from renderers.games.tarot.scene import plays, signed
+from games.tarot.manchester.view import ManchesterView
 from renderers.kit import layout, theme
 from renderers.kit.layout import plural
 from renderers.kit.trick_copy import draw_table
 from renderers.kit.trick_table import Extras, LineNote
 
-__all__ = ["copy", "hand", "round_end", "table"]
+from ..scene import cards_text, plays, signed
+from .board import Board
+from .copies import scene_of
+from .plates import DUMMY_INK
+
+__all__ = ["table"]
 
 
-def dummies(board: Table) -> list[tuple[str, tuple[str, ...]]]:
+def dummies(board: Board) -> list[tuple[str, tuple[str, ...]]]:
     """The face-up dummies as (label, cards); who plays the Truffle dummy is on its plate."""
     out = []
     for place in board.places:
@@ -50,7 +45,7 @@ def dummies(board: Table) -> list[tuple[str, tuple[str, ...]]]:
     return out
 
 
-def scores(board: Table) -> list[LineNote]:
+def scores(board: Board) -> list[LineNote]:
     """Each player's hand this far: the hand value announced, the Manchester score (or the points
     taken while it is played), the second part's points and tricks; the game points at the end."""
     if board.over:
@@ -73,7 +68,7 @@ def scores(board: Table) -> list[LineNote]:
     return out
 
 
-def notes(board: Table) -> list[LineNote]:
+def notes(board: Board) -> list[LineNote]:
     """What the felt does not show (the dummies come first, where they are said), the most
     needed first."""
     out: list[LineNote] = []
@@ -91,7 +86,7 @@ def notes(board: Table) -> list[LineNote]:
     return out
 
 
-def felt_words(board: Table) -> list[str]:
+def felt_words(board: Board) -> list[str]:
     """The felt's words: the trick's number and the last trick, or what the table waits for."""
     if board.over:
         return []
@@ -100,21 +95,21 @@ def felt_words(board: Table) -> list[str]:
     if board.phase == "discard2":
         return [f"{board.who.seat(board.dealer)} lays three cards aside face up"]
     if board.phase == "choose":
-        chosen = list(board.view.get("chosen") or [])
+        chosen = board.view["chosen"] or []
         done = [board.who.seat(s) for s in range(board.players) if s < len(chosen) and chosen[s]]
         return ["Each holds one of two hands of 13; the other is turned up as a dummy",
                 f"{' and '.join(done)} {'has' if len(done) == 1 else 'have'} chosen" if done else ""]
     words = [board.trick_count()]
     cards = [card for _, card in plays(board.last)] if board.last is not None else []
     if cards and board.last is not None:
-        words.append(f"last trick {cards_text(cards)} to {board.who.position(board.last.get('winner'))}, "
+        words.append(f"last trick {cards_text(cards)} to {board.who.position(board.last['winner'])}, "
                      f"{plural(pack.total(cards), 'point')}")
     return words
 
 
-def table(view: Mapping[str, Any]) -> Image.Image:
+def table(view: ManchesterView) -> Image.Image:
     """The table for ``view`` (every seat and spectator sees the same table)."""
-    board = Table(view)
+    board = Board(view)
     status, colour = (f"Game over: {board.outcome()}", theme.GOOD) if board.over else (board.status, theme.ACCENT)
     colours = tuple(layout.seat_colour(p.owner) if p.owner >= 0 else DUMMY_INK for p in board.places)
     extras = Extras(colours=colours, info=tuple(felt_words(board)), status_colour=colour)

@@ -1,32 +1,33 @@
 """The tarot base games (docs/rules/tarot.md) read for their pictures: Scarto (three players),
 Tarocchi (four, partners opposite: seats 0 and 2 against 1 and 3) and Conference (four, partners
 side by side: 0 and 1 against 2 and 3), each plain or under a rule set (Tontine, the Last Laugh,
-Courtship Rules). The registry names :mod:`renderers.games.tarot.base_table` as the three games'
+Courtship Rules). The registry names :mod:`renderers.games.tarot.base.tables` as the three games'
 pictures.
 
-:class:`Table` reads a view once: each seat's plate (name in the side's colour, cards held,
+:class:`Board` reads a view once: each seat's plate (name in the side's colour, cards held,
 tricks and card points, game score, dealer, turn; under Tontine the cards left face up and their
 worth, under the Last Laugh the cards known in a hand, the Fool among them once the Butt holds
 it), the trick's cards a rule set asks about, what the table waits for, where the Fool is. The
-table (:mod:`renderers.games.tarot.base_table`) and the copy (:mod:`renderers.games.tarot.base_copy`)
-draw from it; the hand is :mod:`renderers.games.tarot.base_hand`, the hand's end
-:mod:`renderers.games.tarot.base_round_end`. Nothing hidden is drawn: only what the view gives.
+table (:mod:`renderers.games.tarot.base.tables`) and the copy (:mod:`renderers.games.tarot.base.copies`)
+draw from it; the hand is :mod:`renderers.games.tarot.base.hands`, the hand's end
+:mod:`renderers.games.tarot.base.round_ends`. Nothing hidden is drawn: only what the view gives.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
-from typing import Any
 
 from games.tarot import pack
-from renderers.games.tarot import scene as scene
-from renderers.games.tarot.base_plates import (
-    RULESETS,
-    TITLES,
+from games.tarot.base.view import LastTrickView, TarotTableView
+from games.tarot.rule_sets import RULESET_TITLES
+from renderers.kit import layout, theme
+from renderers.kit.layout import plural
+from renderers.kit.theme import RGB
+
+from .. import scene
+from .plates import (
     Names,
     Plate,
-    SeatInfo,
     call,
     card_name,
     seat_infos,
@@ -34,30 +35,28 @@ from renderers.games.tarot.base_plates import (
     tontine_worth,
     tricks_per_hand,
 )
-from renderers.kit import layout, theme
-from renderers.kit.layout import plural
-from renderers.kit.theme import RGB
 
-__all__ = ["Table"]
+__all__ = ["Board"]
 
 # -- the table -----------------------------------------------------------------------------------
 
-class Table(scene.TarotTable):
+class Board(scene.TarotTable):
     """The view, read once, and what the pictures say of it."""
 
-    def __init__(self, view: Mapping[str, Any]) -> None:
-        super().__init__(view, default_players=3)
+    view: TarotTableView
+
+    def __init__(self, view: TarotTableView) -> None:
+        super().__init__(view)
         self.who = Names(view)
         self.seats = seat_infos(view)
-        self.seats += [SeatInfo(0, 0, 0, s, (), (), False) for s in range(len(self.seats), self.players)]
-        self.sides = side_list(view, self.players)
+        self.sides = side_list(view)
         self.partners = any(len(side) > 1 for side in self.sides)
-        self.ruleset = str(view.get("ruleset") or "plain")
+        self.ruleset = view["ruleset"]
         self.tontine = self.ruleset == "tontine"
-        self.phase = str(view.get("phase") or "play")
-        taker = view.get("taker")
-        self.taker: int | None = taker if isinstance(taker, int) and not self.over else None
-        self.scores = [int(v) for v in self.per_seat("scores")]
+        self.phase = view["phase"]
+        self.taker = view["taker"] if not self.over else None
+        self.scores = view["scores"]
+        self.last = view["last_trick"]
         self.strips = self.tontine or self.ruleset == "last-laugh" or any(s.known for s in self.seats)
 
     def side_of(self, seat: int) -> int:
@@ -68,11 +67,11 @@ class Table(scene.TarotTable):
 
     # -- words ---------------------------------------------------------------------------------
     def title(self) -> str:
-        return str(self.view.get("title") or TITLES.get(str(self.view.get("game")), "Tarot"))
+        return self.view["title"]
 
     def stage(self) -> str:
         """The rule set."""
-        return RULESETS.get(self.ruleset, self.ruleset)
+        return RULESET_TITLES[self.ruleset]
 
     def outcome(self) -> str:
         return scene.capital(super().outcome())
@@ -97,15 +96,14 @@ class Table(scene.TarotTable):
             worth = tontine_worth(info.face_up)
             return dataclasses.replace(plate, label="FACE UP", note=f"{worth} pts" if info.face_up else "",
                                      note_colour=theme.HIGHLIGHT, cards=info.face_up, empty="nothing claimed")
-        aside = self.view.get("fool_aside")
-        if aside == seat:
+        if self.view["fool_aside"] == seat:
             label, note = "SHOWN", "Fool aside"
         elif info.fool:
             label, note = "THE BUTT", "holds Fool"
         else:
             label, note = "KNOWN", "in hand" if info.known else ""
         known = info.known
-        if info.fool and seat == self.view.get("viewer") and pack.FOOL in (self.view.get("hand") or []):
+        if info.fool and seat == self.view["viewer"] and pack.FOOL in (self.view["hand"] or []):
             known = (pack.FOOL,)  # the viewer's own: their view lists nothing known of their hand
         return dataclasses.replace(plate, label=label, note=note,
                                    note_colour=theme.HIGHLIGHT if info.fool else theme.TEXT, cards=known,
@@ -115,10 +113,10 @@ class Table(scene.TarotTable):
         """The trick's cards a rule set asks about: those that may be left face up, the King
         whose servant may be summoned."""
         if self.phase == "claim":
-            return {str(c) for c in self.view.get("claimable") or []}
-        summon = self.view.get("summon")
+            return set(self.view["claimable"])
+        summon = self.view["summon"]
         if self.phase == "summon" and summon:
-            return {str(summon)}
+            return {summon}
         return set()
 
     def centre_words(self) -> tuple[str, list[str]]:
@@ -126,45 +124,46 @@ class Table(scene.TarotTable):
         if self.over:
             return "", []
         taker = self.who.seat(self.taker)
-        why = call(self.view.get("why")) if self.taker is not None else ""
+        why = call(self.view["why"]) if self.taker is not None else ""
         if self.phase == "discard":
             counts = [info.count for info in self.seats]
             extra = counts[self.dealer] - min(counts) if self.dealer is not None and counts else 0
             return "", [f"{self.who.seat(self.dealer)} takes the last {plural(extra, 'card')} and discards "
                         f"{extra} face down"]
-        if self.phase == "summon" and self.view.get("summon"):
-            return why, [f"{taker} may summon the servant of {card_name(str(self.view['summon']))}"]
+        summon = self.view["summon"]
+        if self.phase == "summon" and summon:
+            return why, [f"{taker} may summon the servant of {card_name(summon)}"]
         if self.phase == "claim":
             return why, [f"{taker} may leave the glowing cards face up"]
         if self.phase == "give":
             return why, [f"{taker}, the Butt, gives a card for the Fool"]
         if self.taker is not None and why:
             return why, [f"{taker} takes the trick"]
-        last_why = call(self.last.get("why")) if self.last is not None else ""
+        last_why = call(self.last["why"]) if self.last is not None else ""
         if not self.trick and last_why and self.last is not None:
-            return last_why, [f"took the last trick for {self.who.seat(self.last.get('winner'))}"]
+            return last_why, [f"took the last trick for {self.who.seat(self.last['winner'])}"]
         return "", []
 
     # -- the felt's words and the notes ------------------------------------------------------------
     def trick_count(self) -> str:
-        trick_no = self.view.get("trick_no")
-        if not isinstance(trick_no, int) or self.over:
+        trick_no = self.view["trick_no"]
+        if trick_no is None or self.over:
             return ""
         per = tricks_per_hand(self.view)
         return f"Trick {min(trick_no, per)} of {per}" if per else f"Trick {trick_no}"
 
-    def last_call(self, last: Mapping[str, Any]) -> str:
-        """The Courtship rule that decided it."""
-        return call(last.get("why"))
+    def last_call(self, last: LastTrickView) -> str:
+        """The Courtship rule that decided the last trick, if one did."""
+        return call(last["why"])
 
     def fool_lines(self) -> tuple[list[str], bool]:
         """Where the Fool is, and whether it lies face up aside."""
-        fool = self.view.get("fool")
-        if not isinstance(fool, Mapping) or self.over:
+        fool = self.view["fool"]
+        if fool is None or self.over:
             return [], False
-        if fool.get("rule") == "last-laugh":
-            aside = self.view.get("fool_aside")
-            if isinstance(aside, int):
+        if fool["rule"] == "last-laugh":
+            aside = self.view["fool_aside"]
+            if aside is not None:
                 return [f"Face up aside, from {self.who.seat(aside)}:", "it goes with the last trick"], True
             holder = next((s for s, info in enumerate(self.seats) if info.fool), None)
             if holder is not None:
@@ -175,7 +174,7 @@ class Table(scene.TarotTable):
                 return [f"{self.who.seat(played)} played it:",
                         "it takes the last trick" if last else "its taker is the Butt"], False
             return ["Hidden in a hand:", "it wins the last trick"], False
-        owner, taker = fool.get("owner"), fool.get("taker")
+        owner, taker = fool["owner"], fool["taker"]
         whose = f"{self.who.seat(owner)}'s Fool"
         if taker is None:
             return [f"{whose} is in the trick"], False

@@ -1,57 +1,28 @@
-"""Fast play of one part of a two-player tarot hand with every card placed (a determinization),
-for the search in ``manchester_ai``: cards as small integers, a trick kept as running totals,
-a greedy policy to play the part out, and an exact search for the last few tricks.
+"""Fast play of one part of a two-player tarot hand with every card placed (a determinization), for
+the search in :mod:`.search`: cards as small integers (:mod:`games.tarot.simulation`), a trick kept
+as running totals, a greedy policy to play the part out, and an exact search for the last few
+tricks.
 
-The rules are those of ``manchester`` and ``pack`` (K-2 legal cards, the Fool as excuse with
-its payment and K-6's last trick, K-5's alternating lead, Truffle's dummy and the dealer's
-cards laid aside); the value of a finished part is what it adds to one seat's score less what
-it adds to the other's, counted from the position the play started from.
+The rules are those of the state (:mod:`.state` and the modules under it) and ``pack`` (K-2 legal
+cards, the Fool as excuse with its payment and K-6's last trick, K-5's alternating lead, Truffle's
+dummy and the dealer's cards laid aside); the value of a finished part is what it adds to one seat's
+score less what it adds to the other's, counted from the position the play started from.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
-from games.core import cards, decks
+from .. import determinize
+from ..simulation import FOOL, FOOL_VALUE, NAMES, PTS, STR, SUIT, TRUMP, best_of, card_cost
 
-from . import determinize, pack
-
-NAMES: tuple[str, ...] = (*decks.tarot(), *(c for c in ("GOOD", "EVIL") if c not in decks.tarot()))
-ID = {name: i for i, name in enumerate(NAMES)}
-TRUMP = 4  # the "suit" of trumps
-FOOL_SUIT = 5
-FOOL = ID[pack.FOOL]
-_SUITS = {s: i for i, s in enumerate(cards.TAROT_SUITS)}
-SUIT: tuple[int, ...] = tuple(TRUMP if pack.is_trump(c) else FOOL_SUIT if c == pack.FOOL else _SUITS[c[-1]]
-                              for c in NAMES)
-STR: tuple[float, ...] = tuple(0.0 if c == pack.FOOL else pack.strength(c, c) or 0.0 for c in NAMES)
-PTS: tuple[int, ...] = tuple(pack.points(c) for c in NAMES)
-HONOUR: tuple[bool, ...] = tuple(c in pack.HONOURS for c in NAMES)
-KING: tuple[bool, ...] = tuple(pack.is_king(c) for c in NAMES)
 DUMMY = 2  # the owner index of Truffle's dummy, whose tricks count for nobody
 
 
-def _cost(card: int, trump_base: float, trump_step: float) -> float:
-    """What playing a card gives up besides its points: the power to win a trick later (trumps
-    count for more in the long second part)."""
-    if card == FOOL:
-        return 0.0
-    if SUIT[card] == TRUMP:
-        return trump_base + trump_step * (STR[card] - 100.0)
-    return 0.05 * STR[card]
-
-
 COSTS: tuple[tuple[float, ...], tuple[float, ...]] = (
-    tuple(_cost(i, 0.8, 0.06) for i in range(len(NAMES))),  # the first part
-    tuple(_cost(i, 1.4, 0.12) for i in range(len(NAMES))),  # the second
+    tuple(card_cost(i, 0.8, 0.06) for i in range(len(NAMES))),  # the first part
+    tuple(card_cost(i, 1.4, 0.12) for i in range(len(NAMES))),  # the second
 )
-FOOL_VALUE = -2.5  # the Fool kept back for a trick it saves more than this on
-
-
-def encode(names: Iterable[str]) -> list[int]:
-    return [ID[c] for c in names]
-
-
 class Deal:
     """One part being played with every card known: the holdings by position, the trick in
     progress and the points taken since the search began, by owner (seat 0, seat 1, the dummy)."""
@@ -182,12 +153,7 @@ def greedy(deal: Deal, position: int, legal: list[int], suit_of: tuple[int, ...]
     (``card_values``); the first of the best."""
     if len(legal) == 1:
         return legal[0]
-    values = card_values(deal, position, legal, suit_of, strength_of, points_of)
-    best = 0
-    for i in range(1, len(values)):
-        if values[i] > values[best]:
-            best = i
-    return legal[best]
+    return legal[best_of(card_values(deal, position, legal, suit_of, strength_of, points_of))]
 
 
 def card_values(deal: Deal, position: int, legal: Sequence[int], suit_of: tuple[int, ...] = SUIT,

@@ -1,6 +1,5 @@
 """The table of the tarot base games (Scarto, Tarocchi, Conference): the copies' sibling for
-onlookers (:func:`renderers.kit.trick_copy.draw_table`), fed as :mod:`renderers.games.tarot.base_copy`
-feeds the copy.
+onlookers (:func:`renderers.kit.trick_copy.draw_table`), fed as :mod:`.copies` feeds the copy.
 
 The heading names the game, the hand, the rule set and the trick; the status line (the outcome at
 the end); the felt's plates (cards held, game score, tricks and card points or the table's tag,
@@ -10,56 +9,48 @@ last trick (and the Courtship rule that took it), the cards each seat has face u
 known in hand (the Last Laugh), each side's totals, the dealer's discard (the dealer's own view
 names its cards), and where the Fool is, as many as fit.
 
-The registry names this module as the three games' pictures: :func:`table` here, with the hand
-(:mod:`renderers.games.tarot.base_hand`), the copy (:mod:`renderers.games.tarot.base_copy`) and the
-hand's end (:mod:`renderers.games.tarot.base_round_end`) drawn by their own modules.
+The three games' pictures (:mod:`renderers.games.tarot.base`, as the registry names them) are
+:func:`table` here, with the hand (:mod:`.hands`), the copy (:mod:`.copies`) and the hand's end
+(:mod:`.round_ends`) drawn by their own modules.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from PIL import Image
 
-from games.core.cards import short
 from games.tarot import pack
-from renderers.games.tarot.base_copy import copy, scene_of
-from renderers.games.tarot.base_games import Table
-from renderers.games.tarot.base_hand import hand
-from renderers.games.tarot.base_plates import TONTINE_TARGET, tontine_worth
-from renderers.games.tarot.base_round_end import round_end
-from renderers.games.tarot.scene import plays
+from games.tarot.base.hand_end import TONTINE_TARGET
+from games.tarot.base.view import TarotTableView
 from renderers.kit import theme
 from renderers.kit.layout import plural
 from renderers.kit.trick_copy import draw_table
 from renderers.kit.trick_table import Extras, LineNote
 
-__all__ = ["cards_text", "copy", "hand", "round_end", "table"]
+from ..scene import cards_text, plays
+from .board import Board
+from .copies import scene_of
+from .plates import tontine_worth
+
+__all__ = ["table"]
 
 DOT = " \u00b7 "
 
 
-def cards_text(cards: Any) -> str:
-    """Tarot cards as the log names them ("Qc 8c T21 Fool")."""
-    return " ".join(short(str(c), "tarot") for c in cards)
-
-
-def felt_words(board: Table) -> list[str]:
+def felt_words(board: Board) -> list[str]:
     """The felt's words: the trick's number and what the table waits for (a called rule first)."""
     pill, lines = board.centre_words()
     called = f"{pill}{'' if pill.endswith('!') else ':'} " if pill else ""  # "Queen's Ruff! took the..."
     return [board.trick_count(), *([called + lines[0]] if lines else [])]
 
 
-def notes(board: Table) -> list[LineNote]:
+def notes(board: Board) -> list[LineNote]:
     """What the felt does not show, the most needed first."""
     out: list[LineNote] = []
     if board.last is not None and board.taker is None and not board.over:
         cards = [card for _, card in plays(board.last)]
         if cards:
             why = board.last_call(board.last)
-            out.append(("Last trick", f"{cards_text(cards)} to {board.who.seat(board.last.get('winner'))}, "
+            out.append(("Last trick", f"{cards_text(cards)} to {board.who.seat(board.last['winner'])}, "
                         f"{plural(pack.total(cards), 'point')}" + (f" ({why})" if why else "")))
     out += rule_notes(board)
     if board.partners or board.over:
@@ -72,7 +63,7 @@ def notes(board: Table) -> list[LineNote]:
     return out
 
 
-def side_totals(board: Table, side: list[int]) -> str:
+def side_totals(board: Board, side: list[int]) -> str:
     """A side's points this hand (its tricks and game score are on its plates), or at the end its
     game score."""
     infos = [board.seats[s] for s in side if 0 <= s < len(board.seats)]
@@ -83,7 +74,7 @@ def side_totals(board: Table, side: list[int]) -> str:
     return worth
 
 
-def rule_notes(board: Table) -> list[LineNote]:
+def rule_notes(board: Board) -> list[LineNote]:
     """A rule set's cards: Tontine's face-up claims, the cards known in a hand (the Last Laugh's
     Fool set aside face up is the Fool's note)."""
     if board.over:
@@ -98,22 +89,22 @@ def rule_notes(board: Table) -> list[LineNote]:
     return [("Known", DOT.join(known))] if known else []
 
 
-def discard_notes(board: Table) -> list[LineNote]:
+def discard_notes(board: Board) -> list[LineNote]:
     """The dealer's discard: how many, the cards forced face up, or the dealer's own."""
-    count = int(board.view.get("discard_count") or 0)
+    count = board.view["discard_count"]
     if not count or board.over:
         return []
-    mine = [str(c) for c in board.view.get("my_discard") or []]
+    mine = board.view["my_discard"] or []
     if mine:
         return [("Your discard", f"{cards_text(mine)} ({plural(pack.total(mine), 'point')})")]
-    shown = [str(c) for c in board.view.get("shown") or []]
+    shown = board.view["shown"]
     how = f"{len(shown)} shown: {cards_text(shown)}" if shown else "face down"
     return [(f"{board.who.seat(board.dealer)}'s discard", f"{plural(count, 'card')}, {how}")]
 
 
-def table(view: Mapping[str, Any]) -> Image.Image:
+def table(view: TarotTableView) -> Image.Image:
     """The table for ``view``: only what the view gives is drawn."""
-    board = Table(view)
+    board = Board(view)
     if board.over:
         status, colour = f"Game over: {board.outcome()}", theme.GOOD
     else:

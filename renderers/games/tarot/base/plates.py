@@ -1,27 +1,20 @@
-"""The tarot base games' table read: titles and rule sets, the seats and names a view gives, and
-each seat's plate (see :mod:`renderers.games.tarot.base_games`)."""
+"""The tarot base games' table read: the calls of the Courtship rules, the seats and names a view gives, and
+each seat's plate (see :mod:`renderers.games.tarot.base.board`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from games.core import cards as card_names
-from games.core.errors import UnknownGame
 from games.core.registry import get as get_rules
 from games.tarot import rule_sets
-from renderers.games.tarot import scene as scene
+from games.tarot.base.view import TarotTableView
 from renderers.kit import layout, theme
 from renderers.kit.theme import RGB
 
-TITLES = {"scarto": "Scarto", "tarocchi": "Tarocchi", "conference": "Conference"}
-RULESETS = {"plain": "plain rules", "tontine": "Tontine", "last-laugh": "The Last Laugh",
-            "courtship": "Courtship Rules"}
 # What the table calls out when a Courtship rule decides a trick.
 CALLS = {"queens_ruff": "Queen's Ruff!", "royal_marriage": "Royal Marriage", "royal_affair": "Royal Affair"}
-TONTINE_TARGET = {3: 37, 4: 56}
-
 
 
 # -- reading the view ----------------------------------------------------------------------------
@@ -39,22 +32,15 @@ class SeatInfo:
     fool: bool  # the Last Laugh's Butt, known to hold the Fool
 
 
-def seat_infos(view: Mapping[str, Any]) -> list[SeatInfo]:
-    out = []
-    for s, seat in enumerate(view.get("seats") or []):
-        if not isinstance(seat, Mapping):
-            continue
-        out.append(SeatInfo(count=int(seat.get("count") or 0), tricks=int(seat.get("tricks") or 0),
-                            points=int(seat.get("points") or 0), side=int(seat.get("side", s)),
-                            face_up=tuple(str(c) for c in seat.get("face_up") or []),
-                            known=tuple(str(c) for c in seat.get("known") or []), fool=bool(seat.get("fool"))))
-    return out
+def seat_infos(view: TarotTableView) -> list[SeatInfo]:
+    return [SeatInfo(count=seat["count"], tricks=seat["tricks"], points=seat["points"], side=seat["side"],
+                     face_up=tuple(seat["face_up"]), known=tuple(seat["known"]), fool=seat["fool"])
+            for seat in view["seats"]]
 
 
-def side_list(view: Mapping[str, Any], players: int) -> list[list[int]]:
+def side_list(view: TarotTableView) -> list[list[int]]:
     """The sides as lists of seats: the partnerships, or each player alone (Scarto)."""
-    given = [[int(s) for s in side] for side in view.get("sides") or [] if isinstance(side, (list, tuple))]
-    return given or [[s] for s in range(players)]
+    return view["sides"] or [[s] for s in range(view["players"])]
 
 
 def tontine_worth(cards: Sequence[str]) -> int:
@@ -63,11 +49,11 @@ def tontine_worth(cards: Sequence[str]) -> int:
     return sum(rule_sets.GROUP_POINTS[name] for card in cards if (name := rule_sets.group(card)) is not None)
 
 
-def call(why: Any) -> str:
+def call(why: str) -> str:
     """The Courtship rule that decided a trick, as the table calls it ("" for none)."""
     if not why:
         return ""
-    return CALLS.get(str(why), rule_sets.COURTSHIP_TITLES.get(str(why), str(why)))
+    return CALLS.get(why, rule_sets.COURTSHIP_TITLES.get(why, why))
 
 
 def card_name(card: str) -> str:
@@ -76,23 +62,20 @@ def card_name(card: str) -> str:
     return name if name.startswith("the ") or name.startswith("trump") else f"the {name}"
 
 
-def tricks_per_hand(view: Mapping[str, Any]) -> int | None:
-    try:
-        rules = get_rules(str(view.get("game")))
-    except UnknownGame:
-        return None
-    size = getattr(rules, "hand_size", None)
+def tricks_per_hand(view: TarotTableView) -> int | None:
+    """How many tricks a hand has: the game's hand size (its rules say)."""
+    size = getattr(get_rules(view["game"]), "hand_size", None)
     return size if isinstance(size, int) else None
 
 
 class Names:
     """The players' names for a view."""
 
-    def __init__(self, view: Mapping[str, Any]) -> None:
+    def __init__(self, view: TarotTableView) -> None:
         self.names = layout.names(view)
 
-    def seat(self, seat: Any) -> str:
-        return self.names[seat] if isinstance(seat, int) and 0 <= seat < len(self.names) else "?"
+    def seat(self, seat: int | None) -> str:
+        return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else "?"
 
     def side(self, seats: Sequence[int]) -> str:
         return " & ".join(self.seat(s) for s in seats)

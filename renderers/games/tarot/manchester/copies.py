@@ -1,5 +1,5 @@
 """A player's copy for Manchester Piccadilly and Manchester Truffle: the shared layout of
-:mod:`renderers.kit.trick_copy` fed from the two-player table (:mod:`renderers.games.tarot.manchester`).
+:mod:`renderers.kit.trick_copy` fed from the two-player table (:mod:`renderers.games.tarot.manchester.board`).
 
 A column per position (each player's hand, and in the second part the dummies) along the trick,
 in play order from the member's hand: its cards held, points and tricks taken, the game points
@@ -11,17 +11,11 @@ while they play from a dummy) and, in Piccadilly's choice, the two hands to choo
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from PIL import Image
 
 from games.core.cards import short
 from games.tarot import pack
-from renderers.games.tarot.manchester import Table
-from renderers.games.tarot.manchester_hand import legal_cards
-from renderers.games.tarot.manchester_plates import DUMMY_INK
-from renderers.games.tarot.scene import FAMILY, capital, plays
+from games.tarot.manchester.view import ManchesterView
 from renderers.kit import hand as generic_hand
 from renderers.kit import layout, theme
 from renderers.kit.layout import plural
@@ -29,10 +23,15 @@ from renderers.kit.names import fit_name_with
 from renderers.kit.trick_copy import LABEL_W, CardRow, draw_copy
 from renderers.kit.trick_table import SMALLEST, Extras, Scene, Seat
 
+from ..scene import FAMILY, capital, plays
+from .board import Board
+from .hands import legal_cards
+from .plates import DUMMY_INK
+
 __all__ = ["copy"]
 
 
-def scene_of(board: Table, viewer: Any) -> Scene:
+def scene_of(board: Board, viewer: int | None) -> Scene:
     """The positions and the trick as the shared copy draws them, for ``viewer``."""
     seats = []
     for place in board.places:
@@ -55,7 +54,7 @@ def scene_of(board: Table, viewer: Any) -> Scene:
     return Scene(seats=seats, direction=1, trick=board.trick, to_play=board.to_play, family=FAMILY)
 
 
-def info(board: Table) -> list[str]:
+def info(board: Board) -> list[str]:
     """The felt's words: the trick's number, the cards shown face up, the last trick, the Fool."""
     out = [board.trick_count()] if board.phase in ("play1", "play2") else []
     if board.phase == "discard":
@@ -67,7 +66,7 @@ def info(board: Table) -> list[str]:
     if board.last is not None and not board.over:
         cards = [card for _, card in plays(board.last)]
         if cards:
-            out.append(f"last trick to {board.who.position(board.last.get('winner'))}, "
+            out.append(f"last trick to {board.who.position(board.last['winner'])}, "
                        f"{plural(pack.total(cards), 'point')}")
     label, shown = board.shown()
     if shown:
@@ -79,22 +78,20 @@ def info(board: Table) -> list[str]:
     return [line for line in out if line]
 
 
-def rows(board: Table, view: Mapping[str, Any]) -> list[CardRow]:
+def rows(board: Board, view: ManchesterView) -> list[CardRow]:
     """The member's dummies and hand (or Piccadilly's two hands to choose between), marked as
-    :func:`renderers.games.tarot.manchester_hand.hand` marks them."""
-    viewer = view.get("viewer")
-    phase = view.get("phase")
-    over = bool(view.get("over"))
-    mine = isinstance(viewer, int) and viewer in (view.get("to_move") or []) and not over
-    if phase == "choose" and view.get("candidates"):
-        out = []
-        for i, cand in enumerate(c for c in view.get("candidates") or [] if isinstance(c, Mapping)):
-            cards = tuple(str(c) for c in cand.get("cards") or [])
-            out.append(CardRow(cards, label=f"Hand {'AB'[i % 2]}", note=plural(int(cand.get("points") or 0), "pt")))
-        return out
+    :func:`.hands.hand` marks them."""
+    viewer = view["viewer"]
+    phase = view["phase"]
+    over = view["over"]
+    mine = viewer is not None and viewer in view["to_move"] and not over
+    candidates = view["candidates"]
+    if phase == "choose" and candidates:
+        return [CardRow(tuple(cand["cards"]), label=f"Hand {'AB'[i % 2]}", note=plural(cand["points"], "pt"))
+                for i, cand in enumerate(candidates)]
     cards = tuple(generic_hand.hand_cards(view))
     legal = legal_cards(view) if mine else set()
-    pick = view.get("pick")
+    pick = view["pick"]
     out = []
     # The face-up dummies, the member's own first: the one they play from now has its cards raised.
     dummies = sorted((p for p in board.places if p.dummy and p.cards is not None and not over),
@@ -112,8 +109,8 @@ def rows(board: Table, view: Mapping[str, Any]) -> list[CardRow]:
         # Another's dummy gives way to the member's own rows when they would not all fit.
         out.append(CardRow(dummy, glow, frozenset(set(dummy) - glow) if now else frozenset(), whose, note,
                            optional=place.controller != viewer))
-    if isinstance(pick, Mapping) and phase in ("discard", "discard2") and mine:
-        may = {str(c) for c in pick.get("fixed") or []} | {str(c) for c in pick.get("cards") or []}
+    if pick is not None and phase in ("discard", "discard2") and mine:
+        may = set(pick["fixed"]) | set(pick["cards"])
         hand = CardRow(cards, frozenset(may & set(cards)))
     elif mine and playing_dummy:
         hand = CardRow(cards, dim=frozenset(cards))  # they play from the dummy: the hand waits
@@ -126,15 +123,15 @@ def rows(board: Table, view: Mapping[str, Any]) -> list[CardRow]:
     return [*out, hand]
 
 
-def copy(table_view: Mapping[str, Any], hand_view: Mapping[str, Any]) -> Image.Image:
+def copy(table_view: ManchesterView, hand_view: ManchesterView) -> Image.Image:
     """A player's copy: the status, the positions along the trick in play order from the
     member's hand, the table's words, the dummies and the member's hand."""
-    board = Table(table_view)
-    viewer = hand_view.get("viewer")
+    board = Board(table_view)
+    viewer = hand_view["viewer"]
     if board.over:
         status, colour = f"Game over: {board.outcome()}", theme.GOOD
     else:
-        status = layout.named(hand_view, str(hand_view.get("status", ""))) or board.status
+        status = layout.named(hand_view, hand_view["status"]) or board.status
         colour = theme.ACCENT if viewer in board.movers else theme.PANEL_LIGHT
     colours = tuple(layout.seat_colour(p.owner) if p.owner >= 0 else DUMMY_INK for p in board.places)
     start = next((p.position for p in board.places if p.owner == viewer and not p.dummy), None)

@@ -1,24 +1,25 @@
 """The two-player tarot games, Manchester Piccadilly and Manchester Truffle (docs/rules/tarot.md), read
-for their pictures: the registry names :mod:`renderers.games.tarot.manchester_table` as both games'
+for their pictures: the registry names :mod:`renderers.games.tarot.manchester.tables` as both games'
 pictures.
 
-:class:`Table` reads a view once: a *position* per hand or dummy in play order (Manchester, the
+:class:`Board` reads a view once: a *position* per hand or dummy in play order (Manchester, the
 first part: the two players; Piccadilly: each player's hand and dummy; Truffle: the two players
 and the dummy at the dealer's left), each with what it holds, the tricks and points it has taken
 and whether it is to play; the part being played, the cards discarded face up or laid aside,
-where the Fool went and each player's scores. The table (:mod:`renderers.games.tarot.manchester_table`)
-and the copy (:mod:`renderers.games.tarot.manchester_copy`) draw from it; ``manchester_hand`` draws
+where the Fool went and each player's scores. The table (:mod:`renderers.games.tarot.manchester.tables`)
+and the copy (:mod:`renderers.games.tarot.manchester.copies`) draw from it; ``manchester_hand`` draws
 the hand and Piccadilly's choice, ``manchester_round_end`` the hand's end. Nothing hidden is drawn:
 hands are counts, and every viewer and spectator sees the same table.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from games.tarot.manchester.view import ManchesterView
+from renderers.kit import layout, theme
+from renderers.kit.layout import plural
 
-from renderers.games.tarot import scene as scene
-from renderers.games.tarot.manchester_plates import (
+from .. import scene
+from .plates import (
     DUMMY_INK,
     Names,
     Place,
@@ -26,32 +27,31 @@ from renderers.games.tarot.manchester_plates import (
     part_name,
     second_part,
 )
-from renderers.kit import layout, theme
-from renderers.kit.layout import plural
 
-__all__ = ["Table"]
+__all__ = ["Board"]
 
 # -- the table -----------------------------------------------------------------------------------
 
-class Table(scene.TarotTable):
+class Board(scene.TarotTable):
     """The view, read once, and what the pictures say of it."""
 
-    def __init__(self, view: Mapping[str, Any]) -> None:
-        super().__init__(view, default_players=2, default_hands=2)
+    view: ManchesterView
+
+    def __init__(self, view: ManchesterView) -> None:
+        super().__init__(view)
         self.who = Names(view)
-        self.phase = str(view.get("phase") or "discard")
+        self.phase = view["phase"]
         if self.phase == "choose" and not self.who.places:  # each holds two hands of 13, face down
             self.who.places = [Place(position=s, owner=s, dummy=False, count=26, cards=None, controller=s, tricks=0,
                                      points=0) for s in range(self.players)]
         self.places = self.who.places
-        self.truffle = view.get("second_part") == "truffle"
+        self.truffle = view["second_part"] == "truffle"
         self.part = part_name(view)
-        to_play = view.get("to_play")
-        self.to_play: int | None = to_play if isinstance(to_play, int) and not self.over else None
-        self.announced = [int(v) for v in self.per_seat("announced")]
-        first = view.get("first")
-        self.first: list[int] | None = [int(v) for v in first] if isinstance(first, list) else None
-        self.game_points = [int(v) for v in self.per_seat("game_points")]
+        self.to_play = view["to_play"] if not self.over else None
+        self.announced = view["announced"]
+        self.first = view["first"]
+        self.game_points = view["game_points"]
+        self.last = view["last_trick"]
         if self.phase in ("discard", "play1", "choose"):
             self.kind = "duel"
         else:
@@ -59,7 +59,7 @@ class Table(scene.TarotTable):
 
     # -- words ---------------------------------------------------------------------------------
     def title(self) -> str:
-        return str(self.view.get("title") or "Manchester")
+        return self.view["title"]
 
     def stage(self) -> str:
         """The part being played."""
@@ -77,7 +77,7 @@ class Table(scene.TarotTable):
         elif self.truffle and p.dummy and self.phase == "play2" and not self.over:
             tag_text, colour = f"{self.who.seat(p.controller)} plays it", theme.TEXT
         elif self.phase == "choose":
-            chosen = list(self.view.get("chosen") or [])
+            chosen = self.view["chosen"] or []
             done = p.owner < len(chosen) and bool(chosen[p.owner])
             tag_text, colour = ("has chosen", theme.GOOD) if done else ("choosing", theme.HIGHLIGHT)
         playing = self.phase in ("play1", "play2")
@@ -91,14 +91,14 @@ class Table(scene.TarotTable):
 
     # -- what the felt and the notes say -----------------------------------------------------------------------------
     def trick_count(self) -> str:
-        trick_no = self.view.get("trick_no")
+        trick_no = self.view["trick_no"]
         per = {"duel": 10, "truffle": 16, "piccadilly": 13}[self.kind]
-        return f"Trick {trick_no} of {per}" if isinstance(trick_no, int) else ""
+        return f"Trick {trick_no} of {per}" if trick_no is not None else ""
 
     def shown(self) -> tuple[str, list[str]]:
         """The cards discarded face up that matter now, with a label: the Truffle dealer's three
         laid aside in the second part, the forced discards shown in Manchester."""
-        shown = [str(c) for c in self.view.get("shown") or []]
+        shown = self.view["shown"]
         if self.kind == "truffle" and self.phase == "play2" and len(shown) >= 3:
             return f"LAID ASIDE BY {self.who.seat(self.dealer).upper()}", shown[-3:]
         if self.kind == "duel" and self.phase != "choose" and shown:
@@ -107,16 +107,16 @@ class Table(scene.TarotTable):
 
     def fool_lines(self) -> tuple[list[str], bool]:
         """Where the Fool went this part (while the part is played); it never lies aside."""
-        fool = self.view.get("fool")
-        if not isinstance(fool, Mapping) or self.over:
+        fool = self.view["fool"]
+        if fool is None or self.over:
             return [], False
-        owner, taker = fool.get("owner"), fool.get("taker")
+        owner, taker = fool["owner"], fool["taker"]
         whose = f"{self.who.seat(owner)}'s Fool" if owner != -1 else "The dummy's Fool"
         if taker is None:
             return [f"{whose} is in the trick"], False
         if taker == owner:
             return [f"{whose} went to", "their own pile"], False
-        lost = bool(fool.get("lost"))
+        lost = fool["lost"]
         return [f"{whose} went to {self.who.seat(taker)}:",
                 "lost on the last trick" if lost else "it comes back for a card"], False
 
