@@ -12,14 +12,14 @@ from PIL import ImageDraw
 
 from games import registry
 from renderers import round_end_image
-from renderers.games import fan_tan_parts
-from renderers.games.fan_tan_parts import LEAST
-from renderers.games.fan_tan_round_end import MOST_OFFENCES, card_lines
+from renderers.games.fan_tan import parts
+from renderers.games.fan_tan.parts import LEAST
+from renderers.games.fan_tan.round_end import MOST_OFFENCES, card_lines
 from renderers.kit import card_rows, fonts, layout, shown
 from renderers.kit.regions import REGIONS
 from renderers.tools.gallery import SAMPLE_NAMES, stages
 
-RUNS = [{"suit": s, "low": 1, "high": 13} for s in fan_tan_parts.SUITS]
+RUNS = [{"suit": s, "low": 1, "high": 13} for s in parts.SUITS]
 
 
 def honour_game(players: int, seed: int) -> Any:
@@ -53,8 +53,8 @@ def test_every_hands_end_is_one_picture_of_the_box_size_with_legible_text_and_no
     monkeypatch.setattr(fonts, "text_mask", recording)
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", pillow)
     monkeypatch.setattr(card_rows, "card_image", no_card)
-    monkeypatch.setattr(fan_tan_parts, "card_image", no_card)
-    fan_tan_parts.tile_sprite.cache_clear()
+    monkeypatch.setattr(parts, "card_image", no_card)
+    parts.tile_sprite.cache_clear()
     REGIONS.clear()
     ends = [(stage.view(None), stage.state.round_ends[-1]) for stage in stages("fan-tan", players)
             if stage.name == "over"]

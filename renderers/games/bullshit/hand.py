@@ -1,13 +1,8 @@
-"""Bullshit's pictures: the table (:mod:`renderers.games.bullshit_table`), a player's copy
-(:mod:`renderers.games.bullshit_copy`), both laid out for Discord's inline box, and the hand.
-
-Nothing face down is ever drawn face up: the table shows no hand, and the only faces on it are
-the cards a call turned up (``view["reveal"]``).
-
-The hand (:func:`hand`) is the generic hand of :mod:`renderers.kit.hand`, the cards grouped by rank
-and those of the rank the next play declares raised and glowing, with a band above them naming
-that rank and how many of it the viewer holds, the claim a call would answer (and how many of
-its rank the viewer holds: four Kings said while you hold one are a lie) and the pile's size.
+"""A Bullshit player's hand (DM and "My hand"): the generic hand of :mod:`renderers.kit.hand`, the
+cards grouped by rank and those of the rank the next play declares raised and glowing, with a band
+above them naming that rank and how many of it the viewer holds, the claim a call would answer
+(and how many of its rank the viewer holds: four Kings said while you hold one are a lie) and the
+pile's size.
 """
 
 from __future__ import annotations
@@ -18,21 +13,14 @@ from typing import Any
 from PIL import Image
 
 from games.core.cards import rank_of
-from renderers.games.bullshit_copy import copy
-from renderers.games.bullshit_parts import claim_width, draw_claim, rank_chip, rank_word
-from renderers.games.bullshit_table import table
-from renderers.games.bullshit_view import held
+from renderers.games.bullshit.parts import claim_width, draw_claim, rank_chip, rank_word
+from renderers.games.bullshit.view import held
 from renderers.kit import hand as generic_hand
 from renderers.kit import layout, theme
 from renderers.kit.fonts import draw_text, text_width
 from renderers.kit.layout import Box, Draw
 
-__all__ = ["copy", "hand", "table"]
-
 SMALL = theme.SMALL_TEXT_SIZE
-
-
-# -- the hand ------------------------------------------------------------------------------------
 BAND_H = 64
 
 

@@ -18,7 +18,7 @@ players' column runs down to the bottom.
 The runs are the hand picture's grid made smaller (its tiles' text stays at 17 px and more):
 cards down in white, the places open next dashed, those the member could fill now in the
 highlight colour, and the cards just put down outlined in the colour of the seat that played
-them. Each player gets a two-line cell, the table's (:mod:`renderers.games.fan_tan_seats`); at eight
+them. Each player gets a two-line cell, the table's (:mod:`renderers.games.fan_tan.seats`); at eight
 players, a line under a heading of the counts' icons.
 Everything comes from the two views given (the spectators' and the member's).
 """
@@ -30,8 +30,8 @@ from typing import Any
 
 from PIL import Image
 
-from renderers.games.fan_tan_parts import LEAST, Grid, draw_runs, pot_pill
-from renderers.games.fan_tan_seats import Seats
+from renderers.games.fan_tan.parts import LEAST, Grid, draw_runs, pot_pill
+from renderers.games.fan_tan.seats import Seats
 from renderers.kit import card_rows, layout, shown, theme
 from renderers.kit.fonts import draw_text
 from renderers.kit.layout import Box, Draw

@@ -1,5 +1,5 @@
 """Fan Tan's hand's end, laid out for the box Discord shows inline (:data:`renderers.kit.shown.COPY_SIZE`):
-the sibling of the table (:mod:`renderers.games.fan_tan`), the runs at the left, the players at the right.
+the sibling of the table (:mod:`renderers.games.fan_tan.table`), the runs at the left, the players at the right.
 
     +------------------------------------------------------------+
     | Fan Tan . Hand n of m ends . honour mode                   |
@@ -24,7 +24,7 @@ from typing import Any
 from PIL import Image
 
 from games.core.cards import STANDARD_RANKS, short
-from renderers.games.fan_tan_parts import LEAST, SUITS, TEXT, Grid, coin, draw_runs, pile
+from renderers.games.fan_tan.parts import LEAST, SUITS, TEXT, Grid, coin, draw_runs, pile
 from renderers.kit import layout, shown, theme
 from renderers.kit.fonts import draw_text, fit_size, text_width
 from renderers.kit.layout import Box, Draw, plural

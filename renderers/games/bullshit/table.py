@@ -1,5 +1,5 @@
 """The Bullshit table (the picture onlookers follow the game by) laid out for Discord's inline box
-(:data:`renderers.kit.shown.COPY_SIZE`): a player's copy (:mod:`renderers.games.bullshit_copy`) without
+(:data:`renderers.kit.shown.COPY_SIZE`): a player's copy (:mod:`renderers.games.bullshit.copy`) without
 the hand, drawn with its parts, and what onlookers need in the room the hand took.
 
 From the top: a small line naming the game, the dealer and the rules in brief; the status line;
@@ -21,7 +21,7 @@ from typing import Any
 from PIL import Image
 
 from games.core.cards import rank_of
-from renderers.games.bullshit_copy import (
+from renderers.games.bullshit.copy import (
     BAND_H,
     BIG,
     CARD,
@@ -39,9 +39,9 @@ from renderers.games.bullshit_copy import (
     call_head,
     who_fitted,
 )
-from renderers.games.bullshit_copy_seats import paste_chips, strip_height
-from renderers.games.bullshit_parts import claim_width, draw_claim, ordinal, rank_chip, rank_word, verdict_mark
-from renderers.games.bullshit_view import merged_log
+from renderers.games.bullshit.parts import claim_width, draw_claim, ordinal, rank_chip, rank_word, verdict_mark
+from renderers.games.bullshit.seats import paste_chips, strip_height
+from renderers.games.bullshit.view import merged_log
 from renderers.kit import card_rows, layout, log_panel, regions, theme
 from renderers.kit.fonts import draw_text, fit_size
 from renderers.kit.layout import Box, Draw

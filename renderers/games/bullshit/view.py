@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.core.cards import rank_of
-from renderers.games.bullshit_parts import PASS
+from renderers.games.bullshit.parts import PASS
 from renderers.kit import layout
 
 

@@ -1,5 +1,5 @@
 """Fan Tan's pictures in pieces, shared by the table, a player's copy, the hand and a hand's end:
-the runs as a grid of rank tiles, chips, small backs and tags (see :mod:`renderers.games.fan_tan`)."""
+the runs as a grid of rank tiles, chips, small backs and tags (see :mod:`renderers.games.fan_tan.table`)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 from games.core.cards import STANDARD_RANKS
 from renderers.kit import card_rows, layout, shown, theme
 from renderers.kit.cards import card_image as card_image  # patched by tests/renderers/test_shown.py
-from renderers.kit.cards import small_back as small_back  # the seats' card backs (fan_tan_seats)
+from renderers.kit.cards import small_back as small_back  # the seats' card backs (seats.py)
 from renderers.kit.fonts import draw_text, text_width
 from renderers.kit.layout import Box, Draw
 from renderers.kit.pips import draw_suit

@@ -11,7 +11,7 @@ from typing import Any
 
 from PIL import Image
 
-from renderers.games.fan_tan_parts import (
+from renderers.games.fan_tan.parts import (
     ANTE,
     DEALER,
     FINE,

@@ -1,13 +1,9 @@
-"""The Busca table, hand, hand's-end and copy images.
-
-The table and the copy are the shared trick pictures (:mod:`renderers.kit.trick_copy`): a plate per
-player in play order (play goes to the right) with cards held, tricks, the points in them so far
-(in thirds, "2⅓ pts") and the running total; the trick under the plates. The table's heading
-names the hand and who deals now and next; under the felt, its notes: the last trick's cards and
-worth, the dealer's card laid aside (three players, face down), the last hand's scores and, at
-the end, the totals.
-
-The hand's end (:func:`round_end`) is :mod:`renderers.games.busca_round_end`.
+"""The Busca table: the shared trick picture (:mod:`renderers.kit.trick_copy`), a plate per player
+in play order (play goes to the right) with cards held, tricks, the points in them so far (in
+thirds, "2⅓ pts") and the running total; the trick under the plates. The heading names the hand
+and who deals now and next; under the felt, its notes: the last trick's cards and worth, the
+dealer's card laid aside (three players, face down), the last hand's scores and, at the end, the
+totals. A player's copy (:mod:`renderers.games.busca.copy`) draws the same scene.
 """
 
 from __future__ import annotations
@@ -18,15 +14,12 @@ from typing import Any
 from PIL import Image
 
 from games.busca.scoring import thirds_text
-from games.core.cards import SUIT_NAMES, short, suit_of
-from renderers.games.busca_round_end import round_end
-from renderers.kit import hand as generic_hand
+from games.core.cards import short
 from renderers.kit import layout, theme
 from renderers.kit.layout import plural
-from renderers.kit.trick_copy import CardRow, draw_copy, draw_table
-from renderers.kit.trick_table import Extras, LineNote, Scene, Seat, trick_hand
+from renderers.kit.trick_copy import draw_table
+from renderers.kit.trick_table import Extras, LineNote, Scene, Seat
 
-__all__ = ["copy", "hand", "points", "round_end", "table"]
 
 def points(thirds: int) -> str:
     """``thirds`` as points: "1 point", "2⅓ points"."""
@@ -38,7 +31,8 @@ def _short(text: str) -> str:
     return text.replace(" points", " pts").replace(" point", " pt")
 
 
-def _plays(trick: Any) -> list[tuple[int, str]]:
+def trick_plays(trick: Any) -> list[tuple[int, str]]:
+    """A trick's cards as (seat, card), in the order played."""
     if not isinstance(trick, Mapping):
         return []
     return [(int(p["seat"]), str(p["card"])) for p in trick.get("plays") or []]
@@ -58,7 +52,7 @@ class Table(layout.SeatedView):
     def scene(self) -> Scene:
         discarding = bool(self.view.get("discarding"))
         trick = self.view.get("trick") or {}
-        plays = _plays(trick)
+        plays = trick_plays(trick)
         last = self.view.get("last_trick")
         done = sum(int(n) for n in self.tricks)
         per_hand = 40 // self.players
@@ -73,7 +67,7 @@ class Table(layout.SeatedView):
         return Scene(
             seats=seats, direction=int(self.view.get("direction") or -1), trick=plays,
             to_play=None if (discarding or self.over) else self.turn,
-            last=_plays(last), last_winner=last.get("winner") if isinstance(last, Mapping) else None,
+            last=trick_plays(last), last_winner=last.get("winner") if isinstance(last, Mapping) else None,
             last_note=points(worth) if worth else "no points",
             centre=centre, aside="laid aside" if self.view.get("set_aside") else "",
         )
@@ -118,7 +112,7 @@ class Table(layout.SeatedView):
 
     def draw(self) -> Image.Image:
         scene = self.scene()
-        status, colour = (_outcome(self), theme.GOOD) if self.over else (self.status, theme.ACCENT)
+        status, colour = (outcome_line(self), theme.GOOD) if self.over else (self.status, theme.ACCENT)
         extras = Extras(info=(scene.centre, "" if self.over else "play goes to the right"), status_colour=colour)
         return draw_table(scene, (str(self.view.get("title") or "Busca"),
                           self.subtitle()), status, extras, self.notes())
@@ -129,49 +123,8 @@ def table(view: Mapping[str, Any]) -> Image.Image:
     return Table(view).draw()
 
 
-def hand(view: Mapping[str, Any]) -> Image.Image:
-    """The viewer's hand with the trick so far above it (the cards that may go raised)."""
-    names = layout.names(view)
-    trick = _plays(view.get("trick"))
-    caption = ""
-    if trick:
-        led = SUIT_NAMES["standard"].get(suit_of(trick[0][1]), "")
-        caption = f"{led.capitalize()} led"
-    return trick_hand(view, trick, lambda s: names[s] if 0 <= s < len(names) else "?", caption)
-
-
-# -- a player's copy -------------------------------------------------------------------------------
-
-def copy(table_view: Mapping[str, Any], hand_view: Mapping[str, Any]) -> Image.Image:
-    """A player's copy (:mod:`renderers.kit.trick_copy`): the status, the seats along the trick in
-    play order from the member's, the trick's number and the last trick, and the member's hand
-    with the cards they may play raised."""
-    board = Table(table_view)
-    scene = board.scene()
-    viewer = hand_view.get("viewer")
-    cards = generic_hand.hand_cards(hand_view)
-    mine = isinstance(viewer, int) and viewer in (hand_view.get("to_move") or []) and not board.over
-    legal = generic_hand.playable(hand_view)[0] & set(cards) if mine else set()
-    rows = [CardRow(tuple(cards), frozenset(legal), frozenset(set(cards) - legal) if mine else frozenset())]
-    info: list[str] = [scene.centre] if scene.centre else []
-    if not board.over:  # the seats are drawn in the order of play, which is to the right (issue 44)
-        info.append("play goes to the right")
-    if scene.last and scene.last_winner is not None:
-        info.append(f"last trick to {board.name(scene.last_winner)}, {scene.last_note}")
-    if scene.aside:
-        info.append("a card laid aside")
-    if board.over:
-        status, colour = _outcome(board), theme.GOOD
-    else:
-        status = layout.named(hand_view, str(hand_view.get("status", ""))) or board.status
-        colour = theme.ACCENT if mine else theme.PANEL_LIGHT
-    totals = " \u00b7 ".join(f"{board.name(s)} {int(board.totals[s])}" for s in range(board.players))
-    extras = Extras(info=tuple(info), status_colour=colour,
-                    notice=f"Totals (low wins): {totals}" if board.over else "No cards in hand")
-    return draw_copy(scene, status, rows, viewer if isinstance(viewer, int) else None, extras)
-
-
-def _outcome(board: Table) -> str:
+def outcome_line(board: Table) -> str:
+    """Who won the game, with what total (the status at the end)."""
     winners = sorted(board.winners)
     if not winners:
         return "Game over: everyone ends level"

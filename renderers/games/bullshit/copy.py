@@ -20,8 +20,7 @@ from typing import Any
 from PIL import Image
 
 from games.core.cards import rank_of
-from renderers.games.bullshit_copy_seats import Chip, paste_chips, strip_height
-from renderers.games.bullshit_parts import (
+from renderers.games.bullshit.parts import (
     PILE_RISE,
     claim_width,
     draw_claim,
@@ -31,7 +30,8 @@ from renderers.games.bullshit_parts import (
     rank_word,
     verdict_mark,
 )
-from renderers.games.bullshit_view import Table, held
+from renderers.games.bullshit.seats import Chip, paste_chips, strip_height
+from renderers.games.bullshit.view import Table, held
 from renderers.kit import card_rows, layout, shown, theme
 from renderers.kit import hand as generic_hand
 from renderers.kit.fonts import draw_text, fit_size, text_width
