@@ -3,8 +3,8 @@ game's own view type extends with its keys (``class FoscoView(TableView, FoscoPa
 build a view and the pictures read it through the same type, so a key renamed on one side is a type
 error (``mypy --strict``), and ``tests/games/test_views.py`` holds every state's view to its type."""
 
-from __future__ import annotations
-
+# No ``from __future__ import annotations``: on Python 3.11 a TypedDict then takes its NotRequired
+# keys (as strings) for required ones (its ``__required_keys__``, which tests/games/test_views.py reads).
 from typing import NotRequired, TypedDict
 
 from .options import OptionValue

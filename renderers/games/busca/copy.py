@@ -3,11 +3,9 @@ above their hand, the cards they may play raised."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from PIL import Image
 
+from games.busca.view import BuscaView
 from renderers.games.busca.table import Table, outcome_line
 from renderers.kit import hand as generic_hand
 from renderers.kit import layout, theme
@@ -15,15 +13,15 @@ from renderers.kit.trick_copy import CardRow, draw_copy
 from renderers.kit.trick_table import Extras
 
 
-def copy(table_view: Mapping[str, Any], hand_view: Mapping[str, Any]) -> Image.Image:
+def copy(table_view: BuscaView, hand_view: BuscaView) -> Image.Image:
     """A player's copy (:mod:`renderers.kit.trick_copy`): the status, the seats along the trick in
     play order from the member's, the trick's number and the last trick, and the member's hand
     with the cards they may play raised."""
     board = Table(table_view)
     scene = board.scene()
-    viewer = hand_view.get("viewer")
+    viewer = hand_view["viewer"]
     cards = generic_hand.hand_cards(hand_view)
-    mine = isinstance(viewer, int) and viewer in (hand_view.get("to_move") or []) and not board.over
+    mine = viewer is not None and viewer in hand_view["to_move"] and not board.over
     legal = generic_hand.playable(hand_view)[0] & set(cards) if mine else set()
     rows = [CardRow(tuple(cards), frozenset(legal), frozenset(set(cards) - legal) if mine else frozenset())]
     info: list[str] = [scene.centre] if scene.centre else []
@@ -36,9 +34,9 @@ def copy(table_view: Mapping[str, Any], hand_view: Mapping[str, Any]) -> Image.I
     if board.over:
         status, colour = outcome_line(board), theme.GOOD
     else:
-        status = layout.named(hand_view, str(hand_view.get("status", ""))) or board.status
+        status = layout.named(hand_view, hand_view["status"]) or board.status
         colour = theme.ACCENT if mine else theme.PANEL_LIGHT
-    totals = " \u00b7 ".join(f"{board.name(s)} {int(board.totals[s])}" for s in range(board.players))
+    totals = " \u00b7 ".join(f"{board.name(s)} {board.totals[s]}" for s in range(board.players))
     extras = Extras(info=tuple(info), status_colour=colour,
                     notice=f"Totals (low wins): {totals}" if board.over else "No cards in hand")
-    return draw_copy(scene, status, rows, viewer if isinstance(viewer, int) else None, extras)
+    return draw_copy(scene, status, rows, viewer, extras)

@@ -3,21 +3,19 @@ go raised (:func:`renderers.kit.trick_table.trick_hand`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from PIL import Image
 
+from games.busca.view import BuscaView
 from games.core.cards import SUIT_NAMES, suit_of
 from renderers.games.busca.table import trick_plays
 from renderers.kit import layout
 from renderers.kit.trick_table import trick_hand
 
 
-def hand(view: Mapping[str, Any]) -> Image.Image:
+def hand(view: BuscaView) -> Image.Image:
     """The viewer's hand with the trick so far above it (the cards that may go raised)."""
     names = layout.names(view)
-    trick = trick_plays(view.get("trick"))
+    trick = trick_plays(view["trick"])
     caption = ""
     if trick:
         led = SUIT_NAMES["standard"].get(suit_of(trick[0][1]), "")

@@ -15,6 +15,7 @@ from typing import Any
 from PIL import Image
 
 from games.busca.scoring import thirds_text
+from games.busca.view import BuscaView
 from games.core.cards import SUIT_SYMBOLS, rank_of, short, suit_of
 from renderers.kit import layout, shown, theme
 from renderers.kit.fonts import draw_text
@@ -70,7 +71,7 @@ def card_lines(runs: Sequence[str], width: float, most: int) -> list[str]:
     return lines
 
 
-def round_end(view: Mapping[str, Any], data: Mapping[str, Any]) -> Image.Image:
+def round_end(view: BuscaView, data: Mapping[str, Any]) -> Image.Image:
     """A hand's scores: each player's counting cards and points (in thirds), the hand's score
     (with the last trick's or a cappotto's share) and the total."""
     names = layout.names(view)
@@ -78,7 +79,7 @@ def round_end(view: Mapping[str, Any], data: Mapping[str, Any]) -> Image.Image:
     def name(seat: Any) -> str:
         return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
 
-    players = int(view.get("players") or len(names))
+    players = view["players"]
     last, cappotto = data.get("last_trick"), data.get("cappotto")
     thirds = _seat_list(data, "thirds", players)
     scores = _seat_list(data, "scores", players)

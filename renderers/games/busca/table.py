@@ -8,12 +8,10 @@ totals. A player's copy (:mod:`renderers.games.busca.copy`) draws the same scene
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from PIL import Image
 
 from games.busca.scoring import thirds_text
+from games.busca.view import BuscaView, TrickView
 from games.core.cards import short
 from renderers.kit import layout, theme
 from renderers.kit.layout import plural
@@ -31,53 +29,50 @@ def _short(text: str) -> str:
     return text.replace(" points", " pts").replace(" point", " pt")
 
 
-def trick_plays(trick: Any) -> list[tuple[int, str]]:
+def trick_plays(trick: TrickView | None) -> list[tuple[int, str]]:
     """A trick's cards as (seat, card), in the order played."""
-    if not isinstance(trick, Mapping):
-        return []
-    return [(int(p["seat"]), str(p["card"])) for p in trick.get("plays") or []]
+    return [(p["seat"], p["card"]) for p in trick["plays"]] if trick else []
 
 
 class Table(layout.SeatedView):
     """The view, read once, and the drawing of each part."""
 
-    def __init__(self, view: Mapping[str, Any]) -> None:
-        super().__init__(view, default_players=4)
-        self.totals = self.per_seat("totals")
-        self.tricks = self.per_seat("tricks")
-        self.counts = self.per_seat("counts")
-        self.taken = self.per_seat("taken_thirds")
-        self.status = layout.named(view, str(view.get("status", "")))
+    view: BuscaView
+
+    def __init__(self, view: BuscaView) -> None:
+        super().__init__(view)
+        self.totals = view["totals"]
+        self.tricks = view["tricks"]
+        self.counts = view["counts"]
+        self.taken = view["taken_thirds"]
+        self.status = layout.named(view, view["status"])
 
     def scene(self) -> Scene:
-        discarding = bool(self.view.get("discarding"))
-        trick = self.view.get("trick") or {}
-        plays = trick_plays(trick)
-        last = self.view.get("last_trick")
-        done = sum(int(n) for n in self.tricks)
+        discarding = self.view["discarding"]
+        last = self.view["last_trick"]
+        done = sum(self.tricks)
         per_hand = 40 // self.players
         centre = ("The dealer lays a card aside" if discarding else
                   "" if self.over else f"Trick {min(done + 1, per_hand)} of {per_hand}")
-        seats = [Seat(name=self.name(s), cards=int(self.counts[s]), tricks=int(self.tricks[s]),
-                      score=str(int(self.totals[s])),
-                      note=_short(points(int(self.taken[s]))) if int(self.taken[s]) and not self.over else "",
+        seats = [Seat(name=self.name(s), cards=self.counts[s], tricks=self.tricks[s], score=str(self.totals[s]),
+                      note=_short(points(self.taken[s])) if self.taken[s] and not self.over else "",
                       to_move=s == self.turn, dealer=s == self.dealer and not self.over, winner=s in self.winners)
                  for s in range(self.players)]
-        worth = int(last.get("thirds") or 0) if isinstance(last, Mapping) else 0
+        worth = last["thirds"] if last else 0
         return Scene(
-            seats=seats, direction=int(self.view.get("direction") or -1), trick=plays,
+            seats=seats, direction=self.view["direction"], trick=trick_plays(self.view["trick"]),
             to_play=None if (discarding or self.over) else self.turn,
-            last=trick_plays(last), last_winner=last.get("winner") if isinstance(last, Mapping) else None,
+            last=trick_plays(last), last_winner=last["winner"] if last else None,
             last_note=points(worth) if worth else "no points",
-            centre=centre, aside="laid aside" if self.view.get("set_aside") else "",
+            centre=centre, aside="laid aside" if self.view["set_aside"] else "",
         )
 
     def subtitle(self) -> str:
-        hand_no = int(self.view.get("hand_no") or 1)
-        total = int(self.view.get("hands_total") or 0)
+        hand_no = self.view["hand_no"]
+        total = self.view["hands_total"]
         if self.over:
             return f"Game over \u00b7 {plural(hand_no, 'hand')} \u00b7 lowest total wins"
-        target = self.view.get("target", 31)
+        target = self.view["target"]
         which = f"Hand {hand_no} of {total}" if total else f"Hand {hand_no} \u00b7 game to {target}"
         # The deal passes to the right (counter-clockwise), as play does: say who deals the next hand.
         after = "" if self.dealer is None or (total and hand_no >= total) else \
@@ -94,19 +89,17 @@ class Table(layout.SeatedView):
         if scene.last and scene.last_winner is not None and not self.over:
             cards = " ".join(short(c) for _, c in scene.last)
             out.append(("Last trick", f"{cards} to {self.name(scene.last_winner)}, {scene.last_note}"))
-        if self.view.get("set_aside") and not self.over:
+        if self.view["set_aside"] and not self.over:
             out.append(("Laid aside", f"a card face down by {self.name(self.dealer)}: it goes with the last trick"))
-        hand = self.view.get("last_hand")
-        if isinstance(hand, Mapping):
-            scores = " \u00b7 ".join(f"{self.name(s)} +{int(v)}" for s, v in enumerate(hand.get("scores") or []))
-            extra = ""
-            if hand.get("cappotto") is not None:
-                extra = f" \u00b7 cappotto by {self.name(hand['cappotto'])}"
-            elif isinstance(hand.get("last_trick"), int):
-                extra = f" \u00b7 last trick {self.name(hand['last_trick'])}"
-            out.append((f"Hand {int(hand.get('hand') or 0)}", scores + extra))
+        hand = self.view["last_hand"]
+        if hand is not None:
+            scores = " \u00b7 ".join(f"{self.name(s)} +{v}" for s, v in enumerate(hand["scores"]))
+            cappotto = hand["cappotto"]
+            extra = (f" \u00b7 cappotto by {self.name(cappotto)}" if cappotto is not None else
+                     f" \u00b7 last trick {self.name(hand['last_trick'])}")
+            out.append((f"Hand {hand['hand']}", scores + extra))
         if self.over:
-            totals = " \u00b7 ".join(f"{self.name(s)} {int(self.totals[s])}" for s in range(self.players))
+            totals = " \u00b7 ".join(f"{self.name(s)} {self.totals[s]}" for s in range(self.players))
             out.append(("Totals", f"{totals} (low wins)"))
         return out
 
@@ -114,11 +107,10 @@ class Table(layout.SeatedView):
         scene = self.scene()
         status, colour = (outcome_line(self), theme.GOOD) if self.over else (self.status, theme.ACCENT)
         extras = Extras(info=(scene.centre, "" if self.over else "play goes to the right"), status_colour=colour)
-        return draw_table(scene, (str(self.view.get("title") or "Busca"),
-                          self.subtitle()), status, extras, self.notes())
+        return draw_table(scene, (self.view["title"], self.subtitle()), status, extras, self.notes())
 
 
-def table(view: Mapping[str, Any]) -> Image.Image:
+def table(view: BuscaView) -> Image.Image:
     """The Busca table for ``view`` (every seat and spectator sees the same table)."""
     return Table(view).draw()
 
@@ -130,4 +122,4 @@ def outcome_line(board: Table) -> str:
         return "Game over: everyone ends level"
     who = " and ".join(board.name(s) for s in winners)
     verb = "wins" if len(winners) == 1 else "share the win"
-    return f"Game over: {who} {verb} with {plural(int(board.totals[winners[0]]), 'point')}"
+    return f"Game over: {who} {verb} with {plural(board.totals[winners[0]], 'point')}"
