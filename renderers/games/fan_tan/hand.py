@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import partial
-from typing import Any
 
 from PIL import Image
 
 from games.core.cards import STANDARD_RANKS
+from games.fan_tan.view import FanTanView
 from renderers.games.fan_tan.parts import PAD, SMALL, SUITS, card, next_places, runs_of
 from renderers.kit import card_rows, layout, theme
 from renderers.kit.fonts import draw_text
@@ -62,35 +62,34 @@ def runs_grid(img: Image.Image, draw: Draw, box: Box, runs: Mapping[str, tuple[i
                 layout.panel(draw, tbox, mix(theme.FELT, theme.FELT_DARK, 0.5), None, radius=5)
 
 
-def hand(view: Mapping[str, Any]) -> Image.Image:
+def hand(view: FanTanView) -> Image.Image:
     """The viewer's hand: the runs in miniature (where the viewer's playable cards would go
     marked), then the cards by suit, the playable ones raised and glowing."""
-    cards = [str(c) for c in view.get("hand") or []]
-    viewer = view.get("viewer")
-    my_turn = viewer is not None and viewer in (view.get("to_move") or []) and not view.get("over")
-    playable = frozenset(str(c) for c in view.get("playable") or []) if my_turn else frozenset()
+    cards = view["hand"] or []
+    viewer = view["viewer"]
+    my_turn = viewer is not None and viewer in view["to_move"] and not view["over"]
+    playable = frozenset(view["playable"]) if my_turn else frozenset()
     group = layout.suit_group()
     xs = card_rows.fan_positions(layout.groups_of(cards, group), HAND_CARD, HAND_MAX_W - 2 * (PAD + 6),
                               max_step=HAND_STEP, group_gap=20)
     width = int(min(HAND_MAX_W, max(HAND_MIN_W, card_rows.row_width(xs, HAND_CARD) + 2 * (PAD + 6))))
     names = layout.names(view)
-    title = f"{names[viewer]}'s hand" if isinstance(viewer, int) and viewer < len(names) else "Watching"
-    status = layout.named(view, str(view.get("status", "")))
+    title = f"{names[viewer]}'s hand" if viewer is not None and viewer < len(names) else "Watching"
+    status = layout.named(view, view["status"])
     status_h = layout.status_height(status, width - 2 * PAD)
     grid_box_h = grid_height() + 28
     cards_h = layout.LIFT + card_height(HAND_CARD) + 28 if cards else 90
     height = layout.HEADER_HEIGHT + 10 + status_h + 10 + grid_box_h + 10 + cards_h + PAD
     img, draw = layout.canvas(width, height)
-    chips = (view.get("stacks") or [])
-    mine = int(chips[viewer]) if isinstance(viewer, int) and viewer < len(chips) else None
+    mine = view["stacks"][viewer] if viewer is not None else None
     sub = f"{plural(len(cards), 'card')}" + (f" \u00b7 {plural(mine, 'chip')}" if mine is not None else "")
     y = layout.header(img, draw, title, f"Fan Tan \u00b7 {sub}") + 10
     layout.status_line(img, draw, (PAD, y, width - PAD, y + status_h), status,
                        colour=theme.ACCENT if my_turn else theme.PANEL_LIGHT)
     y += status_h + 10
     grid_box = (PAD, y, width - PAD, y + grid_box_h)
-    runs = runs_of(view)
-    key = ("fan-tan grid", width, frozen(view.get("runs")), tuple(sorted(playable)))
+    runs = runs_of(view["runs"])
+    key = ("fan-tan grid", width, frozen(view["runs"]), tuple(sorted(playable)))
     region(img, grid_box, key, partial(_grid_panel, runs=runs, mine=playable))
     y += grid_box_h + 10
     felt = (PAD, y, width - PAD, y + cards_h)

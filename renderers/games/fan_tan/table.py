@@ -21,12 +21,10 @@ is 72 px wide; thirteen of them would not fit a row). Everything comes from the 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from PIL import Image
 
-from renderers.games.fan_tan.parts import LEAST, TEXT, Grid, draw_runs, pot_pill
+from games.fan_tan.view import FanTanView
+from renderers.games.fan_tan.parts import LEAST, TEXT, Grid, draw_runs, just_played, pot_pill
 from renderers.games.fan_tan.seats import Seats
 from renderers.kit import layout, log_panel, shown, theme
 from renderers.kit.fonts import draw_text, text_width
@@ -51,12 +49,12 @@ LIST_X = M + GRID.width + M  # the players' column
 class Table:
     """The view, read once, and the drawing of each part."""
 
-    def __init__(self, view: Mapping[str, Any]) -> None:
+    def __init__(self, view: FanTanView) -> None:
         self.view = view
         self.seats = Seats(view)
         self.seated = self.seats.seated
-        self.hand_no = int(view.get("hand_no") or 1)
-        self.status = layout.named(view, str(view.get("status", "")))
+        self.hand_no = view["hand_no"]
+        self.status = layout.named(view, view["status"])
 
     def draw(self) -> Image.Image:
         img, draw = layout.canvas(W, H)
@@ -66,7 +64,8 @@ class Table:
         layout.status_line(img, draw, (M, top, W - M, top + STATUS_H), self.status, colour=stripe,
                            size=theme.SMALL_TEXT_SIZE, max_lines=1)
         grid_box = self.grid_box()
-        draw_runs(img, draw, grid_box, GRID, self.view)  # its felt and each row kept as regions
+        draw_runs(img, draw, grid_box, GRID, self.view["runs"], over=self.view["over"],  # felt and rows as regions
+                  played=just_played(self.view))
         y = grid_box[3] + M
         self.pot_line(img, draw, (M, y, LIST_X - M, y + POT_H))
         self.moves(img, draw, (M, H - M - LOG_H, LIST_X - M, H - M))
@@ -82,16 +81,16 @@ class Table:
 
     def head(self, img: Image.Image, draw: Draw) -> None:
         """The game's line: its name, which hand of how many and who deals, honour mode."""
-        title = str(self.view.get("title") or "Fan Tan")
+        title = self.view["title"]
         mid = M + HEAD_H / 2
         draw_text(draw, (M + 4, mid), title, TEXT, theme.TEXT, anchor="lm", bold=True)
         x = M + 4 + text_width(title, TEXT, True)
         if self.seated.over:
             detail = f"Game over after {plural(self.hand_no, 'hand')}"
         else:
-            total = int(self.view.get("hands_total") or 1)
+            total = self.view["hands_total"]
             detail = f"Hand {self.hand_no} of {total} \u00b7 {self.seated.name(self.seated.dealer)} deals"
-        if not self.view.get("strict", True):
+        if not self.view["strict"]:
             detail += " \u00b7 honour mode"
         line = layout.ellipsize(f" \u00b7 {detail}", LEAST, W - M - 4 - x)
         layout.draw_rich(img, draw, (x, mid), line, LEAST, theme.MUTED)
@@ -103,11 +102,10 @@ class Table:
         if self.seated.over:
             self.result(img, draw, (x0, cy), x1)
             return
-        right = pot_pill(img, draw, (x0, cy), int(self.view.get("pot") or 0))
-        last = self.view.get("last_hand") or {}
+        right = pot_pill(img, draw, (x0, cy), self.view["pot"])
+        last = self.view["last_hand"]
         if last:
-            text = (f"Hand {int(last.get('hand') or 0)}: {self.seated.name(last.get('winner'))} took "
-                    f"{int(last.get('pot') or 0)}")
+            text = f"Hand {last['hand']}: {self.seated.name(last['winner'])} took {last['pot']}"
             text = layout.ellipsize(text, LEAST, x1 - right - 12)
             layout.draw_rich(img, draw, (x1 - 4 - layout.rich_width(text, LEAST), cy), text, LEAST, theme.MUTED)
 
@@ -132,7 +130,7 @@ class Table:
         x0, y0, x1, y1 = box
         layout.panel(draw, box, theme.PANEL, radius=8)
         width = x1 - x0 - 20
-        log = [layout.named(self.view, str(e)) for e in self.view.get("log") or []]
+        log = [layout.named(self.view, e) for e in self.view["log"]]
         shown_lines = log_panel.log_lines(log, LEAST, width, LOG_LINES, 2, 2, layout.names(self.view))
         y = (y0 + y1) / 2 - LOG_LEAD * (len(shown_lines) - 1) / 2
         for part, newest in shown_lines:
@@ -142,6 +140,6 @@ class Table:
 
 
 
-def table(view: Mapping[str, Any]) -> Image.Image:
+def table(view: FanTanView) -> Image.Image:
     """The Fan Tan table for ``view`` (every seat and spectator sees the same table)."""
     return Table(view).draw()
