@@ -20,7 +20,7 @@ from games.core.tricks import COUNTERCLOCKWISE, Trick
 
 from .guide import GUIDE
 from .scoring import counts, hand_scores, thirds, thirds_text
-from .view import BuscaPart, BuscaView, HandScores, TrickView, WonTrickView
+from .view import BuscaPart, BuscaView, HandEnd, HandScores, TrickView, WonTrickView
 
 LOW_TO_HIGH = ("4", "5", "6", "7", "J", "Q", "K", "A", "2", "3")  # the same in every suit
 RANKS = tuple(reversed(LOW_TO_HIGH))  # highest first, as tricks.follow_suit_strength takes them
@@ -218,10 +218,10 @@ class BuscaState(TurnState):
         each = ", ".join(f"{player(s)} {n}" for s, n in enumerate(scores))
         lines.append(Event(f"Hand {number} scores: {each} \u00b7 totals "
                            + ", ".join(f"{player(s)} {n}" for s, n in enumerate(totals)), notable=True))
-        record = {**summary, "discard": self.discard, "final_trick": self.trick_json(last, self.trick),
+        record: HandEnd = {**summary, "discard": self.discard, "final_trick": self.trick_json(last, self.trick),
                   "counting": [sorted((c for c in p if counts(c)), key=self.rules.card_order.key) for p in piles]}
         state = dataclasses.replace(state, hand_no=number, totals=totals, last_hand=summary,
-                                    round_ends=self.round_ends + (record,), log_from=len(state.log),
+                                    round_ends=(*self.round_ends, dict(record)), log_from=len(state.log),
                                     log=state.with_events(*lines))
         target, hands = self.int_option("target"), self.int_option("hands")
         if (hands and number >= hands) or (not hands and max(totals) >= target):

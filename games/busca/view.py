@@ -1,5 +1,6 @@
 """What a seat sees of a Busca table (:class:`BuscaView`): the shared part every game's view holds
-and Busca's own (:class:`BuscaPart`), which the rules build and the pictures read."""
+and Busca's own (:class:`BuscaPart`), which the rules build and the pictures read; and a hand's end
+as the state records it (:class:`HandEnd`)."""
 
 from __future__ import annotations
 
@@ -42,6 +43,16 @@ class HandScores(TypedDict):
     scores: list[int]
     totals: list[int]
     tricks: list[int]
+
+
+class HandEnd(HandScores):
+    """A hand's end as recorded (``round_ends``, drawn by its picture): also the card a
+    three-player dealer laid aside (None with more players), the last trick and each seat's
+    counting cards taken (the card laid aside with the last trick's)."""
+
+    discard: str | None
+    final_trick: WonTrickView
+    counting: list[list[str]]
 
 
 class BuscaPart(TypedDict):
