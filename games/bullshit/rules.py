@@ -9,7 +9,6 @@ import itertools
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from games.core import cards, decks
 from games.core.actions import Action, Pick, Word, check_token
@@ -20,6 +19,7 @@ from games.core.options import Option, OptionValue
 from games.core.teaching import Coaching, Example
 
 from .guide import GUIDE
+from .view import BullshitPart, BullshitView, RevealView
 
 CALL = Word("call", "Bullshit!")
 PASS = Word("pass", "No call")
@@ -100,7 +100,7 @@ class BullshitState(State):
     turn: int = 0  # who plays next once no window is open
     window: Window | None = None
     out: tuple[int, ...] = ()  # seats out of cards, in the order they went out
-    reveal: dict[str, Any] | None = None  # the latest call, shown until the next play
+    reveal: RevealView | None = None  # the latest call, shown until the next play
     claims: tuple[tuple[int, int, str], ...] = ()  # this game's plays: (seat, how many, declared rank)
     result: Outcome | None = None
 
@@ -278,7 +278,7 @@ class BullshitState(State):
                      f"{player(taker)} picks up the pile of {len(self.pile)}", notable=True,
                      shown="Turned up: " + " ".join(cards.short(c) for c in window.cards),
                      gist=f"{player(taker)} picks up the pile")
-        reveal = {"caller": caller, "seat": window.seat, "cards": list(window.cards), "rank": window.rank,
+        reveal: RevealView = {"caller": caller, "seat": window.seat, "cards": list(window.cards), "rank": window.rank,
                   "lie": lie, "taker": taker, "pile": len(self.pile)}
         state = dataclasses.replace(self, hands=hands, pile=(), window=None, reveal=reveal,
                                     turn=self.next_after(window.seat), log=self.with_events(line))
@@ -322,7 +322,10 @@ class BullshitState(State):
                     f"{player(self.next_after(w.seat))} plays {declared} next")
         return f"{player(self.turn)} to play {declared}"
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> BullshitView:
+        return {**self.shared_view(seat), **self._view(seat)}
+
+    def _view(self, seat: int | None) -> BullshitPart:
         mine = seat is not None and 0 <= seat < self.players
         w = self.window
         return {

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from games.core import base, cards, decks, tricks
 from games.core.actions import Action, check_token
@@ -20,6 +20,7 @@ from games.core.tricks import COUNTERCLOCKWISE, Trick
 
 from .guide import GUIDE
 from .scoring import counts, hand_scores, thirds, thirds_text
+from .view import BuscaPart, BuscaView, HandEnd, HandScores, TrickView, WonTrickView
 
 LOW_TO_HIGH = ("4", "5", "6", "7", "J", "Q", "K", "A", "2", "3")  # the same in every suit
 RANKS = tuple(reversed(LOW_TO_HIGH))  # highest first, as tricks.follow_suit_strength takes them
@@ -82,7 +83,7 @@ class BuscaState(TurnState):
     tricks_won: tuple[int, ...] = ()
     last_trick: tuple[int, Trick] | None = None  # this hand's latest complete trick and its winner
     totals: tuple[int, ...] = ()
-    last_hand: dict[str, Any] | None = None  # the previous hand's scores, without its cards
+    last_hand: HandScores | None = None  # the previous hand's scores, without its cards
     # Where the view's recent log starts: the lines of the previous hand name its cards, which
     # are dealt again, so the view keeps only this hand's lines and the last hand's result.
     log_from: int = 0
@@ -202,7 +203,7 @@ class BuscaState(TurnState):
         scores, cappotto = hand_scores(taken, last)
         totals = tuple(t + s for t, s in zip(self.totals, scores, strict=True))
         number = self.hand_no + 1
-        summary: dict[str, Any] = {
+        summary: HandScores = {
             "hand": number, "dealer": self.dealer, "last_trick": last, "cappotto": cappotto,
             "thirds": taken, "scores": list(scores), "totals": list(totals), "tricks": list(self.tricks_won),
         }
@@ -217,10 +218,10 @@ class BuscaState(TurnState):
         each = ", ".join(f"{player(s)} {n}" for s, n in enumerate(scores))
         lines.append(Event(f"Hand {number} scores: {each} \u00b7 totals "
                            + ", ".join(f"{player(s)} {n}" for s, n in enumerate(totals)), notable=True))
-        record = {**summary, "discard": self.discard, "final_trick": self.trick_json(last, self.trick),
+        record: HandEnd = {**summary, "discard": self.discard, "final_trick": self.trick_json(last, self.trick),
                   "counting": [sorted((c for c in p if counts(c)), key=self.rules.card_order.key) for p in piles]}
         state = dataclasses.replace(state, hand_no=number, totals=totals, last_hand=summary,
-                                    round_ends=self.round_ends + (record,), log_from=len(state.log),
+                                    round_ends=(*self.round_ends, dict(record)), log_from=len(state.log),
                                     log=state.with_events(*lines))
         target, hands = self.int_option("target"), self.int_option("hands")
         if (hands and number >= hands) or (not hands and max(totals) >= target):
@@ -249,10 +250,13 @@ class BuscaState(TurnState):
             return f"{player(self.turn)} to lead"
         return f"{player(self.turn)} to play \u00b7 {suit_name(led)} led by {player(self.trick.leader)}"
 
-    def trick_json(self, won_by: int, trick: Trick) -> dict[str, Any]:
-        return {**trick.to_json(), "winner": won_by, "thirds": thirds(trick.cards)}
+    def trick_json(self, won_by: int, trick: Trick) -> WonTrickView:
+        return {**trick_view(trick), "winner": won_by, "thirds": thirds(trick.cards)}
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> BuscaView:
+        return {**self.shared_view(seat), **self._view(seat)}
+
+    def _view(self, seat: int | None) -> BuscaPart:
         mine = seat is not None and 0 <= seat < self.players
         counting = [sorted((c for c in t if counts(c)), key=self.rules.card_order.key) for t in self.taken]
         start = max(self.log_from, len(self.log) - base.VIEW_LOG_LINES)
@@ -265,7 +269,7 @@ class BuscaState(TurnState):
             "turn": None if self.result else self.turn,
             "direction": DIRECTION,
             "discarding": self.discarding and self.result is None,
-            "trick": None if self.result else self.trick.to_json(),
+            "trick": None if self.result else trick_view(self.trick),
             "last_trick": None if self.last_trick is None else self.trick_json(*self.last_trick),
             "counts": [len(h) for h in self.hands],
             "tricks": list(self.tricks_won),
@@ -281,6 +285,11 @@ class BuscaState(TurnState):
             "playable": (self.rules.sort_cards([a.card for a in self._legal(seat) if isinstance(a, Play)])
                          if seat is not None and mine and seat in self.to_move else []),
         }
+
+
+def trick_view(trick: Trick) -> TrickView:
+    """``trick`` as the view shows it: who led, and each card with the seat that played it."""
+    return {"leader": trick.leader, "plays": [{"seat": s, "card": c} for s, c in trick.plays]}
 
 
 def _deal_hands(players: int, dealer: int, seed: int, deal: int,

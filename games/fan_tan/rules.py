@@ -7,7 +7,7 @@ import dataclasses
 import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from games.core import cards, decks
 from games.core.actions import Action, check_token
@@ -18,6 +18,7 @@ from games.core.options import Option, OptionValue
 from games.core.teaching import Coaching, Example
 
 from .guide import GUIDE
+from .view import FanTanPart, FanTanView, HandEnd, HandResult, OffenceView, PaidView, RunView
 
 SUITS = ("S", "H", "D", "C")  # the rows of the table, top to bottom
 SEVEN = 7
@@ -89,8 +90,8 @@ class FanTanState(TurnState):
     # T-6: the 7-fines of offences found out mid-hand for withheld 7s their offender still held,
     # charged when the hands are shown (naming them earlier would give the cards away).
     deferred: tuple[Offence, ...] = ()
-    found: tuple[dict[str, Any], ...] = ()  # offences found out, as shown
-    last_hand: dict[str, Any] | None = None  # the end of the previous hand, as shown
+    found: tuple[OffenceView, ...] = ()  # offences found out, as shown
+    last_hand: HandEnd | None = None  # the end of the previous hand, as shown
     antes: tuple[int, ...] = ()  # what each seat anted this hand (T-1)
     last_play: tuple[int, tuple[str, ...]] | None = None  # this hand's latest cards down, and whose
 
@@ -272,7 +273,7 @@ class FanTanState(TurnState):
             lines.append(Event(f"Found out {when}: {player(offence.seat)} passed holding {withheld}. "
                                f"Fine: {OFFENCE_FINE} chips into the pot{extra}.", notable=True))
             found.append({"seat": offence.seat, "hand": self.hand_no + 1, "withheld": list(named),
-                          "fine": OFFENCE_FINE + SEVEN_FINE * sum(len(h) for _, h in owed)})
+                          "fine": OFFENCE_FINE + SEVEN_FINE * sum(len(h) for _, h in owed), "held_back": False})
         left = tuple(o for o in self.pending if o not in offences)
         return dataclasses.replace(self, stacks=tuple(stacks), pot=pot, pending=left, found=tuple(found),
                                    deferred=tuple(deferred), log=self.with_events(*lines))
@@ -307,7 +308,7 @@ class FanTanState(TurnState):
     def _end_hand(self, winner: int) -> FanTanState:
         state = self._charge(list(self.pending), "as the hands were shown")._charge_deferred()
         stacks, pot = list(state.stacks), state.pot
-        paid = []
+        paid: list[PaidView] = []
         for seat, hand in enumerate(state.hands):
             if hand:
                 stacks[seat] -= len(hand)
@@ -315,7 +316,7 @@ class FanTanState(TurnState):
                 paid.append({"seat": seat, "cards": len(hand)})
         stacks[winner] += pot
         # The hands are shown at the end (T-3), so the cards left are public from here on.
-        summary = {"hand": self.hand_no + 1, "winner": winner, "paid": paid, "pot": pot,
+        summary: HandEnd = {"hand": self.hand_no + 1, "winner": winner, "paid": paid, "pot": pot,
                    "offences": [f for f in state.found if f["hand"] == self.hand_no + 1],
                    "runs": _runs_json(state.runs), "left": [self.rules.sort_cards(h) for h in state.hands],
                    "stacks": list(stacks), "antes": list(self.antes), "dealer": self.dealer}
@@ -323,7 +324,7 @@ class FanTanState(TurnState):
                      + (": " + ", ".join(f"{player(p['seat'])} paid {p['cards']}" for p in paid) if paid else ""),
                      notable=True)
         state = dataclasses.replace(state, stacks=tuple(stacks), pot=0, hand_no=self.hand_no + 1,
-                                    last_hand=summary, round_ends=state.round_ends + (summary,),
+                                    last_hand=summary, round_ends=(*state.round_ends, dict(summary)),
                                     log=state.with_events(line))
         if state.hand_no >= self.int_option("hands") or min(stacks) <= 0:  # T-5
             return state._finish()
@@ -362,7 +363,10 @@ class FanTanState(TurnState):
         ask = "to play a 7" if opened == 0 else "to play"
         return f"{player(self.turn)} {ask} · pot {self.pot} chips"
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> FanTanView:
+        return {**self.shared_view(seat), **self._view(seat)}
+
+    def _view(self, seat: int | None) -> FanTanPart:
         mine = seat is not None and 0 <= seat < self.players
         return {
             "hand_no": self.hand_no + (0 if self.result else 1),
@@ -380,9 +384,7 @@ class FanTanState(TurnState):
             "last_play": None if self.last_play is None else {"seat": self.last_play[0],
                                                               "cards": list(self.last_play[1])},
             "offences": list(self.found),
-            # Without the cards left, which were shown then but are dealt again now.
-            "last_hand": None if self.last_hand is None else {
-                k: v for k, v in self.last_hand.items() if k not in ("left", "runs")},
+            "last_hand": None if self.last_hand is None else _as_shown(self.last_hand),
             "hand": self.rules.sort_cards(self.hands[seat]) if seat is not None and mine else None,
             "playable": self.rules.sort_cards(self.playable(seat)) if seat is not None and mine else [],
         }
@@ -394,8 +396,15 @@ def _listed(tokens: tuple[str, ...]) -> str:
     return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
 
 
-def _runs_json(runs: tuple[Run, ...]) -> list[dict[str, Any] | None]:
+def _runs_json(runs: tuple[Run, ...]) -> list[RunView | None]:
     return [None if r is None else {"suit": s, "low": r[0], "high": r[1]} for s, r in zip(SUITS, runs, strict=True)]
+
+
+def _as_shown(end: HandEnd) -> HandResult:
+    """A hand's end as the table shows it while the next is played: without the cards left and
+    the runs, which were shown then but are dealt again now."""
+    return {"hand": end["hand"], "winner": end["winner"], "paid": end["paid"], "pot": end["pot"],
+            "offences": end["offences"], "stacks": end["stacks"], "antes": end["antes"], "dealer": end["dealer"]}
 
 
 def _deal_hands(players: int, dealer: int, seed: int, deal: int,

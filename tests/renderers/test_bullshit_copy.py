@@ -1,4 +1,4 @@
-"""Bullshit's player copy (renderers.games.bullshit_copy): drawn at COPY_SIZE at every stage, the
+"""Bullshit's player copy (renderers.games.bullshit.copy): drawn at COPY_SIZE at every stage, the
 member's own cards (those of the next rank glowing and raised) inside the felt with their indices in
 view, the status, the claim and what of its rank the member holds, a call's verdict, and nothing of
 another seat's hand."""
@@ -15,7 +15,8 @@ from PIL import Image, ImageChops
 from games.bullshit.rules import BullshitState
 from games.core.cards import rank_of
 from renderers import seat_image
-from renderers.games import bullshit_copy, bullshit_copy_seats
+from renderers.games.bullshit import seats
+from renderers.games.bullshit.copy import CARD_H, MIN_STEP, TIGHT_PITCH, Copy
 from renderers.kit import layout, shown, theme
 from renderers.kit.fonts import safe_text
 from renderers.tools.gallery import SAMPLE_NAMES, play, stages
@@ -36,7 +37,7 @@ def same(a: Image.Image, b: Image.Image) -> bool:
 @pytest.fixture
 def texts(drawn: list[str], monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """``drawn``, with every seat's chip drawn afresh (so that its texts are recorded)."""
-    monkeypatch.setattr(bullshit_copy_seats, "chip_sprite", bullshit_copy_seats.chip_sprite.__wrapped__)
+    monkeypatch.setattr(seats, "chip_sprite", seats.chip_sprite.__wrapped__)
     return drawn
 
 
@@ -52,7 +53,7 @@ def test_every_stage_is_drawn_at_copy_size_for_every_seat(players: int) -> None:
 def test_the_members_whole_hand_lies_in_the_felt_with_every_index_in_view(players: int) -> None:
     for state in play("bullshit", players, seed=2)[::4]:
         table, hand = views(state)
-        drawing = bullshit_copy.Copy(table, hand)
+        drawing = Copy(table, hand)
         places = drawing.places()
         assert sorted(card for card, _ in places) == sorted(hand["hand"])
         fx0, fy0, fx1, fy1 = drawing.felt
@@ -63,9 +64,9 @@ def test_the_members_whole_hand_lies_in_the_felt_with_every_index_in_view(player
             tops.setdefault(box[1] + (layout.LIFT if raised else 0), []).append((card, box))
         for row in tops.values():  # side by side, each card shows its index strip
             lefts = [box[0] for _, box in row]
-            assert all(b - a >= bullshit_copy.MIN_STEP for a, b in itertools.pairwise(lefts))
+            assert all(b - a >= MIN_STEP for a, b in itertools.pairwise(lefts))
         rows = sorted(tops)
-        assert all(b - a >= bullshit_copy.TIGHT_PITCH for a, b in itertools.pairwise(rows))
+        assert all(b - a >= TIGHT_PITCH for a, b in itertools.pairwise(rows))
         assert drawing.glow == {c for c in hand["hand"] if rank_of(c) == hand["rank"]}
 
 
@@ -75,7 +76,7 @@ def test_a_huge_hand_still_fits_the_felt(players: int) -> None:
     table, hand = views(state)
     many = [f"{r}{s}" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K") for s in "SHDC"]
     hand = hand | {"hand": many[:45]}
-    drawing = bullshit_copy.Copy(table, hand)
+    drawing = Copy(table, hand)
     assert drawing.draw().size == shown.COPY_SIZE
     fx0, fy0, fx1, fy1 = drawing.felt
     assert all(fx0 < b[0] and b[2] < fx1 and fy0 < b[1] and b[3] < fy1 for _, b in drawing.places())
@@ -85,7 +86,7 @@ def test_the_cards_of_the_next_rank_glow_raised() -> None:
     state = next(s for s in play("bullshit", 10, seed=1)
                  if s.to_move and any(rank_of(c) == s.view(None)["rank"] for c in s.view(min(s.to_move))["hand"]))
     table, hand = views(state)
-    drawing = bullshit_copy.Copy(table, hand)
+    drawing = Copy(table, hand)
     img = drawing.draw()
     assert len(drawing.rows()) == 1
     places = drawing.places()
@@ -93,7 +94,7 @@ def test_the_cards_of_the_next_rank_glow_raised() -> None:
     lefts = [None, *(c for c, _ in places)]
     for left, (card, (x0, y0, _, y1)) in zip(lefts, places, strict=False):
         glows = card in drawing.glow
-        assert y1 - y0 == bullshit_copy.CARD_H
+        assert y1 - y0 == CARD_H
         if left in drawing.glow and not glows:
             continue  # the raised card at its left glows over it
         # Above a glowing card the felt turns to the glow (a card's height higher); above another, it is felt.
@@ -162,6 +163,6 @@ def test_nothing_of_another_seats_hand_is_drawn() -> None:
 
 
 def test_seat_chips_share_a_row_by_their_names() -> None:
-    assert bullshit_copy_seats.share([30, 100, 50], 300) == [70, 140, 90]  # room to spare: shared evenly
-    assert bullshit_copy_seats.share([30, 100, 50], 150) == [30, 70, 50]  # short: the widest is cut
-    assert bullshit_copy_seats.share([80, 100], 100) == [50, 50]
+    assert seats.share([30, 100, 50], 300) == [70, 140, 90]  # room to spare: shared evenly
+    assert seats.share([30, 100, 50], 150) == [30, 70, 50]  # short: the widest is cut
+    assert seats.share([80, 100], 100) == [50, 50]

@@ -1,13 +1,14 @@
 """The Bullshit table and hand images: real game states (stacked decks are dealt one card at a time
 from the top, seat 0 first), what each shows, and that no picture shows a card its viewer may not
 see: the pile stays face down whatever it holds, and only a call turns cards up. The table is laid
-out for Discord's inline box (renderers.games.bullshit_table): exactly COPY_SIZE, every text at
+out for Discord's inline box (renderers.games.bullshit.table): exactly COPY_SIZE, every text at
 least COPY_TEXT_MIN px and every face-up card COPY_CARD_WIDTH wide."""
 
 from __future__ import annotations
 
 import copy
 import functools
+import importlib
 import io
 import itertools
 from collections.abc import Iterator
@@ -21,8 +22,11 @@ from games.bullshit.rules import BullshitState
 from games.core import decks
 from games.core.base import State
 from renderers import render_hand, render_table
-from renderers.games import bullshit, bullshit_copy_seats, bullshit_parts, bullshit_table, bullshit_view
-from renderers.games.bullshit_copy_seats import Chip
+from renderers.games import bullshit
+from renderers.games.bullshit import parts, seats
+from renderers.games.bullshit.seats import Chip
+from renderers.games.bullshit.table import Picture, turned_note
+from renderers.games.bullshit.view import merged_log
 from renderers.kit import card_rows, fonts, layout, regions, shown
 from renderers.kit.theme import card_height
 from renderers.tools.gallery import play
@@ -31,12 +35,14 @@ from tests.games.stacking import deck_for
 RULES = registry.get("bullshit")
 NAMES = ["Ann", "Bo", "Cyrille", "Dmitri", "Eve", "Fatima", "Gustavo", "Hiroko", "Ines", "Jonathan"]
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+# The table's module (the package's ``table`` is its drawer, which hides the module of that name).
+TABLE = importlib.import_module("renderers.games.bullshit.table")
 
 
 @pytest.fixture
 def texts(drawn: list[str], monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """``drawn``, with every seat's chip drawn afresh (so that the texts on them are recorded)."""
-    monkeypatch.setattr(bullshit_copy_seats, "chip_sprite", bullshit_copy_seats.chip_sprite.__wrapped__)
+    monkeypatch.setattr(seats, "chip_sprite", seats.chip_sprite.__wrapped__)
     return drawn
 
 
@@ -44,13 +50,13 @@ def texts(drawn: list[str], monkeypatch: pytest.MonkeyPatch) -> list[str]:
 def chips(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Chip, ...]]:
     """The seats' chips of every table drawn while the test runs, a tuple a table."""
     drawn: list[tuple[Chip, ...]] = []
-    real = bullshit_copy_seats.paste_chips
+    real = seats.paste_chips
 
-    def recording(img: Image.Image, box: layout.Box, seats: tuple[Chip, ...]) -> None:
-        drawn.append(tuple(seats))
-        real(img, box, seats)
+    def recording(img: Image.Image, box: layout.Box, strip: tuple[Chip, ...]) -> None:
+        drawn.append(tuple(strip))
+        real(img, box, strip)
 
-    monkeypatch.setattr(bullshit_table, "paste_chips", recording)
+    monkeypatch.setattr(TABLE, "paste_chips", recording)
     return drawn
 
 
@@ -133,7 +139,7 @@ def test_the_parts_never_overlap_and_every_text_and_card_reads_in_the_box(
     monkeypatch.setattr(fonts, "text_mask", mask)
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
     monkeypatch.setattr(regions, "REGIONS", regions.RegionCache(budget=0))
-    monkeypatch.setattr(bullshit_copy_seats, "chip_sprite", bullshit_copy_seats.chip_sprite.__wrapped__)
+    monkeypatch.setattr(seats, "chip_sprite", seats.chip_sprite.__wrapped__)
     boxes: list[layout.Box] = []  # the face-up cards' of a table
     real_card = card_rows.paste_card
 
@@ -147,10 +153,10 @@ def test_the_parts_never_overlap_and_every_text_and_card_reads_in_the_box(
     monkeypatch.setattr(card_rows, "paste_card", card)
     width, height = shown.COPY_SIZE
     for state in moments(players):
-        picture = bullshit_table.Picture(view(state))
-        parts = [picture.status_box, picture.band, picture.strip, picture.bottom]
-        assert all(0 <= x0 < x1 <= width and 0 <= y0 < y1 <= height for x0, y0, x1, y1 in parts)
-        assert all(a[3] < b[1] for a, b in itertools.pairwise(parts))
+        picture = Picture(view(state))
+        areas = [picture.status_box, picture.band, picture.strip, picture.bottom]
+        assert all(0 <= x0 < x1 <= width and 0 <= y0 < y1 <= height for x0, y0, x1, y1 in areas)
+        assert all(a[3] < b[1] for a, b in itertools.pairwise(areas))
         sizes.clear()
         boxes.clear()
         assert picture.draw().size == shown.COPY_SIZE
@@ -209,12 +215,12 @@ def test_rendering_is_pure_and_the_same_whatever_was_drawn_before(monkeypatch: p
     tables = [render_table("bullshit", v) for v in views]
     hands = [render_hand("bullshit", v) for v in views]
     assert [render_table("bullshit", v) for v in reversed(views)][::-1] == tables
-    monkeypatch.setattr(bullshit_copy_seats, "chip_sprite", bullshit_copy_seats.chip_sprite.__wrapped__)
+    monkeypatch.setattr(seats, "chip_sprite", seats.chip_sprite.__wrapped__)
     monkeypatch.setattr(regions, "REGIONS", regions.RegionCache(budget=0))
     assert [render_table("bullshit", v) for v in views] == tables, "a kept chip or part is not the one drawn in place"
     monkeypatch.undo()
-    for cached in (bullshit_parts.pile_sprite, bullshit_copy_seats.chip_sprite, bullshit_parts.cross,
-                   bullshit_parts.verdict_mark, layout.rich_width, layout.ellipsize):
+    for cached in (parts.pile_sprite, seats.chip_sprite, parts.cross,
+                   parts.verdict_mark, layout.rich_width, layout.ellipsize):
         cached.cache_clear()
     regions.REGIONS.clear()
     assert [render_table("bullshit", v) for v in views] == tables
@@ -223,9 +229,9 @@ def test_rendering_is_pure_and_the_same_whatever_was_drawn_before(monkeypatch: p
 
 
 def test_the_pile_grows_with_its_size_up_to_a_point() -> None:
-    heights = [bullshit_parts.pile_sprite(bullshit_parts.layers_for(n)).height for n in range(1, 60)]
+    heights = [parts.pile_sprite(parts.layers_for(n)).height for n in range(1, 60)]
     assert heights == sorted(heights) and heights[-1] > heights[0] + 30
-    assert bullshit_parts.layers_for(40) == bullshit_parts.layers_for(104) == bullshit_parts.MOST_LAYERS
+    assert parts.layers_for(40) == parts.layers_for(104) == parts.MOST_LAYERS
 
 
 def test_the_window_shows_the_claim_and_who_may_still_call(texts: list[str], chips: list[tuple[Chip, ...]]) -> None:
@@ -233,14 +239,14 @@ def test_the_window_shows_the_claim_and_who_may_still_call(texts: list[str], chi
     bullshit.table(view(state))
     assert {"Ann says", "2", "Aces", "Bo plays", "2s"} <= set(texts)
     assert any(t.startswith("Call it or let it stand") for t in texts)
-    (seats,) = chips
-    assert [c.waiting for c in seats] == [False, True, True, True]  # Ann just played: the rest may call
-    assert [c.nxt for c in seats] == [False, True, False, False] and [c.cards for c in seats] == [11, 13, 13, 13]
+    (strip,) = chips
+    assert [c.waiting for c in strip] == [False, True, True, True]  # Ann just played: the rest may call
+    assert [c.nxt for c in strip] == [False, True, False, False] and [c.cards for c in strip] == [11, 13, 13, 13]
     texts.clear()
     chips.clear()
     bullshit.table(view(state.apply(2, "pass")))
-    (seats,) = chips
-    assert [c.waiting for c in seats] == [False, True, False, True]  # Cyrille let it stand
+    (strip,) = chips
+    assert [c.waiting for c in strip] == [False, True, False, True]  # Cyrille let it stand
     assert any(t.startswith("Call it or let it stand") for t in texts)  # the seats tell who may still call
 
 
@@ -276,16 +282,16 @@ def test_a_call_turns_the_play_up_and_says_who_picks_up_the_pile(
     assert {"Lie!" if lie else "True!", f"{taker} picks up 1", "Bo called Ann's",
             "It was not an Ace" if lie else "It was an Ace"} <= set(texts)
     assert not any(t.startswith("Call it or let it stand") for t in texts)
-    (seats,) = chips
-    assert not any(c.waiting for c in seats) and seats[0 if lie else 1].cards == 13 + (not lie)
+    (strip,) = chips
+    assert not any(c.waiting for c in strip) and strip[0 if lie else 1].cards == 13 + (not lie)
 
 
 def test_the_game_line_tells_the_deal_and_the_rules() -> None:
-    four, eight = bullshit_table.Picture(view(game())), bullshit_table.Picture(view(history(8)[0]))
+    four, eight = Picture(view(game())), Picture(view(history(8)[0]))
     assert four.head_texts() == ("Bullshit (Cheat)", "Dmitri deals \u00b7 1 pack \u00b7 1-4 cards a play")
     assert "2 packs \u00b7 1-8 cards a play" in eight.head_texts()[1]
     placed = RULES.new_game(3, seed=3, options={"places": True})
-    assert bullshit_table.Picture(view(placed)).head_texts()[1].endswith("play on for places \u00b7 1-4 cards a play")
+    assert Picture(view(placed)).head_texts()[1].endswith("play on for places \u00b7 1-4 cards a play")
 
 
 def test_a_game_played_on_for_places_ends_with_the_places(texts: list[str], chips: list[tuple[Chip, ...]]) -> None:
@@ -323,7 +329,7 @@ def test_the_cards_a_call_turns_up_lie_face_up_under_the_seats() -> None:
     after = before.apply(1, "call")
     counts = []
     for state in (before, after):
-        bottom = bullshit_table.Picture(view(state)).bottom
+        bottom = Picture(view(state)).bottom
         counts.append(card_white(image(render_table("bullshit", view(state))), bottom))
     face = shown.COPY_CARD_WIDTH * card_height(shown.COPY_CARD_WIDTH)
     assert counts[1] > counts[0] + face // 4  # the K\u2660 face up where the plays were listed
@@ -371,16 +377,16 @@ def test_the_hand_tells_how_many_of_the_claimed_rank_the_viewer_holds(texts: lis
 def test_passes_are_told_in_one_line() -> None:
     log = ["{p0} plays 2 \u00d7 Kings", "{p1} lets it stand", "{p2} lets it stand", "{p3} lets it stand",
            "{p1} plays 1 \u00d7 Ace", "{p2} lets it stand"]
-    assert bullshit_view.merged_log(log) == ["{p0} plays 2 \u00d7 Kings", "{p1}, {p2} and {p3} let it stand",
+    assert merged_log(log) == ["{p0} plays 2 \u00d7 Kings", "{p1}, {p2} and {p3} let it stand",
                                         "{p1} plays 1 \u00d7 Ace", "{p2} lets it stand"]
 
 
 def test_rank_words_places_and_what_a_call_turned_up() -> None:
-    assert [bullshit_parts.rank_word(r, n) for r, n in (("A", 1), ("K", 3), ("10", 2), ("2", 1))] == \
+    assert [parts.rank_word(r, n) for r, n in (("A", 1), ("K", 3), ("10", 2), ("2", 1))] == \
         ["Ace", "Kings", "10s", "2"]
-    assert [bullshit_parts.ordinal(n) for n in (1, 2, 3, 4, 10, 11, 12, 13, 21)] == \
+    assert [parts.ordinal(n) for n in (1, 2, 3, 4, 10, 11, 12, 13, 21)] == \
         ["1st", "2nd", "3rd", "4th", "10th", "11th", "12th", "13th", "21st"]
     turned = (["KS"], ["2S"], ["KS", "KH"], ["KS", "2H"], ["2S", "3H"])
-    assert [bullshit_table.turned_note(cards, "K") for cards in turned] == \
+    assert [turned_note(cards, "K") for cards in turned] == \
         ["It was a King", "It was not a King", "All 2 were Kings", "Only 1 of 2 were Kings", "None of the 2 were Kings"]
-    assert bullshit_table.turned_note(["8S"], "8") == "It was an 8"
+    assert turned_note(["8S"], "8") == "It was an 8"

@@ -14,7 +14,7 @@ from games import registry
 from games.busca import BuscaState
 from games.core import decks
 from renderers import render_round_end, round_end_image
-from renderers.games import busca_round_end
+from renderers.games.busca.round_end import by_suit, card_lines
 from renderers.kit import card_rows, fonts, shown
 from renderers.tools.gallery import play
 from tests.games.stacking import deck_for
@@ -73,11 +73,11 @@ def test_the_counting_cards_are_told_by_suit_and_the_cappotto_named(drawn: list[
 
 
 def test_runs_keep_whole_and_in_a_fixed_order() -> None:
-    assert busca_round_end.by_suit(["KD", "AS", "3H", "2S", "QD", "JS"]) == ["\u2660 A 2 J", "\u2665 3", "\u2666 Q K"]
-    runs = busca_round_end.by_suit([f"{r}{s}" for s in "SHCD" for r in "A23JQK"])
-    lines = busca_round_end.card_lines(runs, 230, 2)
+    assert by_suit(["KD", "AS", "3H", "2S", "QD", "JS"]) == ["\u2660 A 2 J", "\u2665 3", "\u2666 Q K"]
+    runs = by_suit([f"{r}{s}" for s in "SHCD" for r in "A23JQK"])
+    lines = card_lines(runs, 230, 2)
     assert len(lines) == 2 and all(line.count("A 2 3 J Q K") == 2 for line in lines)
-    cut = busca_round_end.card_lines(runs, 230, 1)
+    cut = card_lines(runs, 230, 1)
     assert len(cut) == 1 and cut[0].endswith("...")
 
 

@@ -14,7 +14,8 @@ from games import registry
 from games.busca import BuscaState
 from games.core import decks
 from renderers import render_hand, render_round_end, render_table
-from renderers.games import busca, busca_round_end
+from renderers.games.busca.round_end import CARDS_END, COLUMNS, MARGIN
+from renderers.games.busca.table import Table
 from renderers.kit import shown, trick_copy, trick_table
 from renderers.kit.theme import card_height
 from tests.games.stacking import deck_for
@@ -112,8 +113,8 @@ def test_a_hands_end_shows_each_players_points_and_what_they_scored() -> None:
     other = dict(data, thirds=[t + (1 if s == 0 else -1 if s == 1 else 0) for s, t in enumerate(data["thirds"])])
     changed = ImageChops.difference(plain, image(render_round_end("busca", view(state), other))).getbbox()
     assert changed is not None and changed[3] - changed[1] < 200  # only the two points figures moved
-    points_x = shown.COPY_SIZE[0] - busca_round_end.MARGIN - busca_round_end.COLUMNS[0][0]
-    assert changed[0] >= busca_round_end.CARDS_END and changed[2] <= points_x + 40  # in the POINTS column
+    points_x = shown.COPY_SIZE[0] - MARGIN - COLUMNS[0][0]
+    assert changed[0] >= CARDS_END and changed[2] <= points_x + 40  # in the POINTS column
     assert plain.size == shown.COPY_SIZE
 
 
@@ -123,15 +124,15 @@ def test_the_header_says_who_deals_now_and_next_to_the_right() -> None:
     for players in (3, 4, 5):
         state = RULES.new_game(players, seed=3, options={"first_dealer": 1})
         assert isinstance(state, BuscaState) and state.dealer == 1
-        assert "Bartholomew deals, Annabel next" in busca.Table(view(state)).subtitle()
+        assert "Bartholomew deals, Annabel next" in Table(view(state)).subtitle()
     state = RULES.new_game(4, seed=3, options={"first_dealer": 0})
-    assert "Annabel deals, Dmitri next" in busca.Table(view(state)).subtitle()
+    assert "Annabel deals, Dmitri next" in Table(view(state)).subtitle()
 
 
 def test_the_next_hand_is_dealt_by_the_one_the_header_named() -> None:
     from renderers.tools.gallery import play
     history = play("busca", 4, 5)
-    named = {state.hand_no: busca.Table(view(state)).subtitle() for state in history
+    named = {state.hand_no: Table(view(state)).subtitle() for state in history
              if isinstance(state, BuscaState) and not state.is_over}
     dealers = {state.hand_no: state.dealer for state in history
                if isinstance(state, BuscaState) and not state.is_over}

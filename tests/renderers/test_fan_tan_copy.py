@@ -14,8 +14,7 @@ from games import registry
 from games.core.cards import STANDARD_RANKS
 from games.fan_tan import FanTanState
 from renderers import render_seat, seat_image
-from renderers.games import fan_tan_copy
-from renderers.games.fan_tan_copy import Copy, tile_box
+from renderers.games.fan_tan.copy import Copy, copy, tile_box
 from renderers.kit import layout, shown, theme
 from renderers.kit.cards import card_image
 from renderers.kit.theme import RGB, mix
@@ -67,7 +66,7 @@ def test_the_cards_drawn_are_the_members(players: int) -> None:
     """Off turn nothing is raised or dimmed: each card's index corner is its own sprite's."""
     state = game(players)
     table, hand = views(state, 2)
-    img = fan_tan_copy.copy(table, hand)
+    img = copy(table, hand)
     cards = hand["hand"]
     assert cards == RULES.sort_cards(list(state.hands[2]))
     xs, top = Copy(table, hand).card_places()
@@ -84,7 +83,7 @@ def test_playable_cards_are_raised_and_glow_and_their_places_marked() -> None:
     state = game(4)
     table, hand = views(state, 1)
     assert hand["playable"] == ["7S", "7H"]
-    img = fan_tan_copy.copy(table, hand)
+    img = copy(table, hand)
     xs, top = Copy(table, hand).card_places()
     places = dict(zip(hand["hand"], xs, strict=True))  # type: ignore[call-overload]
     for token in ("7S", "7H"):  # raised: face where an unraised card has none, a glow above
@@ -102,7 +101,7 @@ def test_playable_cards_are_raised_and_glow_and_their_places_marked() -> None:
     # Off turn: nothing raised, nothing marked.
     later = state.apply(1, "play:7S")
     table, hand = views(later, 1)
-    img = fan_tan_copy.copy(table, hand)
+    img = copy(table, hand)
     x0, y0, _, _ = tile_box(1, 7)
     assert near(at(img, x0 + 4, y0 + 4), theme.FELT_DARK)
 
@@ -111,7 +110,7 @@ def test_the_status_is_drawn(drawn: list[str]) -> None:
     state = game(5)
     for seat in (1, 3):
         table, hand = views(state, seat)
-        fan_tan_copy.copy(table, hand)
+        copy(table, hand)
         assert layout.named(hand, str(hand["status"])) in drawn
     assert "Bartholomew to play a 7 \u00b7 pot 7 chips" in drawn
 
@@ -126,5 +125,5 @@ def test_nothing_of_another_players_hand_is_drawn() -> None:
     hands[a], hands[b] = (hands[b][:1] + hands[a][1:], hands[a][:1] + hands[b][1:])
     other = dataclasses.replace(state, hands=tuple(hands))
     assert other.hands != state.hands
-    first = fan_tan_copy.copy(*views(state, member))
-    assert first.tobytes() == fan_tan_copy.copy(*views(other, member)).tobytes()
+    first = copy(*views(state, member))
+    assert first.tobytes() == copy(*views(other, member)).tobytes()

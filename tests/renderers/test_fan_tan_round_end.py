@@ -11,15 +11,16 @@ import pytest
 from PIL import ImageDraw
 
 from games import registry
+from games.fan_tan.view import HandEnd, OffenceView, PaidView, RunView
 from renderers import round_end_image
-from renderers.games import fan_tan_parts
-from renderers.games.fan_tan_parts import LEAST
-from renderers.games.fan_tan_round_end import MOST_OFFENCES, card_lines
+from renderers.games.fan_tan import parts
+from renderers.games.fan_tan.parts import LEAST
+from renderers.games.fan_tan.round_end import MOST_OFFENCES, card_lines
 from renderers.kit import card_rows, fonts, layout, shown
 from renderers.kit.regions import REGIONS
 from renderers.tools.gallery import SAMPLE_NAMES, stages
 
-RUNS = [{"suit": s, "low": 1, "high": 13} for s in fan_tan_parts.SUITS]
+RUNS: list[RunView | None] = [{"suit": s, "low": 1, "high": 13} for s in parts.SUITS]
 
 
 def honour_game(players: int, seed: int) -> Any:
@@ -53,8 +54,8 @@ def test_every_hands_end_is_one_picture_of_the_box_size_with_legible_text_and_no
     monkeypatch.setattr(fonts, "text_mask", recording)
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", pillow)
     monkeypatch.setattr(card_rows, "card_image", no_card)
-    monkeypatch.setattr(fan_tan_parts, "card_image", no_card)
-    fan_tan_parts.tile_sprite.cache_clear()
+    monkeypatch.setattr(parts, "card_image", no_card)
+    parts.tile_sprite.cache_clear()
     REGIONS.clear()
     ends = [(stage.view(None), stage.state.round_ends[-1]) for stage in stages("fan-tan", players)
             if stage.name == "over"]
@@ -81,12 +82,13 @@ def test_many_offences_are_told_a_line_an_offender_with_their_fines(drawn: list[
 
 def test_past_the_lines_that_fit_the_other_offenders_are_counted_with_their_fines(drawn: list[str]) -> None:
     players = 8
-    offences: list[dict[str, Any]] = [{"seat": s, "hand": 1, "withheld": ["9S"], "fine": 3 + s} for s in range(players)]
-    left = [[] if s == 0 else ["KS"] for s in range(players)]
-    paid = [{"seat": s, "cards": 1} for s in range(1, players)]
-    data: dict[str, Any] = {"hand": 1, "winner": 0, "pot": 40, "paid": paid,
-                            "offences": offences, "runs": RUNS, "left": left, "stacks": [40] * players}
-    view = {"game": "fan-tan", "players": players, "names": list(SAMPLE_NAMES[:players]), "strict": False}
+    offences: list[OffenceView] = [{"seat": s, "hand": 1, "withheld": ["9S"], "fine": 3 + s, "held_back": False}
+                                   for s in range(players)]
+    left: list[list[str]] = [[] if s == 0 else ["KS"] for s in range(players)]
+    paid: list[PaidView] = [{"seat": s, "cards": 1} for s in range(1, players)]
+    data: HandEnd = {"hand": 1, "winner": 0, "pot": 40, "paid": paid, "offences": offences, "runs": RUNS, "left": left,
+                     "stacks": [40] * players, "antes": [1] * players, "dealer": players - 1}
+    view = honour_game(players, 1).view(None) | {"names": list(SAMPLE_NAMES[:players])}
     assert round_end_image("fan-tan", view, data).size == shown.COPY_SIZE
     counted = players - MOST_OFFENCES + 1
     assert f"and {counted} more offenders" in drawn

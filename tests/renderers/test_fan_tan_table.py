@@ -13,13 +13,15 @@ from games import registry
 from games.core.cards import STANDARD_RANKS
 from games.fan_tan import FanTanState
 from renderers import render_hand, render_round_end, render_table, table_image
-from renderers.games import fan_tan, fan_tan_parts
+from renderers.games.fan_tan import parts
+from renderers.games.fan_tan.hand import HAND_MIN_W
+from renderers.games.fan_tan.table import Table
 from renderers.kit import shown
 from renderers.kit.regions import REGIONS
 from renderers.tools.gallery import SAMPLE_NAMES, play, stages
 
 RULES = registry.get("fan-tan")
-PACK = [f"{r}{s}" for s in fan_tan_parts.SUITS for r in STANDARD_RANKS]
+PACK = [f"{r}{s}" for s in parts.SUITS for r in STANDARD_RANKS]
 NAMES = ["Annabel", "Bartholomew", "Cyrille", "Dmitri", "Eve", "Fatima", "Gustavo", "Hiroko"]
 
 
@@ -56,7 +58,7 @@ def test_a_suit_shows_its_7_once_played_and_an_empty_7_place_before() -> None:
     before = image(render_table("fan-tan", view(state)))
     after_state = state.apply(1, "play:7S")
     after = image(render_table("fan-tan", view(after_state)))
-    table = fan_tan.Table(view(after_state))
+    table = Table(view(after_state))
     spades, hearts = table.tile(0, 7), table.tile(1, 7)
     assert whiteness(before, spades) < 120 and whiteness(after, spades) > 200
     assert whiteness(after, hearts) < 120  # hearts not opened: still an empty place
@@ -77,22 +79,22 @@ def test_every_seat_watches_the_same_table_while_another_plays() -> None:
 
 
 def test_each_tile_has_one_picture_drawn_once() -> None:
-    fan_tan_parts.tile_sprite.cache_clear()
+    parts.tile_sprite.cache_clear()
     REGIONS.clear()
     state = game(8).apply(1, "play:7S,7H")
     render_table("fan-tan", view(state))
-    first = fan_tan_parts.tile_sprite.cache_info()
+    first = parts.tile_sprite.cache_info()
     render_table("fan-tan", view(state, 2))
     # 7♠ and 7♥ (outlined, just played), the four places beside them, the 7s of the two suits
     # not opened and one empty tile: each drawn once, and the second table draws none again.
     assert first.currsize == first.misses == 9
-    assert fan_tan_parts.tile_sprite.cache_info().misses == first.misses
+    assert parts.tile_sprite.cache_info().misses == first.misses
 
 
 @pytest.mark.parametrize("players", [3, 5, 8])
 def test_every_stage_is_one_picture_of_the_box_size_with_legible_text(players: int, text_sizes: list[int]) -> None:
     sizes = text_sizes
-    fan_tan_parts.tile_sprite.cache_clear()
+    parts.tile_sprite.cache_clear()
     REGIONS.clear()
     for stage in stages("fan-tan", players):
         img = table_image("fan-tan", stage.view(None))
@@ -152,7 +154,7 @@ def test_the_hand_marks_playable_cards_and_where_they_go() -> None:
     assert mine["playable"] == ["7S", "7H"]
     shown = render_hand("fan-tan", mine)
     waiting = render_hand("fan-tan", view(state.apply(1, "play:7S"), 1))
-    assert shown != waiting and image(shown).width >= fan_tan.HAND_MIN_W
+    assert shown != waiting and image(shown).width >= HAND_MIN_W
 
 
 def test_a_hands_end_lists_the_cards_left_and_the_pot(drawn: list[str]) -> None:
@@ -173,7 +175,7 @@ def test_a_hands_end_lists_the_cards_left_and_the_pot(drawn: list[str]) -> None:
     assert f"+{ended['pot']}" in drawn
     for paid in ended["paid"]:  # what each paid, and the cards they had left (as text, ranks after a suit mark)
         assert f"-{paid['cards']}" in drawn
-        for suit in fan_tan_parts.SUITS:
+        for suit in parts.SUITS:
             ranks = [c[:-1] for c in ended["left"][paid["seat"]] if c[-1] == suit]
             assert not ranks or any(t.startswith(" " + " ".join(ranks)) for t in drawn), (paid, suit)
     assert all(str(stack) in drawn for stack in ended["stacks"])

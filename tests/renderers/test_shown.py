@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 import renderers
+import renderers.games.fan_tan.parts
 from games.core import registry
-from renderers.games import fan_tan_parts
 from renderers.kit import card_rows, shown
 from renderers.kit.regions import REGIONS
 from renderers.tools.gallery import rendered_games, stages
@@ -38,7 +38,7 @@ def face_up_widths() -> Iterator[list[int]]:
     """Records the width of every face-up card drawn while it is open (the caches of drawn cards
     and parts are emptied first, so every card is drawn again)."""
     widths: list[int] = []
-    originals = card_rows.card_image, fan_tan_parts.card_image
+    originals = card_rows.card_image, renderers.games.fan_tan.parts.card_image
 
     def recording(token: str, family: str = "standard", width: int = 80, *args: Any, **kwargs: Any) -> Any:
         widths.append(width)
@@ -46,11 +46,11 @@ def face_up_widths() -> Iterator[list[int]]:
 
     REGIONS.clear()
     card_rows._dimmed.cache_clear()
-    card_rows.card_image = fan_tan_parts.card_image = recording  # type: ignore[assignment]
+    card_rows.card_image = renderers.games.fan_tan.parts.card_image = recording  # type: ignore[assignment]
     try:
         yield widths
     finally:
-        card_rows.card_image, fan_tan_parts.card_image = originals
+        card_rows.card_image, renderers.games.fan_tan.parts.card_image = originals
         REGIONS.clear()
         card_rows._dimmed.cache_clear()
 

@@ -1,19 +1,19 @@
 """Fan Tan's pictures in pieces, shared by the table, a player's copy, the hand and a hand's end:
-the runs as a grid of rank tiles, chips, small backs and tags (see :mod:`renderers.games.fan_tan`)."""
+the runs as a grid of rank tiles, chips, small backs and tags (see :mod:`renderers.games.fan_tan.table`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import Any
 
 from PIL import Image, ImageDraw
 
 from games.core.cards import STANDARD_RANKS
+from games.fan_tan.view import FanTanView, RunView
 from renderers.kit import card_rows, layout, shown, theme
 from renderers.kit.cards import card_image as card_image  # patched by tests/renderers/test_shown.py
-from renderers.kit.cards import small_back as small_back  # the seats' card backs (fan_tan_seats)
+from renderers.kit.cards import small_back as small_back  # the seats' card backs (seats.py)
 from renderers.kit.fonts import draw_text, text_width
 from renderers.kit.layout import Box, Draw
 from renderers.kit.pips import draw_suit
@@ -38,12 +38,12 @@ def card(value: int, suit: str) -> str:
     return f"{STANDARD_RANKS[value - 1]}{suit}"
 
 
-def runs_of(view: Mapping[str, Any]) -> dict[str, tuple[int, int] | None]:
+def runs_of(runs: Sequence[RunView | None]) -> dict[str, tuple[int, int] | None]:
     """Each suit's run as (lowest, highest) rank, or None when its 7 is not down."""
     out: dict[str, tuple[int, int] | None] = dict.fromkeys(SUITS)
-    for run in view.get("runs") or []:
-        if run and run.get("suit") in out:
-            out[str(run["suit"])] = (int(run["low"]), int(run["high"]))
+    for run in runs:
+        if run:
+            out[run["suit"]] = (run["low"], run["high"])
     return out
 
 
@@ -54,23 +54,24 @@ def next_places(run: tuple[int, int] | None) -> list[int]:
     return [v for v in (run[0] - 1, run[1] + 1) if 1 <= v <= 13]
 
 
-def just_played(view: Mapping[str, Any]) -> tuple[int | None, frozenset[str]]:
+Played = tuple[int | None, frozenset[str]]  # who put down the latest cards, and which
+NOTHING_PLAYED: Played = (None, frozenset())
+
+
+def just_played(view: FanTanView) -> Played:
     """Who put down the latest cards of this hand, and which (nobody once the game is over)."""
-    last = view.get("last_play") or {}
-    seat = last.get("seat")
-    if view.get("over") or not isinstance(seat, int):
-        return None, frozenset()
-    return seat, frozenset(str(c) for c in last.get("cards") or [])
+    last = view["last_play"]
+    if view["over"] or last is None:
+        return NOTHING_PLAYED
+    return last["seat"], frozenset(last["cards"])
 
 
-def fines_this_hand(view: Mapping[str, Any], players: int) -> list[int]:
+def fines_this_hand(view: FanTanView) -> list[int]:
     """Each seat's fines for offences found out in the hand under way."""
-    hand_no = int(view.get("hand_no") or 1)
-    fines = [0] * players
-    for found in view.get("offences") or []:
-        seat = found.get("seat")
-        if isinstance(seat, int) and 0 <= seat < players and int(found.get("hand") or 0) == hand_no:
-            fines[seat] += int(found.get("fine") or 0)
+    fines = [0] * view["players"]
+    for found in view["offences"]:
+        if found["hand"] == view["hand_no"]:
+            fines[found["seat"]] += found["fine"]
     return fines
 
 
@@ -103,21 +104,22 @@ class Grid:
         return (x, y, x + self.tile_w, y + self.tile_h)
 
 
-def draw_runs(img: Image.Image, draw: Draw, box: Box, grid: Grid, view: Mapping[str, Any],
-              mine: frozenset[str] = frozenset()) -> None:
-    """The runs on felt: cards down in white (those just put down outlined in the colour of the
-    seat that played them), the places open next dashed, those in ``mine`` in the highlight."""
+def draw_runs(img: Image.Image, draw: Draw, box: Box, grid: Grid, runs_down: Sequence[RunView | None], *,
+              over: bool, played: Played = NOTHING_PLAYED, mine: frozenset[str] = frozenset()) -> None:
+    """The runs on felt: cards down in white (those ``played`` just now outlined in the colour of
+    the seat that played them), the places open next dashed (none once ``over``), those in
+    ``mine`` in the highlight."""
     x0, y0 = box[0], box[1]
     region(img, box, ("fan-tan felt", grid, box[2] - x0, box[3] - y0), partial(felt, grid=grid))
-    runs = runs_of(view)
-    seat, just = just_played(view)
+    runs = runs_of(runs_down)
+    seat, just = played
     edge = layout.seat_colour(seat) if seat is not None else theme.HIGHLIGHT
     for i, suit in enumerate(SUITS):
         # A move changes one or two rows: each row's tiles are a region of their own on the felt.
         left, top, _, bottom = grid.tile(x0, y0, i, 1)
         row_box = (left, top, grid.tile(x0, y0, i, 13)[2], bottom)
         run = runs.get(suit)
-        places = () if view.get("over") else tuple(next_places(run))
+        places = () if over else tuple(next_places(run))
         fresh = frozenset(c for c in just if c[-1] == suit)
         key = ("fan-tan run", grid, suit, run, places, tuple(sorted(c for c in mine if c[-1] == suit)),
                tuple(sorted(fresh)), edge if fresh else None)

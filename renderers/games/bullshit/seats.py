@@ -1,7 +1,7 @@
-"""The seats of a Bullshit player's copy (:mod:`renderers.games.bullshit_copy`): a strip of chips, one
-a seat in seat order, one row up to five seats and two from six, each with the seat's colour, its
-name and the cards it holds. A row is shared out by the names' widths, so that at ten seats
-"Bartholomew" takes the room "Eve" does not need (:func:`share`, for any row of labels).
+"""The seats of a Bullshit player's copy (:mod:`renderers.games.bullshit.copy`) and of the table: a
+strip of chips, one a seat in seat order, one row up to five seats and two from six, each with the
+seat's colour, its name and the cards it holds. A row is shared out by the names' widths, so that at
+ten seats "Bartholomew" takes the room "Eve" does not need (:func:`share`, for any row of labels).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from PIL import Image
 
-from renderers.games.bullshit_parts import ordinal
+from renderers.games.bullshit.parts import ordinal
 from renderers.kit import layout, shown, theme
 from renderers.kit.fonts import draw_text, text_width
 from renderers.kit.layout import Box, Draw

@@ -9,12 +9,12 @@ score and their total; in three-player hands, the card laid aside and whom it we
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from PIL import Image
 
 from games.busca.scoring import thirds_text
+from games.busca.view import BuscaView, HandEnd
 from games.core.cards import SUIT_SYMBOLS, rank_of, short, suit_of
 from renderers.kit import layout, shown, theme
 from renderers.kit.fonts import draw_text
@@ -36,11 +36,6 @@ COLUMNS = ((165, "POINTS"), (98, "HAND"), (34, "TOTAL"))
 CARDS_END = W - MARGIN - COLUMNS[0][0] - 42  # the POINTS label and "10 2/3" start after
 SUIT_ORDER = "SHCD"
 RANK_ORDER = ("A", "2", "3", "J", "Q", "K")  # the counting ranks, as printed on the cards
-
-
-def _seat_list(data: Mapping[str, Any], key: str, players: int) -> list[Any]:
-    given = list(data.get(key) or [])
-    return given + [0] * (players - len(given))
 
 
 def by_suit(cards: Sequence[str]) -> list[str]:
@@ -70,25 +65,22 @@ def card_lines(runs: Sequence[str], width: float, most: int) -> list[str]:
     return lines
 
 
-def round_end(view: Mapping[str, Any], data: Mapping[str, Any]) -> Image.Image:
+def round_end(view: BuscaView, data: HandEnd) -> Image.Image:
     """A hand's scores: each player's counting cards and points (in thirds), the hand's score
     (with the last trick's or a cappotto's share) and the total."""
     names = layout.names(view)
 
-    def name(seat: Any) -> str:
-        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+    def name(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else "?"
 
-    players = int(view.get("players") or len(names))
-    last, cappotto = data.get("last_trick"), data.get("cappotto")
-    thirds = _seat_list(data, "thirds", players)
-    scores = _seat_list(data, "scores", players)
-    totals = _seat_list(data, "totals", players)
-    counting = list(data.get("counting") or [])
-    aside = data.get("discard")
+    players = view["players"]
+    last, cappotto = data["last_trick"], data["cappotto"]
+    thirds, scores, totals = data["thirds"], data["scores"], data["totals"]
+    aside = data["discard"]
     img, draw = layout.canvas(W, H)
     y: float = MARGIN
     heading_line(img, draw, (MARGIN, y, W - MARGIN, y + HEADING_H), "Busca",
-                 f"Hand {int(data.get('hand') or 1)} scored \u00b7 low wins")
+                 f"Hand {data['hand']} scored \u00b7 low wins")
     y += HEADING_H + GAP
     if cappotto is not None:
         status, colour = f"Cappotto by {name(cappotto)}: 0 for them, 11 for everyone else", theme.HIGHLIGHT
@@ -101,15 +93,14 @@ def round_end(view: Mapping[str, Any], data: Mapping[str, Any]) -> Image.Image:
         draw_text(draw, (W - MARGIN - offset, y + LABELS_H / 2), label, SMALLEST, theme.MUTED, anchor="mm", bold=True)
     y += LABELS_H
     # Three players: the dealer's card laid aside, on a line (two for long names) under the rows.
-    notes = [("Laid aside", f"the dealer's {short(str(aside))} went to {name(last)} with the last trick")] \
+    notes = [("Laid aside", f"the dealer's {short(aside)} went to {name(last)} with the last trick")] \
         if aside else []
     bottom = H - MARGIN - (notes_height(notes, 2, W - 2 * MARGIN - 24) + GAP if notes else 0)
     row_h = (bottom - y - GAP * (players - 1)) / max(1, players)  # fewer players, taller rows
     for seat in range(players):
-        cards = [str(c) for c in counting[seat]] if seat < len(counting) else []
         tag = "cappotto" if seat == cappotto else "last trick" if seat == last and cappotto is None else ""
-        _row(img, draw, (MARGIN, y, W - MARGIN, y + row_h), seat, name(seat), tag, cards,
-             (int(thirds[seat]), int(scores[seat]), int(totals[seat])))
+        _row(img, draw, (MARGIN, y, W - MARGIN, y + row_h), seat, name(seat), tag, data["counting"][seat],
+             (thirds[seat], scores[seat], totals[seat]))
         y += row_h + GAP
     if notes:
         draw_notes(img, draw, (MARGIN, bottom + GAP, W - MARGIN, H - MARGIN), notes)

@@ -3,11 +3,11 @@ both tell from it: the log told shortly (:func:`merged_log`), how many of a rank
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
+from games.bullshit.view import BullshitView, WindowView
 from games.core.cards import rank_of
-from renderers.games.bullshit_parts import PASS
+from renderers.games.bullshit.parts import PASS
 from renderers.kit import layout
 
 
@@ -37,25 +37,25 @@ def merged_log(lines: Sequence[str]) -> list[str]:
 class Table(layout.SeatedView):
     """The view, read once."""
 
-    def __init__(self, view: Mapping[str, Any]) -> None:
-        super().__init__(view, default_players=3)
-        self.counts = [int(n) for n in self.per_seat("counts", 0)]
-        self.pile = int(view.get("pile") or 0)
-        self.rank = str(view.get("rank") or "A")
-        self.most = int(view.get("most") or 4)
-        window = view.get("window")
-        self.window: Mapping[str, Any] | None = window if isinstance(window, Mapping) and not self.over else None
-        reveal = view.get("reveal")
-        self.reveal: Mapping[str, Any] | None = reveal if isinstance(reveal, Mapping) else None
-        self.claims = [c for c in view.get("claims") or [] if isinstance(c, Mapping)]
-        self.out = [int(s) for s in view.get("out") or []]
-        self.places = bool((view.get("options") or {}).get("places"))
-        self.waiting = {int(s) for s in self.window.get("waiting") or []} if self.window else set()
-        self.status = layout.named(view, str(view.get("status", "")))
+    view: BullshitView
+
+    def __init__(self, view: BullshitView) -> None:
+        super().__init__(view)
+        self.counts = view["counts"]
+        self.pile = view["pile"]
+        self.rank = view["rank"]
+        self.most = view["most"]
+        self.window: WindowView | None = None if self.over else view["window"]
+        self.reveal = view["reveal"]
+        self.claims = view["claims"]
+        self.out = view["out"]
+        self.places = bool(view["options"]["places"])
+        self.waiting = set(self.window["waiting"]) if self.window else set()
+        self.status = layout.named(view, view["status"])
 
     def waiting_text(self) -> str:
         """Who may still call, and how long they have."""
-        seconds = int((self.window or {}).get("seconds") or 0)
+        seconds = self.window["seconds"] if self.window else 0
         clock = f" \u00b7 {seconds} s to call" if seconds else ""
         waiting = sorted(self.waiting)
         if not waiting:

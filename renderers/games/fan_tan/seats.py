@@ -5,13 +5,12 @@ counts' icons (eight players in the copy, seven and eight on the table)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import partial
-from typing import Any
 
 from PIL import Image
 
-from renderers.games.fan_tan_parts import (
+from games.fan_tan.view import FanTanView
+from renderers.games.fan_tan.parts import (
     ANTE,
     DEALER,
     FINE,
@@ -39,13 +38,13 @@ NAME_ROOM = 56  # px a one-line cell keeps for the name before it shows a fine
 class Seats:
     """The spectators' view of the seats, read once, and the drawing of their cells."""
 
-    def __init__(self, view: Mapping[str, Any]) -> None:
-        self.seated = layout.SeatedView(view, default_players=3)
-        self.players = self.seated.players
-        self.counts = self.seated.per_seat("counts", 0)
-        self.stacks = self.seated.per_seat("stacks", 0)
-        self.antes = self.seated.per_seat("antes", 0)
-        self.fines = fines_this_hand(view, self.players)
+    def __init__(self, view: FanTanView) -> None:
+        self.seated = layout.SeatedView(view)
+        self.players = view["players"]
+        self.counts = view["counts"]
+        self.stacks = view["stacks"]
+        self.antes = view["antes"]
+        self.fines = fines_this_hand(view)
 
     def column(self, img: Image.Image, box: Box, tallest: float = 1e9) -> None:
         """A cell per seat down ``box`` (each at most ``tallest`` high, from the top): two lines

@@ -13,15 +13,14 @@ and ``hand`` (the member's) are read: nothing of another hand can be drawn.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image
 
+from games.bullshit.view import BullshitView, RevealView
 from games.core.cards import rank_of
-from renderers.games.bullshit_copy_seats import Chip, paste_chips, strip_height
-from renderers.games.bullshit_parts import (
+from renderers.games.bullshit.parts import (
     PILE_RISE,
     claim_width,
     draw_claim,
@@ -31,7 +30,8 @@ from renderers.games.bullshit_parts import (
     rank_word,
     verdict_mark,
 )
-from renderers.games.bullshit_view import Table, held
+from renderers.games.bullshit.seats import Chip, paste_chips, strip_height
+from renderers.games.bullshit.view import Table, held
 from renderers.kit import card_rows, layout, shown, theme
 from renderers.kit import hand as generic_hand
 from renderers.kit.fonts import draw_text, fit_size, text_width
@@ -62,14 +62,15 @@ NEXT_CHIP = 44
 
 
 class Copy:
-    """The two views read once, and where each part goes."""
+    """The two views read once (no ``hand`` for the table, which shows none), and where each part goes."""
 
-    def __init__(self, table: Mapping[str, Any], hand: Mapping[str, Any]) -> None:
+    def __init__(self, table: BullshitView, hand: BullshitView | None) -> None:
         self.t = Table(table)
-        self.viewer = hand.get("viewer") if isinstance(hand.get("viewer"), int) else None
-        self.cards = generic_hand.hand_cards(hand)
+        self.viewer = hand["viewer"] if hand else None
+        self.cards = generic_hand.hand_cards(hand) if hand else []
         # To move: to play, or to call or let a play stand; plays next: the next play is theirs.
-        self.my_turn = self.viewer is not None and self.viewer in (hand.get("to_move") or []) and not self.t.over
+        self.my_turn = hand is not None and self.viewer is not None and self.viewer in hand["to_move"] \
+            and not self.t.over
         self.plays_next = self.viewer is not None and self.viewer == self.t.turn
         self.glow = {c for c in self.cards if rank_of(c) == self.t.rank}
         self.status = self.t.status
@@ -163,21 +164,20 @@ class Copy:
             word = f"{names} {'wins' if len(t.winners) == 1 else 'win'}" if names else "Nobody wins"
             return -1, "Game over", 0, word, theme.GOOD, (left, theme.MUTED, False), ""
         if t.window is not None:
-            seat, count = int(t.window.get("seat") or 0), int(t.window.get("count") or 0)
-            rank = str(t.window.get("rank") or "A")
-            beside = "Last cards!" if t.window.get("last_cards") else ""
+            seat, count, rank = t.window["seat"], t.window["count"], t.window["rank"]
+            beside = "Last cards!" if t.window["last_cards"] else ""
             note: tuple[str, RGB, bool] | None = None
             if seat == viewer:
                 note = (t.waiting_text(), theme.MUTED, False)
             elif viewer is not None:
-                clock = int(t.window.get("seconds") or 0)
+                clock = t.window["seconds"]
                 mine = viewer in t.waiting
                 tail = (f" \u00b7 {clock} s to call" if clock else "") if mine else " \u00b7 no call"
                 note = (held(self.cards, rank) + tail, theme.HIGHLIGHT if mine else theme.MUTED, mine)
             return seat, f"{t.name(seat)} says", count, rank_word(rank, count), theme.TEXT, note, beside
         if t.claims:
-            seat, count = int(t.claims[-1].get("seat") or 0), int(t.claims[-1].get("count") or 0)
-            word = rank_word(str(t.claims[-1].get("rank") or "A"), count)
+            seat, count = t.claims[-1]["seat"], t.claims[-1]["count"]
+            word = rank_word(t.claims[-1]["rank"], count)
             return seat, f"{t.name(seat)} said", count, word, theme.TEXT, ("Nobody called: it stands", theme.MUTED,
                                                                               False), ""
         note = (f"{t.name(t.turn)} plays first", theme.MUTED, False)
@@ -211,14 +211,13 @@ class Copy:
             layout.draw_rich(img, draw, (x0, y + 24 + BIG + 6 + lead / 2), layout.ellipsize(text, NOTE, x1 - x0, bold),
                              NOTE, colour, bold=bold)
 
-    def draw_call(self, img: Image.Image, draw: Draw, box: Box, reveal: Mapping[str, Any]) -> None:
+    def draw_call(self, img: Image.Image, draw: Draw, box: Box, reveal: RevealView) -> None:
         """The latest call: who called whose claim, the cards it turned up (as text, each marked as
         declared or not; those that do not fit counted) and the verdict: who picked the pile up."""
         t = self.t
         x0, _, x1, _ = box
-        cards = [str(c) for c in reveal.get("cards") or []]
-        rank = str(reveal.get("rank") or "A")
-        seat, lie = reveal.get("seat"), bool(reveal.get("lie"))
+        cards, rank = reveal["cards"], reveal["rank"]
+        seat, lie = reveal["seat"], reveal["lie"]
         x, y, mid = call_head(img, draw, t, reveal, box)
         size = next((s for s in (22, 20) if turned_width(cards, s) <= x1 - x), 18)
         shown = len(cards)
@@ -232,8 +231,8 @@ class Copy:
             x += mark.width + size / 3
         if shown < len(cards):
             draw_text(draw, (x, mid), f"+{len(cards) - shown}", size, theme.MUTED, anchor="lm", bold=True)
-        took = f"{t.name(reveal.get('taker'))} picks up {int(reveal.get('pile') or 0)}"
-        if isinstance(seat, int) and seat in t.out and not lie:
+        took = f"{t.name(reveal['taker'])} picks up {reveal['pile']}"
+        if seat in t.out and not lie:
             took += f" \u00b7 {t.name(seat)} is out"
         lead = layout.line_height(NOTE)
         layout.draw_rich(img, draw, (x0, y + 24 + BIG + 6 + lead / 2), layout.ellipsize(took, NOTE, x1 - x0), NOTE,
@@ -302,23 +301,22 @@ class Copy:
             card_rows.paste_card(img, card, box[:2], card_width=CARD, highlight=card in self.glow)
 
 
-def call_head(img: Image.Image, draw: Draw, t: Table, reveal: Mapping[str, Any],
-              box: Box) -> tuple[float, float, float]:
+def call_head(img: Image.Image, draw: Draw, t: Table, reveal: RevealView, box: Box) -> tuple[float, float, float]:
     """A call's first two lines, as the copy and the table both tell it: "Bob called Ann's 3 x Kings",
     then "Lie!" or "True!". Returns where the verdict's line goes on, the first line's top and the
     verdict's middle."""
     x0, y0, x1, y1 = box
-    cards = [str(c) for c in reveal.get("cards") or []]
-    word = rank_word(str(reveal.get("rank") or "A"), len(cards))
+    cards = reveal["cards"]
+    word = rank_word(reveal["rank"], len(cards))
     y = (y0 + y1) / 2 - (24 + BIG + 6 + layout.line_height(NOTE)) / 2
     said = claim_width(len(cards), word, SIZE)
-    head = shorten_names_in(f"{t.name(reveal.get('caller'))} called {t.name(reveal.get('seat'))}'s",
-                            [t.name(reveal.get("caller")), t.name(reveal.get("seat"))], SIZE,
+    caller, seat = t.name(reveal["caller"]), t.name(reveal["seat"])
+    head = shorten_names_in(f"{caller} called {seat}'s", [caller, seat], SIZE,
                             max(40.0, x1 - x0 - said - 8), True)
     x = x0 + layout.draw_rich(img, draw, (x0, y + 12), head, SIZE, theme.TEXT, bold=True) + 8
     draw_claim(img, draw, (x, y + 12), len(cards), word, SIZE, theme.TEXT)
     mid = y + 24 + BIG / 2 + 2
-    lie = bool(reveal.get("lie"))
+    lie = reveal["lie"]
     verdict = "Lie!" if lie else "True!"
     draw_text(draw, (x0, mid), verdict, BIG, theme.BAD if lie else theme.GOOD, anchor="lm", bold=True)
     return x0 + text_width(verdict, BIG, True) + 12, y, mid
@@ -347,7 +345,7 @@ def small_pile(layers: int) -> Image.Image:
     return sprite.resize(size, Image.Resampling.LANCZOS)
 
 
-def copy(table: Mapping[str, Any], hand: Mapping[str, Any]) -> Image.Image:
+def copy(table: BullshitView, hand: BullshitView) -> Image.Image:
     """The member's copy for ``table`` (the spectators' view) and ``hand`` (their seat's)."""
     return Copy(table, hand).draw()
 

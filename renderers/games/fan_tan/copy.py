@@ -18,20 +18,18 @@ players' column runs down to the bottom.
 The runs are the hand picture's grid made smaller (its tiles' text stays at 17 px and more):
 cards down in white, the places open next dashed, those the member could fill now in the
 highlight colour, and the cards just put down outlined in the colour of the seat that played
-them. Each player gets a two-line cell, the table's (:mod:`renderers.games.fan_tan_seats`); at eight
+them. Each player gets a two-line cell, the table's (:mod:`renderers.games.fan_tan.seats`); at eight
 players, a line under a heading of the counts' icons.
 Everything comes from the two views given (the spectators' and the member's).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from PIL import Image
 
-from renderers.games.fan_tan_parts import LEAST, Grid, draw_runs, pot_pill
-from renderers.games.fan_tan_seats import Seats
+from games.fan_tan.view import FanTanView
+from renderers.games.fan_tan.parts import LEAST, Grid, draw_runs, just_played, pot_pill
+from renderers.games.fan_tan.seats import Seats
 from renderers.kit import card_rows, layout, shown, theme
 from renderers.kit.fonts import draw_text
 from renderers.kit.layout import Box, Draw
@@ -54,18 +52,18 @@ LIST_X = M + GRID.width + M  # the players' column
 class Copy:
     """The two views read once, and the drawing of each part."""
 
-    def __init__(self, table: Mapping[str, Any], hand: Mapping[str, Any]) -> None:
+    def __init__(self, table: FanTanView, hand: FanTanView) -> None:
         self.seats = Seats(table)
         self.seated = self.seats.seated
         self.players = self.seated.players
-        self.hand_no = int(table.get("hand_no") or 1)
+        self.hand_no = table["hand_no"]
         self.table = table
-        self.cards = [str(c) for c in hand.get("hand") or []]
-        self.viewer = hand.get("viewer")
-        self.my_turn = self.viewer is not None and self.viewer in (hand.get("to_move") or []) and not hand.get("over")
-        self.playable = frozenset(str(c) for c in hand.get("playable") or []) if self.my_turn else frozenset()
+        self.cards = hand["hand"] or []
+        self.viewer = hand["viewer"]
+        self.my_turn = self.viewer is not None and self.viewer in hand["to_move"] and not hand["over"]
+        self.playable = frozenset(hand["playable"]) if self.my_turn else frozenset()
         # The member's status: it may say more to them than to onlookers ("... must pass").
-        self.status = layout.named(hand, str(hand.get("status") or table.get("status") or ""))
+        self.status = layout.named(hand, hand["status"] or table["status"])
 
     def draw(self) -> Image.Image:
         img, draw = layout.canvas(W, H)
@@ -73,7 +71,8 @@ class Copy:
         layout.status_line(img, draw, (M, M, W - M, M + STATUS_H), self.status, colour=stripe,
                            size=theme.SMALL_TEXT_SIZE, max_lines=1)
         grid_box = (M, MID_TOP, M + GRID.width, MID_TOP + GRID.height)
-        draw_runs(img, draw, grid_box, GRID, self.table, self.playable)  # its felt and each row kept as regions
+        draw_runs(img, draw, grid_box, GRID, self.table["runs"], over=self.table["over"],  # felt and rows as regions
+                  played=just_played(self.table), mine=self.playable)
         self.pot_line(img, draw, (M, MID_TOP + GRID.height + M, M + GRID.width, MID_BOTTOM))
         # From five players on, hands hold eleven cards or fewer: the hand leaves the players the
         # whole right column, room for two-line cells up to seven players.
@@ -85,11 +84,11 @@ class Copy:
         """The pot in a pill at the left; which hand of how many, and honour mode, at the right."""
         x0, y0, x1, y1 = box
         cy = (y0 + y1) / 2
-        right = pot_pill(img, draw, (x0, cy), int(self.table.get("pot") or 0))
-        total = int(self.table.get("hands_total") or 1)
+        right = pot_pill(img, draw, (x0, cy), self.table["pot"])
+        total = self.table["hands_total"]
         hands = (f"{layout.plural(self.hand_no, 'hand')} played" if self.seated.over
                  else f"Hand {self.hand_no} of {total}")
-        if not self.table.get("strict", True):
+        if not self.table["strict"]:
             hands += " \u00b7 honour mode"
         room = x1 - right - 16
         draw_text(draw, (x1 - 4, cy), layout.ellipsize(hands, LEAST, room), LEAST, theme.MUTED, anchor="rm")
@@ -128,7 +127,7 @@ def tile_box(row: int, value: int) -> Box:
     return GRID.tile(M, MID_TOP, row, value)
 
 
-def copy(table: Mapping[str, Any], hand: Mapping[str, Any]) -> Image.Image:
+def copy(table: FanTanView, hand: FanTanView) -> Image.Image:
     """The member's copy of a Fan Tan game: ``table`` is the spectators' view, ``hand`` theirs."""
     return Copy(table, hand).draw()
 

@@ -1,5 +1,5 @@
 """The Bullshit table (the picture onlookers follow the game by) laid out for Discord's inline box
-(:data:`renderers.kit.shown.COPY_SIZE`): a player's copy (:mod:`renderers.games.bullshit_copy`) without
+(:data:`renderers.kit.shown.COPY_SIZE`): a player's copy (:mod:`renderers.games.bullshit.copy`) without
 the hand, drawn with its parts, and what onlookers need in the room the hand took.
 
 From the top: a small line naming the game, the dealer and the rules in brief; the status line;
@@ -15,13 +15,13 @@ Only the spectators' view is read: every seat and spectator sees the same table.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from PIL import Image
 
+from games.bullshit.view import BullshitView, RevealView
 from games.core.cards import rank_of
-from renderers.games.bullshit_copy import (
+from renderers.games.bullshit.copy import (
     BAND_H,
     BIG,
     CARD,
@@ -39,9 +39,9 @@ from renderers.games.bullshit_copy import (
     call_head,
     who_fitted,
 )
-from renderers.games.bullshit_copy_seats import paste_chips, strip_height
-from renderers.games.bullshit_parts import claim_width, draw_claim, ordinal, rank_chip, rank_word, verdict_mark
-from renderers.games.bullshit_view import merged_log
+from renderers.games.bullshit.parts import claim_width, draw_claim, ordinal, rank_chip, rank_word, verdict_mark
+from renderers.games.bullshit.seats import paste_chips, strip_height
+from renderers.games.bullshit.view import merged_log
 from renderers.kit import card_rows, layout, log_panel, regions, theme
 from renderers.kit.fonts import draw_text, fit_size
 from renderers.kit.layout import Box, Draw
@@ -59,8 +59,8 @@ LEAD = layout.line_height(NOTE) + 3
 class Picture(Copy):
     """A spectator's copy (no hand), laid out for the table: where each part goes."""
 
-    def __init__(self, view: Mapping[str, Any]) -> None:
-        super().__init__(view, {})
+    def __init__(self, view: BullshitView) -> None:
+        super().__init__(view, None)
         t = self.t
         self.turned = t.reveal if t.reveal is not None and t.window is None else None
         # With the cards a call turned up to show under two rows of seats, the status takes one line
@@ -87,16 +87,15 @@ class Picture(Copy):
         paste_chips(img, self.strip, tuple(self.chip(seat) for seat in range(self.t.players)))
         x0, y0, x1, y1 = self.bottom
         if self.turned is not None:
-            split = x0 + self.turned_width(len(self.turned.get("cards") or []))
+            split = x0 + self.turned_width(len(self.turned["cards"]))
             self.draw_turned_up(img, draw, (x0, y0, split, y1), self.turned)
         else:
             split = x0 + PLAYS_W
-            plays = tuple((int(c.get("seat") or 0), int(c.get("count") or 0), str(c.get("rank") or "A"))
-                          for c in self.t.claims)
+            plays = tuple((c["seat"], c["count"], c["rank"]) for c in self.t.claims)
             shown = plays[-max(1, int((y1 - y0 - 12) // LEAD)):]
             names = tuple(self.t.name(seat) for seat, _, _ in shown)
             regions.region(img, (x0, y0, split, y1), ("bullshit-plays", shown, names), paint_plays(shown, names))
-        lines = tuple(layout.named(self.t.view, line) for line in merged_log(list(self.t.view.get("log") or [])))
+        lines = tuple(layout.named(self.t.view, line) for line in merged_log(self.t.view["log"]))
         log = (split + GAP, y0, x1, y1)
         regions.region(img, log, ("bullshit-log", lines[-6:]), paint_log(lines[-6:]))
         return img
@@ -111,7 +110,7 @@ class Picture(Copy):
             rest += " \u00b7 play on for places"
         if not t.over:  # last: the first thing cut when the line is too long
             rest += f" \u00b7 1-{t.most} cards a play"
-        return str(t.view.get("title") or "Bullshit"), rest
+        return t.view["title"], rest
 
     # -- the band --------------------------------------------------------------------------------
     def said(self) -> tuple[int, str, int, str, RGB, tuple[str, RGB, bool] | None, str]:
@@ -123,9 +122,9 @@ class Picture(Copy):
         if t.over:
             note = (self.places_text(), theme.MUTED, False)
         elif t.window is not None:
-            seconds = int(t.window.get("seconds") or 0)
+            seconds = t.window["seconds"]
             clock = f" \u00b7 {seconds} s to call" if seconds else ""
-            if t.window.get("last_cards"):
+            if t.window["last_cards"]:
                 # The first out wins; with places kept, the next ones are out in their places.
                 fate = f"{t.name(seat)} {'is out' if t.out else 'wins'}"
                 texts = [f"Unless it is called, {fate}{clock}", f"Unless it is called, {fate}",
@@ -166,22 +165,21 @@ class Picture(Copy):
                   bold=True)
         draw_text(draw, (x, mid + 12), word, fit_size(word, room, 23, LABEL, True), theme.TEXT, anchor="lm", bold=True)
 
-    def draw_call(self, img: Image.Image, draw: Draw, box: Box, reveal: Mapping[str, Any]) -> None:
+    def draw_call(self, img: Image.Image, draw: Draw, box: Box, reveal: RevealView) -> None:
         """The latest call: who called whose claim, the verdict and who picked the pile up, and
         how many of the cards (face up under the seats) were as declared."""
         t = self.t
         x0, _, x1, _ = box
-        cards = [str(c) for c in reveal.get("cards") or []]
-        rank = str(reveal.get("rank") or "A")
-        seat, lie = reveal.get("seat"), bool(reveal.get("lie"))
+        cards, rank = reveal["cards"], reveal["rank"]
+        seat, lie = reveal["seat"], reveal["lie"]
         lead = layout.line_height(NOTE)
         x, y, mid = call_head(img, draw, t, reveal, box)
-        took = f"{t.name(reveal.get('taker'))} picks up {int(reveal.get('pile') or 0)}"
+        took = f"{t.name(reveal['taker'])} picks up {reveal['pile']}"
         size = fit_size(took, x1 - x, 22, LABEL, True)
         draw_text(draw, (x, mid + 1), layout.ellipsize(took, size, x1 - x, True), size, theme.TEXT, anchor="lm",
                   bold=True)
         note = turned_note(cards, rank)
-        if isinstance(seat, int) and seat in t.out and not lie:
+        if seat in t.out and not lie:
             note += f" \u00b7 {t.name(seat)} {'wins' if seat in t.winners else 'is out'}"
         draw_text(draw, (x0, y + 24 + BIG + 6 + lead / 2), layout.ellipsize(note, NOTE, x1 - x0), NOTE, theme.MUTED,
                   anchor="lm")
@@ -192,12 +190,11 @@ class Picture(Copy):
         """The width of the felt the cards a call turned up lie in."""
         return max(PLAYS_W, min(TURNED_W, 2 * TURNED_PAD + CARD + (n - 1) * (CARD + 6)))
 
-    def draw_turned_up(self, img: Image.Image, draw: Draw, box: Box, reveal: Mapping[str, Any]) -> None:
+    def draw_turned_up(self, img: Image.Image, draw: Draw, box: Box, reveal: RevealView) -> None:
         """The cards the latest call turned up, face up, each marked: as declared, or not."""
         x0, y0, x1, y1 = box
         layout.panel(draw, box, theme.FELT, theme.FELT_LIGHT, line=2, radius=theme.RADIUS + 6)
-        cards = [str(c) for c in reveal.get("cards") or []]
-        rank = str(reveal.get("rank") or "A")
+        cards, rank = reveal["cards"], reveal["rank"]
         xs = card_rows.fan_positions([len(cards)], CARD, x1 - x0 - 2 * TURNED_PAD, max_step=CARD + 6)
         left = (x0 + x1) / 2 - card_rows.row_width(xs, CARD) / 2
         top = round((y0 + y1) / 2 - CARD_H / 2)
@@ -273,6 +270,6 @@ def paint_log(lines: Sequence[str]) -> regions.Painter:
     return paint
 
 
-def table(view: Mapping[str, Any]) -> Image.Image:
+def table(view: BullshitView) -> Image.Image:
     """The Bullshit table for ``view`` (every seat and spectator sees the same table)."""
     return Picture(view).draw()

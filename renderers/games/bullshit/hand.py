@@ -1,51 +1,37 @@
-"""Bullshit's pictures: the table (:mod:`renderers.games.bullshit_table`), a player's copy
-(:mod:`renderers.games.bullshit_copy`), both laid out for Discord's inline box, and the hand.
-
-Nothing face down is ever drawn face up: the table shows no hand, and the only faces on it are
-the cards a call turned up (``view["reveal"]``).
-
-The hand (:func:`hand`) is the generic hand of :mod:`renderers.kit.hand`, the cards grouped by rank
-and those of the rank the next play declares raised and glowing, with a band above them naming
-that rank and how many of it the viewer holds, the claim a call would answer (and how many of
-its rank the viewer holds: four Kings said while you hold one are a lie) and the pile's size.
+"""A Bullshit player's hand (DM and "My hand"): the generic hand of :mod:`renderers.kit.hand`, the
+cards grouped by rank and those of the rank the next play declares raised and glowing, with a band
+above them naming that rank and how many of it the viewer holds, the claim a call would answer
+(and how many of its rank the viewer holds: four Kings said while you hold one are a lie) and the
+pile's size.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from PIL import Image
 
+from games.bullshit.view import BullshitView
 from games.core.cards import rank_of
-from renderers.games.bullshit_copy import copy
-from renderers.games.bullshit_parts import claim_width, draw_claim, rank_chip, rank_word
-from renderers.games.bullshit_table import table
-from renderers.games.bullshit_view import held
+from renderers.games.bullshit.parts import claim_width, draw_claim, rank_chip, rank_word
+from renderers.games.bullshit.view import held
 from renderers.kit import hand as generic_hand
 from renderers.kit import layout, theme
 from renderers.kit.fonts import draw_text, text_width
 from renderers.kit.layout import Box, Draw
 
-__all__ = ["copy", "hand", "table"]
-
 SMALL = theme.SMALL_TEXT_SIZE
-
-
-# -- the hand ------------------------------------------------------------------------------------
 BAND_H = 64
 
 
-def hand(view: Mapping[str, Any]) -> Image.Image:
+def hand(view: BullshitView) -> Image.Image:
     """The viewer's cards by rank, those of the rank the next play declares raised and glowing,
     under a band naming that rank and how many of it the viewer holds, the claim a call may
     answer (and how many of its rank the viewer holds) and the pile's size."""
-    rank = str(view.get("rank") or "A")
+    rank = view["rank"]
     cards = generic_hand.hand_cards(view)
-    viewer = view.get("viewer")
-    window = view.get("window") if isinstance(view.get("window"), Mapping) and not view.get("over") else None
+    viewer = view["viewer"]
+    window = None if view["over"] else view["window"]
     names = layout.names(view)
-    pile = int(view.get("pile") or 0)
+    pile = view["pile"]
 
     def band(img: Image.Image, draw: Draw, box: Box) -> None:
         x0, y0, x1, y1 = box
@@ -55,18 +41,17 @@ def hand(view: Mapping[str, Any]) -> Image.Image:
         rank_chip(draw, (x0 + 14, mid - chip / 2, x0 + 14 + chip, mid + chip / 2), rank,
                   theme.TEXT_SIZE if len(rank) > 1 else theme.TEXT_SIZE + 4)
         x = x0 + 14 + chip + 14
-        draw_text(draw, (x, mid - 11), "LAST RANK" if view.get("over") else "NEXT PLAY", SMALL - 5, theme.MUTED,
+        draw_text(draw, (x, mid - 11), "LAST RANK" if view["over"] else "NEXT PLAY", SMALL - 5, theme.MUTED,
                   anchor="lm", bold=True)
         line = rank_word(rank) + (f" \u00b7 {held(cards, rank)}" if viewer is not None else "")
         draw_text(draw, (x, mid + 11), line, SMALL + 1, theme.TEXT, anchor="lm", bold=True)
         x += text_width(line, SMALL + 1, True) + 24
         right = layout.pill(draw, (x1 - 14, mid), f"pile {pile}" if pile else "no pile", size=SMALL,
                             fill=theme.BACKGROUND, ink=theme.TEXT, outline=theme.PANEL_LIGHT, anchor="rm")[0] - 16
-        if window is None or viewer is None or window.get("seat") == viewer:
+        if window is None or viewer is None or window["seat"] == viewer:
             return
         # The claim a call would answer, and how many of its rank the viewer holds.
-        seat, count = window.get("seat"), int(window.get("count") or 0)
-        claimed = str(window.get("rank") or "A")
+        seat, count, claimed = window["seat"], window["count"], window["rank"]
         word = rank_word(claimed, count)
         size = SMALL + 1
         tail = f" \u00b7 {held(cards, claimed)}"
@@ -74,7 +59,7 @@ def hand(view: Mapping[str, Any]) -> Image.Image:
         if right - total < x:
             return
         left = right - total
-        who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+        who = names[seat] if 0 <= seat < len(names) else "?"
         head = layout.ellipsize(f"{who} says", SMALL - 3, right - left, True)
         layout.draw_rich(img, draw, (left, mid - 11), head, SMALL - 3, theme.MUTED, bold=True)
         left += draw_claim(img, draw, (left, mid + 11), count, word, size, theme.HIGHLIGHT)

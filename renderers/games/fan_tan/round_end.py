@@ -1,5 +1,5 @@
 """Fan Tan's hand's end, laid out for the box Discord shows inline (:data:`renderers.kit.shown.COPY_SIZE`):
-the sibling of the table (:mod:`renderers.games.fan_tan`), the runs at the left, the players at the right.
+the sibling of the table (:mod:`renderers.games.fan_tan.table`), the runs at the left, the players at the right.
 
     +------------------------------------------------------------+
     | Fan Tan . Hand n of m ends . honour mode                   |
@@ -18,13 +18,13 @@ each offender's offences are told on one line, and past that the rest are counte
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from PIL import Image
 
 from games.core.cards import STANDARD_RANKS, short
-from renderers.games.fan_tan_parts import LEAST, SUITS, TEXT, Grid, coin, draw_runs, pile
+from games.fan_tan.view import FanTanView, HandEnd, OffenceView
+from renderers.games.fan_tan.parts import LEAST, SUITS, TEXT, Grid, coin, draw_runs, pile
 from renderers.kit import layout, shown, theme
 from renderers.kit.fonts import draw_text, fit_size, text_width
 from renderers.kit.layout import Box, Draw, plural
@@ -47,45 +47,45 @@ MARKS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}  # drawn as
 ELLIPSIS = " \u2026"
 
 
-Name = Callable[[Any], str]
+Name = Callable[[int], str]
 Offence = tuple[str, str, list[str], int]  # who, what they did, the cards withheld, the fine
 
 
-def round_end(view: Mapping[str, Any], data: Mapping[str, Any]) -> Image.Image:
+def round_end(view: FanTanView, data: HandEnd) -> Image.Image:
     """A hand's end: who went out and took the pot, what each other player paid for the cards they
     had left (and which), everyone's chips after it, the offences found, and the runs as they ended."""
     names = layout.names(view)
 
-    def name(seat: Any) -> str:
-        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+    def name(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else "?"
 
     img, draw = layout.canvas(W, H)
-    head(img, draw, view, int(data.get("hand") or 1))
+    head(img, draw, view, data["hand"])
     left = M + GRID.width
-    lines = offence_lines(list(data.get("offences") or []), name)
+    lines = offence_lines(data["offences"], name)
     # The offences take the lines they need, the runs what is left (as high as the table's at most),
     # and who went out the rest.
     bottom = H - M - (OFFENCE_PAD + LEAD * (len(lines) + 1) + M if lines else 0)
     tile_h = min(GRID.tile_h, (bottom - TOP - RESULT_H - M - 2 * GRID.pad - 3 * 6) // 4)
     grid = GRID if tile_h == GRID.tile_h else Grid(tile_h=tile_h, row_gap=6 if tile_h >= 30 else 4)
     top = bottom - grid.height
-    result(img, draw, (M, TOP, left, top - M), name(data.get("winner")), int(data.get("pot") or 0))
-    draw_runs(img, draw, (M, top, left, bottom), grid, {"runs": data.get("runs"), "over": True})
+    result(img, draw, (M, TOP, left, top - M), name(data["winner"]), data["pot"])
+    draw_runs(img, draw, (M, top, left, bottom), grid, data["runs"], over=True)
     if lines:
         offence_panel(img, draw, (M, bottom + M, left, H - M), lines)
     players(img, draw, (LIST_X, TOP, W - M, H - M), view, data, name)
     return img
 
 
-def head(img: Image.Image, draw: Draw, view: Mapping[str, Any], hand_no: int) -> None:
+def head(img: Image.Image, draw: Draw, view: FanTanView, hand_no: int) -> None:
     """The game's line, as on the table: its name, which hand of how many ended, honour mode."""
-    title = str(view.get("title") or "Fan Tan")
+    title = view["title"]
     mid = M + HEAD_H / 2
     draw_text(draw, (M + 4, mid), title, TEXT, theme.TEXT, anchor="lm", bold=True)
     x = M + 4 + text_width(title, TEXT, True)
-    total = int(view.get("hands_total") or 0)
+    total = view["hands_total"]
     detail = f"Hand {hand_no} of {total} ends" if total >= hand_no else f"Hand {hand_no} ends"
-    if not view.get("strict", True):
+    if not view["strict"]:
         detail += " \u00b7 honour mode"
     line = layout.ellipsize(f" \u00b7 {detail}", LEAST, W - M - 4 - x)
     layout.draw_rich(img, draw, (x, mid), line, LEAST, theme.MUTED)
@@ -123,27 +123,22 @@ def result(img: Image.Image, draw: Draw, box: Box, winner: str, pot: int) -> Non
 
 # -- the players ---------------------------------------------------------------------------------
 
-def players(img: Image.Image, draw: Draw, box: Box, view: Mapping[str, Any], data: Mapping[str, Any],
-            name: Name) -> None:
+def players(img: Image.Image, draw: Draw, box: Box, view: FanTanView, data: HandEnd, name: Name) -> None:
     """A cell per seat down ``box``, sharing its height."""
     x0, y0, x1, y1 = box
-    n = int(view.get("players") or len(data.get("left") or []) or 3)
-    winner = data.get("winner")
-    pot = int(data.get("pot") or 0)
-    paid = {int(p["seat"]): int(p["cards"]) for p in data.get("paid") or []}
-    left = list(data.get("left") or [])
-    stacks = list(data.get("stacks") or [])
+    n = view["players"]
+    winner, pot = data["winner"], data["pot"]
+    paid = {p["seat"]: p["cards"] for p in data["paid"]}
     each = (y1 - y0 - (n - 1) * CELL_GAP) / n
     for seat in range(n):
         top = y0 + seat * (each + CELL_GAP)
-        cards = [str(c) for c in left[seat]] if seat < len(left) else []
-        stack = int(stacks[seat]) if seat < len(stacks) else None
         change = pot if seat == winner else -paid.get(seat, 0)
-        cell(img, draw, (x0, top, x1, top + each), seat, name(seat), cards, seat == winner, change, stack)
+        cell(img, draw, (x0, top, x1, top + each), seat, name(seat), data["left"][seat], seat == winner, change,
+             data["stacks"][seat])
 
 
 def cell(img: Image.Image, draw: Draw, box: Box, seat: int, name: str, cards: Sequence[str], won: bool,
-         change: int, stack: int | None) -> None:
+         change: int, stack: int) -> None:
     """One player: colour, name and what they paid or took; below, the cards they had left (a star
     and "out of cards" for who went out), in as many lines as the cell holds, and their chips
     after the hand."""
@@ -170,7 +165,7 @@ def cell(img: Image.Image, draw: Draw, box: Box, seat: int, name: str, cards: Se
             draw_text(draw, (x0 + 31, y), line, LEAST, theme.GOOD, anchor="lm", bold=True)
         else:
             layout.draw_rich(img, draw, (x0 + 9, y), line, LEAST, theme.TEXT if cards else theme.MUTED)
-        if i == 0 and stack is not None:
+        if i == 0:
             chip = coin(16)
             draw_text(draw, (x1 - 9, y), str(stack), TEXT, theme.BAD if stack <= 0 else theme.TEXT, anchor="rm",
                       bold=True)
@@ -212,11 +207,11 @@ def card_lines(cards: Sequence[str], first: float, rest: float, most: int) -> li
 
 # -- the offences --------------------------------------------------------------------------------
 
-def offence_lines(offences: Sequence[Mapping[str, Any]], name: Name) -> list[Offence]:
+def offence_lines(offences: Sequence[OffenceView], name: Name) -> list[Offence]:
     """The offences found, a line each; where they are more than :data:`MOST_OFFENCES`, a line for
     each offender's; past that, the last line counts the rest."""
-    lines = [(name(o.get("seat")), "had also held back" if o.get("held_back") else "passed holding",  # T-6
-              [str(c) for c in o.get("withheld") or []], int(o.get("fine") or 0)) for o in offences]
+    lines = [(name(o["seat"]), "had also held back" if o["held_back"] else "passed holding",  # T-6
+              o["withheld"], o["fine"]) for o in offences]
     if len(lines) > MOST_OFFENCES:
         lines = merged(offences, name)
     if len(lines) > MOST_OFFENCES:
@@ -240,14 +235,14 @@ def offence_panel(img: Image.Image, draw: Draw, box: Box, lines: Sequence[Offenc
         layout.draw_rich(img, draw, (x0 + 8, y), text, LEAST, theme.TEXT)
 
 
-def merged(offences: Sequence[Mapping[str, Any]], name: Name) -> list[Offence]:
+def merged(offences: Sequence[OffenceView], name: Name) -> list[Offence]:
     """A line per offender, in the order they were found: the cards they withheld at their passes
     (and held back, T-6), their fines."""
-    seats: dict[int, list[Mapping[str, Any]]] = {}
+    seats: dict[int, list[OffenceView]] = {}
     for found in offences:
-        seats.setdefault(int(found.get("seat") or 0), []).append(found)
-    return [(name(seat), "withheld", list(dict.fromkeys(str(c) for f in theirs for c in f.get("withheld") or [])),
-             sum(int(f.get("fine") or 0) for f in theirs)) for seat, theirs in seats.items()]
+        seats.setdefault(found["seat"], []).append(found)
+    return [(name(seat), "withheld", list(dict.fromkeys(c for f in theirs for c in f["withheld"])),
+             sum(f["fine"] for f in theirs)) for seat, theirs in seats.items()]
 
 
 def fitted(who: str, did: str, withheld: list[str], width: float) -> str:
