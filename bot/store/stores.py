@@ -95,6 +95,11 @@ class Stores:
             opening.exception()  # retrieved, so nothing is logged if every caller was cancelled
 
     async def _first_open(self, guild_id: int, path: Path, create: bool) -> GuildStore:
+        trimming = self._trimming
+        if trimming is not None and not trimming.done():
+            # Wait for the rests under way: the open files stay near max_open even on a machine too
+            # busy for the rests to keep up with new guilds (a rest takes milliseconds).
+            await asyncio.shield(trimming)
         db = Database(path, create=create, on_wake=functools.partial(self._woke, guild_id))
         store = GuildStore(guild_id, db, self.index)
         self._open[guild_id] = store  # counted as open while it opens
