@@ -13,6 +13,8 @@ from typing import Any
 
 from games.core import cards, registry
 from games.core.base import name_players
+from games.core.views import SharedView, shared
+from renderers.kit.layout import names as layout_names
 
 LIMIT = 1024  # Discord's longest attachment description
 View = Mapping[str, Any]
@@ -25,40 +27,37 @@ def _family(key: str) -> cards.Family:
         return "standard"
 
 
-def _names(view: View) -> list[str]:
-    names = view.get("names")
-    if isinstance(names, list) and names:
-        return [str(n) for n in names]
-    return [f"Player {i + 1}" for i in range(int(view.get("players") or 0))]
+def _names(view: SharedView) -> list[str]:
+    return layout_names(view)
 
 
-def _text(view: View, line: object) -> str:
-    return name_players(str(line), _names(view), str(view.get("unit") or "dollars"))
+def _text(view: SharedView, line: str) -> str:
+    return name_players(line, _names(view), view.get("unit", "dollars"))
 
 
-def _cards(tokens: object, family: cards.Family) -> list[str]:
-    if not isinstance(tokens, Sequence) or isinstance(tokens, str):
-        return []
-    return [cards.name(t, family) for t in tokens if isinstance(t, str) and cards.is_card(t, family)]
+def _cards(tokens: Sequence[str] | None, family: cards.Family) -> list[str]:
+    return [cards.name(t, family) for t in tokens or () if cards.is_card(t, family)]
 
 
-def _trick(view: View, family: cards.Family) -> str:
+def _trick(view: SharedView, family: cards.Family) -> str:
     trick = view.get("trick")
-    plays = trick.get("plays") if isinstance(trick, Mapping) else None
-    if not isinstance(plays, list) or not plays:
+    if not trick or not trick["plays"]:
         return ""
     names = _names(view)
     said = [f"{cards.name(p['card'], family)} by {names[p['seat']] if p['seat'] < len(names) else p['seat']}"
-            for p in plays if isinstance(p, Mapping) and isinstance(p.get("card"), str)
-            and cards.is_card(p["card"], family) and isinstance(p.get("seat"), int)]
+            for p in trick["plays"] if cards.is_card(p["card"], family)]
     return f"In the trick: {', '.join(said)}." if said else ""
 
 
-def _scores(view: View) -> str:
+def _scores(view: SharedView) -> str:
     scores, names = view.get("scores"), _names(view)
-    if not isinstance(scores, list) or len(scores) != len(names):
+    if scores is None or len(scores) != len(names):
         return ""
     return "Scores: " + ", ".join(f"{n} {s}" for n, s in zip(names, scores, strict=True)) + "."
+
+
+def _status(view: SharedView) -> str:
+    return _text(view, view["status"]).rstrip(".") + "."
 
 
 def _clip(parts: list[str]) -> str:
@@ -69,41 +68,39 @@ def _clip(parts: list[str]) -> str:
 def describe_table(key: str, view: View) -> str:
     """The table picture in words: the game, whose turn and what to do, the scores, the cards in
     the trick, and the hands of a game played face up."""
-    family = _family(key)
-    parts = [f"{view.get('title') or key} table.", _text(view, view.get("status", "")).rstrip(".") + ".",
-             _scores(view), _trick(view, family)]
-    hands = view.get("hands")
-    if isinstance(hands, list) and hands:  # games played with every hand face up
-        names = _names(view)
-        for seat, hand in enumerate(hands):
-            named = _cards(hand, family)
-            if named and seat < len(names):
-                parts.append(f"{names[seat]} holds {', '.join(named)}.")
+    family, seen = _family(key), shared(view)
+    parts = [f"{seen['title']} table.", _status(seen), _scores(seen), _trick(seen, family)]
+    names = _names(seen)
+    for seat, hand in enumerate(seen.get("hands", [])):  # games played with every hand face up
+        named = _cards(hand, family)
+        if named and seat < len(names):
+            parts.append(f"{names[seat]} holds {', '.join(named)}.")
     return _clip(parts)
 
 
 def describe_hand(key: str, view: View) -> str:
     """A hand picture in words: whose it is, every card in it, and what the game asks now."""
-    family = _family(key)
-    names, viewer = _names(view), view.get("viewer")
-    whose = f"{names[viewer]}'s hand" if isinstance(viewer, int) and viewer < len(names) and names[viewer] != "You" \
+    family, seen = _family(key), shared(view)
+    names, viewer = _names(seen), seen["viewer"]
+    whose = f"{names[viewer]}'s hand" if viewer is not None and viewer < len(names) and names[viewer] != "You" \
         else "Your hand"
-    named = _cards(view.get("hand"), family)
-    if not named and isinstance(viewer, int) and isinstance(view.get("hands"), list) \
-            and viewer < len(view["hands"]):
-        named = _cards(view["hands"][viewer], family)
+    named = _cards(seen.get("hand"), family)
+    hands = seen.get("hands", [])
+    if not named and viewer is not None and viewer < len(hands):
+        named = _cards(hands[viewer], family)
     held = f"{whose}: {len(named)} cards, {', '.join(named)}." if named else f"{whose}: no cards."
-    return _clip([held, _text(view, view.get("status", "")).rstrip(".") + ".", _trick(view, family)])
+    return _clip([held, _status(seen), _trick(seen, family)])
 
 
 def describe_seat(key: str, table: View, hand: View) -> str:
     """A player's copy (the table above their hand) in words: the hand first, then the scores."""
-    return _clip([describe_hand(key, hand), _scores(table)])
+    return _clip([describe_hand(key, hand), _scores(shared(table))])
 
 
 def describe_settlement(view: View, settlement: Mapping[str, Any]) -> str:
     """A round's settlement picture in words: who paid whom, how much, and why."""
-    names, unit = _names(view), str(view.get("unit") or "dollars")
+    seen = shared(view)
+    names, unit = _names(seen), seen.get("unit", "dollars")
     said = []
     for t in settlement.get("transfers") or []:
         payer, payee, cents = t.get("from"), t.get("to"), t.get("cents")
@@ -117,4 +114,5 @@ def describe_settlement(view: View, settlement: Mapping[str, Any]) -> str:
 
 def describe_round_end(view: View) -> str:
     """A round's end picture in words: the round's end as the table's status says it, and the scores."""
-    return _clip(["The end of a round.", _text(view, view.get("status", "")).rstrip(".") + ".", _scores(view)])
+    seen = shared(view)
+    return _clip(["The end of a round.", _status(seen), _scores(seen)])

@@ -20,7 +20,7 @@ from games.core.tricks import COUNTERCLOCKWISE, Trick
 
 from .guide import GUIDE
 from .scoring import counts, hand_scores, thirds, thirds_text
-from .view import BuscaPart, BuscaView, HandEnd, HandScores, TrickView, WonTrickView
+from .view import BuscaPart, BuscaView, HandEnd, HandScores, WonTrickView
 
 LOW_TO_HIGH = ("4", "5", "6", "7", "J", "Q", "K", "A", "2", "3")  # the same in every suit
 RANKS = tuple(reversed(LOW_TO_HIGH))  # highest first, as tricks.follow_suit_strength takes them
@@ -251,7 +251,7 @@ class BuscaState(TurnState):
         return f"{player(self.turn)} to play \u00b7 {suit_name(led)} led by {player(self.trick.leader)}"
 
     def trick_json(self, won_by: int, trick: Trick) -> WonTrickView:
-        return {**trick_view(trick), "winner": won_by, "thirds": thirds(trick.cards)}
+        return {**trick.to_view(), "winner": won_by, "thirds": thirds(trick.cards)}
 
     def view(self, seat: int | None) -> BuscaView:
         return {**self.shared_view(seat), **self._view(seat)}
@@ -269,7 +269,7 @@ class BuscaState(TurnState):
             "turn": None if self.result else self.turn,
             "direction": DIRECTION,
             "discarding": self.discarding and self.result is None,
-            "trick": None if self.result else trick_view(self.trick),
+            "trick": None if self.result else self.trick.to_view(),
             "last_trick": None if self.last_trick is None else self.trick_json(*self.last_trick),
             "counts": [len(h) for h in self.hands],
             "tricks": list(self.tricks_won),
@@ -285,11 +285,6 @@ class BuscaState(TurnState):
             "playable": (self.rules.sort_cards([a.card for a in self._legal(seat) if isinstance(a, Play)])
                          if seat is not None and mine and seat in self.to_move else []),
         }
-
-
-def trick_view(trick: Trick) -> TrickView:
-    """``trick`` as the view shows it: who led, and each card with the seat that played it."""
-    return {"leader": trick.leader, "plays": [{"seat": s, "card": c} for s, c in trick.plays]}
 
 
 def _deal_hands(players: int, dealer: int, seed: int, deal: int,

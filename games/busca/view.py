@@ -6,21 +6,7 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from games.core.views import TableView
-
-
-class PlayView(TypedDict):
-    """A card on a trick and the seat that played it."""
-
-    seat: int
-    card: str
-
-
-class TrickView(TypedDict):
-    """A trick: who led and the cards played, in order."""
-
-    leader: int
-    plays: list[PlayView]
+from games.core.views import TableView, TrickView
 
 
 class WonTrickView(TrickView):

@@ -26,6 +26,8 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
+from .views import TrickView
+
 CLOCKWISE = 1  # after seat s comes s + 1 (the tarot games)
 COUNTERCLOCKWISE = -1  # after seat s comes s - 1 (Busca)
 
@@ -71,7 +73,8 @@ class Trick:
         """The card that sets the suit to follow: the first played that is not a ``free`` card."""
         return next((card for card in self.cards if card not in free), None)
 
-    def to_json(self) -> dict[str, object]:
+    def to_view(self) -> TrickView:
+        """The trick as the views show it: who led, and each card with the seat that played it."""
         return {"leader": self.leader, "plays": [{"seat": s, "card": c} for s, c in self.plays]}
 
 

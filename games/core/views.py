@@ -5,9 +5,24 @@ error (``mypy --strict``), and ``tests/games/test_views.py`` holds every state's
 
 # No ``from __future__ import annotations``: on Python 3.11 a TypedDict then takes its NotRequired
 # keys (as strings) for required ones (its ``__required_keys__``, which tests/games/test_views.py reads).
-from typing import NotRequired, TypedDict
+from collections.abc import Mapping
+from typing import Any, NotRequired, TypedDict, cast
 
 from .options import OptionValue
+
+
+class PlayView(TypedDict):
+    """A card on a trick and the seat (or, in the two-player tarot games, the position) that played it."""
+
+    seat: int
+    card: str
+
+
+class TrickView(TypedDict):
+    """A trick as every trick game's view shows it: who led and the cards played, in order."""
+
+    leader: int
+    plays: list[PlayView]
 
 
 class Choice(TypedDict):
@@ -56,3 +71,26 @@ class TableView(TypedDict):
     options: dict[str, OptionValue]
     names: NotRequired[list[str]]
     unit: NotRequired[str]
+
+
+class SharedParts(TypedDict, total=False):
+    """Keys several games' views hold with one meaning, read by the pictures every game shares (the
+    generic hand, the seats, the alt text: ``renderers/kit``, ``renderers/describe.py``). A game whose
+    view has one of them declares it with this type (``tests/games/test_views.py`` checks it)."""
+
+    hand: list[str] | None  # the viewer's cards (None for a spectator)
+    hands: list[list[str]]  # every seat's cards, in games played face up
+    trick: TrickView | None
+    scores: list[int]
+    turn: int | None
+    dealer: int
+
+
+class SharedView(TableView, SharedParts):
+    """What the shared pictures may read of any game's view."""
+
+
+def shared(view: Mapping[str, Any]) -> SharedView:
+    """Any game's view as the shared pictures read it: their keys named and typed once, here."""
+    return cast(SharedView, view)
+

@@ -19,6 +19,7 @@ from PIL import Image
 
 from games.core.errors import UnknownGame
 from games.core.registry import get as get_rules
+from games.core.views import shared
 from renderers.kit import card_rows, layout, theme
 from renderers.kit.fonts import draw_text, text_width
 from renderers.kit.theme import card_height
@@ -36,15 +37,15 @@ TAGGED = 1.45  # a card with a result tag shows this much more of itself, to mak
 
 def hand_cards(view: Mapping[str, Any]) -> list[str]:
     """The viewer's cards: ``view["hand"]``, else ``view["hands"][viewer]``, in the game's order."""
-    cards: Sequence[str] | None = view.get("hand")
-    viewer = view.get("viewer")
+    cards: Sequence[str] | None = shared(view).get("hand")
+    viewer = shared(view).get("viewer")
     if cards is None and viewer is not None:
-        hands = view.get("hands") or []
+        hands = shared(view).get("hands") or []
         cards = hands[viewer] if 0 <= viewer < len(hands) else None
     if not cards:
         return []
     try:
-        return get_rules(str(view.get("game"))).sort_cards(list(cards))
+        return get_rules(str(shared(view).get("game"))).sort_cards(list(cards))
     except UnknownGame:
         return list(cards)
 
@@ -54,7 +55,7 @@ def playable(view: Mapping[str, Any]) -> tuple[set[str], dict[str, str]]:
     arrow, what follows the arrow (``{"7H": "14"}``)."""
     cards: set[str] = set()
     results: dict[str, str] = {}
-    for action in view.get("legal") or []:
+    for action in shared(view).get("legal") or []:
         token = str(action.get("token", ""))
         verb, _, arg = token.partition(":")
         named: list[str] = []
@@ -80,8 +81,8 @@ def hand(view: Mapping[str, Any], *, glow: Collection[str] | None = None, group:
     their rows (default by suit); ``band``: (height, painter) for a panel under the status line."""
     cards = hand_cards(view)
     family, variant = layout.family_of(view), layout.variant_of(view)
-    viewer = view.get("viewer")
-    my_turn = viewer is not None and viewer in (view.get("to_move") or []) and not view.get("over")
+    viewer = shared(view).get("viewer")
+    my_turn = viewer is not None and viewer in (shared(view).get("to_move") or []) and not shared(view).get("over")
     legal, results = playable(view) if my_turn else (set(), {})
     dimming = my_turn
     if glow is not None:
@@ -97,7 +98,7 @@ def hand(view: Mapping[str, Any], *, glow: Collection[str] | None = None, group:
 
     names = layout.names(view)
     title = f"{names[viewer]}'s hand" if viewer is not None and viewer < len(names) else "Watching"
-    status = layout.named(view, str(view.get("status", "")))
+    status = layout.named(view, str(shared(view).get("status", "")))
     status_h = layout.status_height(status, width - 2 * theme.PADDING)
     heights = [layout.LIFT + card_height(CARD) + (TAG if set(row) & set(results) else 0) + 14 for row in rows]
     body = sum(heights) + 8 if rows else 90
@@ -105,7 +106,7 @@ def hand(view: Mapping[str, Any], *, glow: Collection[str] | None = None, group:
     height = layout.HEADER_HEIGHT + 10 + status_h + 10 + band_h + body + 2 * 10 + theme.PADDING
     img, draw = layout.canvas(width, height)
     count = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
-    y = layout.header(img, draw, title, f"{view.get('title') or view.get('game', '')} \u00b7 {count}") + 10
+    y = layout.header(img, draw, title, f"{shared(view).get('title') or shared(view).get('game', '')} · {count}") + 10
     layout.status_line(img, draw, (theme.PADDING, y, width - theme.PADDING, y + status_h), status,
                        colour=theme.ACCENT if my_turn else theme.PANEL_LIGHT)
     y += status_h + 10

@@ -48,6 +48,7 @@ from games.core import registry
 from games.core.base import Rules, default_names, name_players
 from games.core.cards import parse
 from games.core.errors import UnknownGame
+from games.core.views import shared
 from renderers.kit import theme
 from renderers.kit.fonts import Colour, draw_text, fit_size, text_width
 from renderers.kit.palette import encode_png
@@ -74,21 +75,21 @@ DIM = 0.4  # how far a dimmed card is darkened toward the felt shadow (0..1)
 
 def names(view: Mapping[str, Any]) -> list[str]:
     """Player names for the view's seats: ``view["names"]`` where given, else "Player N"."""
-    players = int(view.get("players") or 0)
-    given = [str(n) for n in (view.get("names") or [])]
+    players = int(shared(view).get("players") or 0)
+    given = [str(n) for n in (shared(view).get("names") or [])]
     return given + default_names(max(players, len(given)))[len(given):]
 
 
 def named(view: Mapping[str, Any], text: str) -> str:
     """``text`` with its ``{p0}``.. placeholders replaced by the view's player names and its
     ``{$800}`` amounts in the view's money unit (the guild's choice, which the bot adds)."""
-    return name_players(text, names(view), str(view.get("unit") or "dollars"))
+    return name_players(text, names(view), str(shared(view).get("unit") or "dollars"))
 
 
 def _rules_of(view: Mapping[str, Any]) -> Rules | None:
     """The view's game's rules, as the registry knows them (None for a view of no known game)."""
     try:
-        return registry.get(str(view.get("game")))
+        return registry.get(str(shared(view).get("game")))
     except UnknownGame:
         return None
 
@@ -96,7 +97,7 @@ def _rules_of(view: Mapping[str, Any]) -> Rules | None:
 def family_of(view: Mapping[str, Any]) -> str:
     """The card family the view's game uses: ``"tarot"`` or ``"standard"`` (its rules' card order;
     a view may also say ``"family"`` itself)."""
-    given = view.get("family")
+    given = shared(view).get("family")
     if given in ("standard", "tarot"):
         return str(given)
     rules = _rules_of(view)
@@ -117,17 +118,17 @@ class SeatedView:
 
     def __init__(self, view: Mapping[str, Any], default_players: int = 2) -> None:
         self.view = view
-        self.players = int(view.get("players") or default_players)
+        seen = shared(view)
+        self.players = seen.get("players") or default_players
         self.names = names(view)
-        self.over = bool(view.get("over"))
-        turn = view.get("turn")
-        self.turn: int | None = turn if isinstance(turn, int) and not self.over else None
-        dealer = view.get("dealer")
-        self.dealer: int | None = dealer if isinstance(dealer, int) else None
-        outcome = view.get("outcome") or {}
-        self.winners = {int(s) for s in outcome.get("winners") or []} if self.over else set()
+        self.over = seen.get("over", False)
+        self.turn: int | None = None if self.over else seen.get("turn")
+        self.dealer: int | None = seen.get("dealer")
+        outcome = seen.get("outcome")
+        self.winners = set(outcome["winners"]) if self.over and outcome else set()
 
     def per_seat(self, key: str, empty: Any = 0) -> list[Any]:
+        """A game's own list of one item a seat (``key`` is the game's), padded to every seat."""
         given = list(self.view.get(key) or [])
         return given + [empty] * (self.players - len(given))
 

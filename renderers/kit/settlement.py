@@ -30,6 +30,7 @@ from typing import Any
 from PIL import Image
 
 from games.core.stakes import format_money
+from games.core.views import shared
 from renderers.kit import layout, shown, theme
 from renderers.kit.fonts import draw_text, text_width
 from renderers.kit.layout import Box, Draw
@@ -125,7 +126,7 @@ class _Sheet:
     def __init__(self, view: Mapping[str, Any], data: Mapping[str, Any], rows: Sequence[Row], note_h: int) -> None:
         self.view = view
         self.data = data
-        self.unit = str(view.get("unit") or "dollars")
+        self.unit = str(shared(view).get("unit") or "dollars")
         self.names = layout.names(view)
         self.list_box: Box = (M, M + HEAD_H + M + note_h, W - M, H - M)
         per_column = max(1, int(self.list_box[3] - self.list_box[1] - 2 * INNER) // ROW_H)
@@ -198,7 +199,7 @@ class _Sheet:
                          theme.TEXT, bold=True)
         count = len({r.payee for r in self.all})
         rnd = self.data.get("round")
-        title = str(self.view.get("title") or "Settlement")
+        title = str(shared(self.view).get("title") or "Settlement")
         said = (f"{title}, round {rnd}" if rnd is not None else title) + " \u00b7 "
         said += f"to {layout.plural(count, 'player')} in {layout.plural(len(self.all), 'payment')}"
         draw_text(draw, (x0 + 20, y0 + 40), layout.ellipsize(said, SMALL, room), SMALL, theme.MUTED, anchor="lm")

@@ -13,6 +13,7 @@ from typing import Any
 
 from PIL import Image
 
+from games.core.views import TrickView, shared
 from renderers.kit import card_rows, layout, theme
 from renderers.kit import hand as generic_hand
 from renderers.kit.cards import small_back as small_back  # a card back beside a count (trick_copy)
@@ -74,6 +75,11 @@ class Extras:
     info: tuple[str, ...] = ()
     status_colour: RGB = theme.ACCENT
     notice: str = "No cards in hand"
+
+
+def trick_plays(trick: TrickView | None) -> list[tuple[int, str]]:
+    """A trick's (seat or position, card) pairs in the order played (none for no trick)."""
+    return [(p["seat"], p["card"]) for p in trick["plays"]] if trick else []
 
 
 def name_lines(info: Seat, width: float, wrap: bool = False) -> tuple[str, ...]:
@@ -202,7 +208,7 @@ def trick_hand(view: Mapping[str, Any], trick: Sequence[tuple[int, str]], names:
     if not trick:
         return below
     pad = theme.PADDING
-    status = layout.named(view, str(view.get("status", "")))
+    status = layout.named(view, str(shared(view).get("status", "")))
     split = layout.HEADER_HEIGHT + 10 + layout.status_height(status, below.width - 2 * pad) + 10
     strip_h = card_height(STRIP_CARD) + 24
     img, draw = layout.canvas(below.width, below.height + strip_h + 10)

@@ -15,7 +15,7 @@ import pytest
 
 from games import registry
 from games.core.base import END_GAME, NEXT_ROUND, State, random_action
-from games.core.views import TableView
+from games.core.views import SharedParts, TableView
 
 # The keys the bot adds to a view where it is drawn (the rules never know them).
 BOT_KEYS = frozenset({"names", "unit"})
@@ -115,3 +115,13 @@ def test_a_key_left_out_is_found() -> None:
     missing = {k: v for k, v in view.items() if k != removed}
     assert keys_fit(missing, kind) == [f"missing {removed!r}"]
     assert keys_fit({**view, "renamed": 1}, kind) == ["undeclared 'renamed'"]
+
+
+@pytest.mark.parametrize("key", [rules.key for rules in registry.all_rules()])
+def test_a_key_the_shared_pictures_read_means_the_same_in_every_game(key: str) -> None:
+    """The generic pictures and the alt text read a few keys of any game's view (SharedParts): a game
+    that has one declares it with the shared type, so what they read is what the game wrote."""
+    kind = view_type(registry.get(key).new_game(players=registry.get(key).player_counts[0], seed=1))
+    mine, common = get_type_hints(kind), get_type_hints(SharedParts)
+    differ = {k: (mine[k], common[k]) for k in set(mine) & set(common) if mine[k] != common[k]}
+    assert not differ, f"{key} gives shared keys another type: {differ}"

@@ -49,7 +49,6 @@ from ..discards import discard_pick, matched
 from ..moves import CardsMove
 from ..pack import FOOL
 from ..rule_sets import COURTSHIP_TITLES
-from ..trick_view import trick_view
 from . import texts
 from .between_tricks import LEGACY_SUMMON, BetweenTricksState
 from .view import SeatView, TarotTablePart, TarotTableView
@@ -320,11 +319,11 @@ class TarotTableState(BetweenTricksState):
             "sides": [list(s) for s in self.table.partnerships(self.players)],
             "seats": seats,
             "scores": list(self.scores),
-            "trick": trick_view(self.trick) if playing else None,
+            "trick": self.trick.to_view() if playing else None,
             "trick_no": self.trick_no if playing else None,
             "taker": self.taker,
             "why": self.why,
-            "last_trick": None if self.last_trick is None else {**trick_view(self.last_trick[1]),
+            "last_trick": None if self.last_trick is None else {**self.last_trick[1].to_view(),
                                                                 "winner": self.last_trick[0],
                                                                 "why": self.last_trick[2]},
             "discard_count": len(self.discard),

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from typing import Literal, TypedDict
 
-from games.core.views import TableView
+from games.core.views import TableView, TrickView
 
 from ..rule_sets import Ruleset
-from ..trick_view import TrickView
 from .hand import Phase
 
 

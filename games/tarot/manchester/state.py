@@ -33,7 +33,6 @@ from .. import pack
 from ..discards import discard_pick, matched
 from ..moves import CardsMove
 from ..pack import FOOL
-from ..trick_view import trick_view
 from . import texts
 from .hand import FIRST_DISCARD, HANDS, Refusal, choose_hand, refusals
 from .hand_end import HandEndState
@@ -288,9 +287,9 @@ class ManchesterState(HandEndState):
             "game_points": list(self.game_points),
             "positions": positions,
             "to_play": self.to_play,
-            "trick": trick_view(self.trick) if playing else None,
+            "trick": self.trick.to_view() if playing else None,
             "trick_no": len(self.won) + 1 if playing else None,
-            "last_trick": None if self.last_trick is None else {**trick_view(self.last_trick[1]),
+            "last_trick": None if self.last_trick is None else {**self.last_trick[1].to_view(),
                                                                 "winner": self.last_trick[0]},
             "shown": list(self.shown),
             "my_discards": list(self.discards[seat]) if mine and seat is not None else None,

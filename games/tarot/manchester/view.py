@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from typing import Literal, TypedDict
 
-from games.core.views import TableView
+from games.core.views import TableView, TrickView
 
-from ..trick_view import TrickView
 from .hand import Phase
 
 

@@ -7,9 +7,8 @@ from PIL import Image
 
 from games.busca.view import BuscaView
 from games.core.cards import SUIT_NAMES, suit_of
-from renderers.games.busca.table import trick_plays
 from renderers.kit import layout
-from renderers.kit.trick_table import trick_hand
+from renderers.kit.trick_table import trick_hand, trick_plays
 
 
 def hand(view: BuscaView) -> Image.Image:

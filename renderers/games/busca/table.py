@@ -11,12 +11,12 @@ from __future__ import annotations
 from PIL import Image
 
 from games.busca.scoring import thirds_text
-from games.busca.view import BuscaView, TrickView
+from games.busca.view import BuscaView
 from games.core.cards import short
 from renderers.kit import layout, theme
 from renderers.kit.layout import plural
 from renderers.kit.trick_copy import draw_table
-from renderers.kit.trick_table import Extras, LineNote, Scene, Seat
+from renderers.kit.trick_table import Extras, LineNote, Scene, Seat, trick_plays
 
 
 def points(thirds: int) -> str:
@@ -27,11 +27,6 @@ def points(thirds: int) -> str:
 def _short(text: str) -> str:
     """Points short ("2⅓ pts"): the plates are narrow."""
     return text.replace(" points", " pts").replace(" point", " pt")
-
-
-def trick_plays(trick: TrickView | None) -> list[tuple[int, str]]:
-    """A trick's cards as (seat, card), in the order played."""
-    return [(p["seat"], p["card"]) for p in trick["plays"]] if trick else []
 
 
 class Table(layout.SeatedView):

@@ -19,13 +19,13 @@ from games.core.cards import SUIT_NAMES, short
 from games.tarot import pack
 from games.tarot.base.view import TarotTableView
 from games.tarot.manchester.view import ManchesterView
-from games.tarot.trick_view import TrickView
 from renderers.kit import card_rows, layout, theme
 from renderers.kit import hand as generic_hand
 from renderers.kit.fonts import draw_text
 from renderers.kit.layout import Box, Draw, plural
 from renderers.kit.names import fit_name
 from renderers.kit.theme import card_height
+from renderers.kit.trick_table import trick_plays
 
 WIDTH = 880
 PAD = theme.PADDING
@@ -51,13 +51,6 @@ TarotView = TarotTableView | ManchesterView
 
 
 # -- words ---------------------------------------------------------------------------------------
-
-def plays(trick: TrickView | None) -> list[tuple[int, str]]:
-    """A trick's (seat or position, card) pairs in play order (none for no trick)."""
-    if trick is None:
-        return []
-    return [(p["seat"], p["card"]) for p in trick["plays"]]
-
 
 def led_caption(trick: Sequence[tuple[int, str]]) -> str:
     """"Swords led", "Trumps led", "The Fool led" for a trick so far."""
@@ -94,7 +87,7 @@ class TarotTable(layout.SeatedView, ABC):
         super().__init__(view, default_players=view["players"])
         self.hands_total = view["hands_total"]
         self.movers = set(view["to_move"]) if not self.over else set()
-        self.trick = plays(view["trick"])
+        self.trick = trick_plays(view["trick"])
         self.status = layout.named(view, view["status"])
 
     # -- what differs ----------------------------------------------------------------------------

@@ -19,9 +19,9 @@ from renderers.kit import hand as generic_hand
 from renderers.kit import layout, theme
 from renderers.kit.layout import plural
 from renderers.kit.trick_copy import CardRow, draw_copy
-from renderers.kit.trick_table import Extras, Scene, Seat
+from renderers.kit.trick_table import Extras, Scene, Seat, trick_plays
 
-from ..scene import FAMILY, plays
+from ..scene import FAMILY
 from .board import Board
 
 __all__ = ["copy"]
@@ -52,7 +52,7 @@ def info(board: Board) -> list[str]:
     if lines:
         out.append(f"{pill}: {lines[0]}" if pill else lines[0])
     if board.last is not None and board.taker is None and not board.over:
-        cards = [card for _, card in plays(board.last)]
+        cards = [card for _, card in trick_plays(board.last)]
         if cards:
             out.append(f"last trick to {board.who.seat(board.last['winner'])}, "
                        f"{plural(pack.total(cards), 'point')}")

@@ -15,12 +15,12 @@ from games.tarot.base.view import TarotTableView
 from renderers.kit import layout, theme
 from renderers.kit.fonts import draw_text
 from renderers.kit.layout import Box, Draw, plural
+from renderers.kit.trick_table import trick_plays
 
 from .. import scene
 from ..scene import (
     SMALL,
     Painter,
-    plays,
 )
 from .plates import Names, call, card_name
 
@@ -88,7 +88,7 @@ def hand(view: TarotTableView) -> Image.Image:
     mine = view["my_discard"] or []
     if mine and phase != "discard" and not over:
         bands.append((scene.DISCARD_BAND_H, mine_band(mine, tontine, partners)))
-    trick = plays(view["trick"])
+    trick = trick_plays(view["trick"])
     taker = view["taker"]
     summon = view["summon"]
     trick_glow: set[str] = set()

@@ -24,9 +24,9 @@ from games.tarot.base.view import TarotTableView
 from renderers.kit import theme
 from renderers.kit.layout import plural
 from renderers.kit.trick_copy import draw_table
-from renderers.kit.trick_table import Extras, LineNote
+from renderers.kit.trick_table import Extras, LineNote, trick_plays
 
-from ..scene import cards_text, plays
+from ..scene import cards_text
 from .board import Board
 from .copies import scene_of
 from .plates import tontine_worth
@@ -47,7 +47,7 @@ def notes(board: Board) -> list[LineNote]:
     """What the felt does not show, the most needed first."""
     out: list[LineNote] = []
     if board.last is not None and board.taker is None and not board.over:
-        cards = [card for _, card in plays(board.last)]
+        cards = [card for _, card in trick_plays(board.last)]
         if cards:
             why = board.last_call(board.last)
             out.append(("Last trick", f"{cards_text(cards)} to {board.who.seat(board.last['winner'])}, "

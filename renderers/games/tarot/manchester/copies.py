@@ -21,9 +21,9 @@ from renderers.kit import layout, theme
 from renderers.kit.layout import plural
 from renderers.kit.names import fit_name_with
 from renderers.kit.trick_copy import LABEL_W, CardRow, draw_copy
-from renderers.kit.trick_table import SMALLEST, Extras, Scene, Seat
+from renderers.kit.trick_table import SMALLEST, Extras, Scene, Seat, trick_plays
 
-from ..scene import FAMILY, capital, plays
+from ..scene import FAMILY, capital
 from .board import Board
 from .hands import legal_cards
 from .plates import DUMMY_INK
@@ -64,7 +64,7 @@ def info(board: Board) -> list[str]:
     elif board.phase == "choose":
         out.append("Each holds one of two hands; the other is turned up as a dummy")
     if board.last is not None and not board.over:
-        cards = [card for _, card in plays(board.last)]
+        cards = [card for _, card in trick_plays(board.last)]
         if cards:
             out.append(f"last trick to {board.who.position(board.last['winner'])}, "
                        f"{plural(pack.total(cards), 'point')}")

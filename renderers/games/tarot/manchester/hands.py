@@ -15,6 +15,7 @@ from renderers.kit import card_rows, layout, theme
 from renderers.kit.fonts import draw_text
 from renderers.kit.layout import Box, Draw, plural
 from renderers.kit.theme import card_height
+from renderers.kit.trick_table import trick_plays
 
 from .. import scene
 from ..scene import (
@@ -24,7 +25,6 @@ from ..scene import (
     TRICK_CARD,
     WIDTH,
     Painter,
-    plays,
 )
 from .plates import Names
 
@@ -100,7 +100,7 @@ def hand(view: ManchesterView) -> Image.Image:
         announced = view["announced"]
         value = announced[viewer] if viewer < len(announced) else None
         bands.append((scene.DISCARD_BAND_H, discards_band(my_discards[:FIRST_DISCARD], value)))
-    trick = plays(view["trick"])
+    trick = trick_plays(view["trick"])
     if trick and not over:
         bands.append((scene.TRICK_BAND_H, trick_strip(who, trick)))
     dummy = shown_dummy(view, who)

@@ -25,9 +25,9 @@ from games.tarot.manchester.view import ManchesterView
 from renderers.kit import layout, theme
 from renderers.kit.layout import plural
 from renderers.kit.trick_copy import draw_table
-from renderers.kit.trick_table import Extras, LineNote
+from renderers.kit.trick_table import Extras, LineNote, trick_plays
 
-from ..scene import cards_text, plays, signed
+from ..scene import cards_text, signed
 from .board import Board
 from .copies import scene_of
 from .plates import DUMMY_INK
@@ -100,7 +100,7 @@ def felt_words(board: Board) -> list[str]:
         return ["Each holds one of two hands of 13; the other is turned up as a dummy",
                 f"{' and '.join(done)} {'has' if len(done) == 1 else 'have'} chosen" if done else ""]
     words = [board.trick_count()]
-    cards = [card for _, card in plays(board.last)] if board.last is not None else []
+    cards = [card for _, card in trick_plays(board.last)] if board.last is not None else []
     if cards and board.last is not None:
         words.append(f"last trick {cards_text(cards)} to {board.who.position(board.last['winner'])}, "
                      f"{plural(pack.total(cards), 'point')}")
