@@ -15,6 +15,7 @@ import pytest
 from games.core import registry
 from localcord import LocalDiscord
 from tests.discord_spec import local_discord
+from tests.games.test_views import keys_fit, view_type
 
 from ..parlour_harness import live_table, open_table, play_to_end, running
 
@@ -33,6 +34,8 @@ from games.core.base import Outcome, Rules, State
 from games.core.options import OptionValue
 from games.core.teaching import Example
 from games.core.errors import IllegalAction
+
+from .view import HighCardPart, HighCardView
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
@@ -77,9 +80,12 @@ class HighCardState(State):
         played = tuple(p + (action.card,) if s == seat else p for s, p in enumerate(self.played))
         return dataclasses.replace(self, hands=hands, played=played, turn=1 - seat)
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        return {"hand": list(self.hands[seat]) if seat is not None else [],
+    def _view(self, seat: int | None) -> HighCardPart:
+        return {"hand": list(self.hands[seat]) if seat is not None else None,
                 "played": [list(p) for p in self.played], "turn": self.turn}
+
+    def view(self, seat: int | None) -> HighCardView:
+        return {**self.shared_view(seat), **self._view(seat)}
 
     def hidden_cards(self, seat: int | None) -> frozenset[str]:
         return frozenset(c for s, h in enumerate(self.hands) if s != seat for c in h)
@@ -117,10 +123,27 @@ class HighCardRules(Rules):
 RULES = HighCardRules()
 '''
 
+VIEW = '''
+from typing import TypedDict
+
+from games.core.views import TableView
+
+
+class HighCardPart(TypedDict):
+    hand: list[str] | None
+    played: list[list[str]]
+    turn: int | None
+
+
+class HighCardView(TableView, HighCardPart):
+    pass
+'''
+
 COMPUTER = '''
 import random
 
-from games.core.base import Action, State
+from games.core.actions import Action
+from games.core.base import State
 
 
 def choose(state: State, seat: int, rng: random.Random) -> Action:
@@ -135,17 +158,15 @@ def explain(state: State, seat: int, action: Action) -> tuple[str, ...]:
 '''
 
 PICTURES = '''
-from collections.abc import Mapping
-from typing import Any
-
 from PIL import Image
 
+from highcard_rules.view import HighCardView
 from renderers.kit import layout, shown
 
 
-def table(view: Mapping[str, Any]) -> Image.Image:
+def table(view: HighCardView) -> Image.Image:
     img, draw = layout.canvas(*shown.COPY_SIZE)
-    layout.header(img, draw, "High card", layout.named(view, str(view.get("status", ""))))
+    layout.header(img, draw, "High card", layout.named(view, view["status"]))
     return img
 '''
 
@@ -163,6 +184,7 @@ async def test_a_game_added_by_its_packages_and_one_entry_plays_to_its_end(
     for name, text in (("highcard_rules", RULES), ("highcard_ai", COMPUTER), ("highcard_pictures", PICTURES)):
         (source / name).mkdir(parents=True)
         (source / name / "__init__.py").write_text(textwrap.dedent(text))
+    (source / "highcard_rules" / "view.py").write_text(textwrap.dedent(VIEW))  # its view's named type
     monkeypatch.syspath_prepend(str(source))
     monkeypatch.setitem(registry._ENTRIES, "high-card", registry.Entry(
         rules="highcard_rules", computer="highcard_ai", pictures="highcard_pictures"))
@@ -177,3 +199,7 @@ async def test_a_game_added_by_its_packages_and_one_entry_plays_to_its_end(
         table = next(c for c in guild.channels.values() if c.name == f"high-card-{live.table_id}")
         await standin.wait_for(lambda: any("is over" in m.content for m in table.messages), 10, "the result")
     assert live.state.is_over and len(live.state.history) == 6
+    # Its view is the named type its rules declare, as every game's is (tests/games/test_views.py).
+    kind = view_type(live.state)
+    assert kind.__name__ == "HighCardView"
+    assert keys_fit(dict(live.state.view(0)), kind) == []
