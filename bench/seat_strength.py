@@ -35,9 +35,7 @@ from games.core.actions import Action
 from games.core.base import State, random_action
 
 BASELINES = {"bullshit": ("random", "honest")}  # unless listed: random and first
-SIZES = {"fosco": [2, 4], "dracula": [2, 4], "fscking-ace": [4],
-         "fan-tan": [4, 6], "busca": [4, 3, 5], "bullshit": [4, 3, 6], "manchester-piccadilly": [2],
-         "manchester-truffle": [2], "scarto": [3], "tarocchi": [4], "conference": [4]}  # the table sizes measured
+MOST_SIZES = 3  # the table sizes measured unless told (--players): a game's first three
 # Games taking --ruleset: those whose rules have the option (the registry knows, not a list here).
 TAROT_TABLES = tuple(r.key for r in registry.all_rules() if any(o.name == "ruleset" for o in r.options))
 
@@ -91,7 +89,7 @@ def one_game(key: str, players: int, baseline: str, seed: int,
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--game", default="busca", choices=sorted(SIZES))
+    parser.add_argument("--game", default="busca", choices=sorted(registry.keys()))
     parser.add_argument("--games", type=int, help="games per match-up (1000; 200 for the tarot base games)")
     parser.add_argument("--players", type=int, action="append", help="table size (repeatable)")
     parser.add_argument("--ruleset", choices=("plain", "tontine", "last-laugh", "courtship"),
@@ -104,8 +102,8 @@ def main() -> None:
         parser.error("--ruleset is for scarto, tarocchi and conference")
     options: dict[str, object] | None = {"ruleset": args.ruleset or "plain"} if tarot_table else None
     games = args.games or (200 if tarot_table else 1000)
-    sizes = args.players or SIZES[args.game]
     rules = registry.get(args.game)
+    sizes = args.players or list(rules.player_counts[:MOST_SIZES])
     title = rules.title + (f" ({args.ruleset or 'plain'})" if tarot_table else "")
     all_times: list[float] = []
     who = "the computer in one seat, the baseline in the others"
