@@ -1,7 +1,7 @@
 """What the display of a table works with: the table message's text and controls, the batch of
 committed moves shown together (and what of it is already shown, should Discord fail part-way),
-each table's display state, and the small tests the display applies (is a failure passing, is a
-picture the same as the one a message shows)."""
+what a table still has to show, a seat's copy as drawn, and the small tests the display applies
+(is a failure passing, is a picture the same as the one a message shows)."""
 
 from __future__ import annotations
 
@@ -109,6 +109,30 @@ def clock_moves(live: Live, state: State) -> list[Action]:
 
 
 @dataclass
+class DrawnCopy:
+    """A seat's copy of the game drawn (``HandCopies.hand_message``): its text, picture and controls
+    (None: none), made for ``version`` and the seat's ``choice`` then. ``kept``: the message it
+    redraws keeps the controls it has (they may hold a choice half made), so an edit leaves them."""
+
+    content: str
+    file: discord.File
+    view: discord.ui.View | None
+    version: int
+    choice: tuple[Any, ...]
+    kept: bool = False
+
+    @property
+    def controls(self) -> Any:
+        """What an edit passes as its ``view``: these controls, or MISSING to leave the message's."""
+        return discord.utils.MISSING if self.kept else self.view
+
+    @property
+    def made_for(self) -> tuple[int, tuple[Any, ...]] | None:
+        """The version and choice the message's controls are made for now (None: left as they were)."""
+        return None if self.kept else (self.version, self.choice)
+
+
+@dataclass
 class Display:
     """What one table still has to show, and the task showing it."""
 
@@ -165,6 +189,14 @@ class Batch:
                      dms=self.dms, fresh_sent=set(self.fresh_sent), preface=list(self.preface),
                      forced=self.forced or later.forced,
                      oldest=min((t for t in (self.oldest, later.oldest) if t is not None), default=None))
+
+
+def same_clock(seat: int, batch: Batch) -> bool:
+    """Whether ``seat`` was waiting on one clock all through ``batch``: its controls, made for that
+    clock, are still good, and redrawing them would lose a choice half made."""
+    first, last = batch.states[0].clock, batch.last.clock
+    return (first is not None and last is not None and first.since == last.since
+            and seat in first.seats and seat in last.seats and seat in batch.last.to_move)
 
 
 def nudges(live: Live, before: State, after: State) -> list[int]:
