@@ -17,7 +17,7 @@ import discord
 
 from bot.play import rounds
 from bot.play.protocols import Hands
-from bot.play.tables import Live
+from bot.play.tables import Live, Tables
 from bot.runtime.budget import Ticket
 from bot.show import controls
 from bot.show.learning import hints_on
@@ -93,6 +93,14 @@ def table_controls(live: Live, state: State) -> discord.ui.View:
                                moves=moves, verbs=rounds.verbs(live, state), label=live.text,
                                clock=clock.since if clock is not None and on_clock else None, on_clock=on_clock,
                                hint=hint)
+
+
+async def clock_line(tables: Tables, live: Live, state: State) -> str:
+    """When the short clock running in ``state`` closes, as Discord shows a time to each reader."""
+    clock = state.clock
+    assert clock is not None
+    deadline = await tables.clock_deadline(live, clock)
+    return f"⏱ Closes <t:{int(deadline + 0.999)}:R>"
 
 
 def clock_moves(live: Live, state: State) -> list[Action]:

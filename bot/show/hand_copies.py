@@ -19,7 +19,7 @@ from bot.play.tables import Live, Tables, choice_of
 from bot.runtime.limits import ChannelLimits
 from bot.runtime.workers import Workers
 from bot.show import controls
-from bot.show.display import Batch, DrawnCopy, same_clock
+from bot.show.display import Batch, DrawnCopy, clock_line, same_clock
 from bot.show.learning import Learning, help_items
 from bot.show.shown_table import ShownTable
 from bot.show.token_copies import live_copy, without_dm
@@ -103,7 +103,7 @@ class HandCopies:
             content += f"\n{coach}"
         clock = state.clock
         if clock is not None and seat in clock.seats and seat in state.to_move:
-            content += f"\n{await self.clock_line(live, state)}"
+            content += f"\n{await clock_line(self.bot.tables, live, state)}"
         file = discord.File(io.BytesIO(png), filename="hand.png", description=describe_seat(live.row.game, seen, view))
         made = mine.controls_of(copy) if copy is not None else None
         version, choice = len(state.history), choice_of(state, seat)
@@ -111,12 +111,6 @@ class HandCopies:
             and not any(s == seat for s, _ in state.history[made[0]:])
         return DrawnCopy(content[:2000], file, None if kept else moves_view(live, seat, state), version, choice,
                          kept=kept)
-
-    async def clock_line(self, live: Live, state: State) -> str:
-        clock = state.clock
-        assert clock is not None
-        deadline = await self.bot.tables.clock_deadline(live, clock)
-        return f"⏱ Closes <t:{int(deadline + 0.999)}:R>"
 
     # -- the hands' direct messages -----------------------------------------------------------------
     async def hands(self, live: Live, shown: ShownTable, batch: Batch) -> None:

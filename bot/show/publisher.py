@@ -10,15 +10,15 @@ state, never an older one.
 
 What the display keeps of each table it shows is one ``ShownTable`` (``bot.show.shown_table``), in
 ``tables``, keyed once by (guild, table) and dropped whole when the game ends. The Publisher hands
-it to its collaborators (the copies, the token copies, the learner's help), which keep nothing of a
-table themselves; the router reaches them only through the Publisher's named methods.
+it to its collaborators (the table message, the players' copies, those kept through a click's token,
+the learner's help), which keep nothing of a table themselves and know nothing of the Publisher;
+the router reaches them only through the Publisher's named methods.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import io
 import logging
 import time
 from dataclasses import replace
@@ -46,8 +46,6 @@ from bot.show.display import (
     clock_moves,
     messages_of,
     passing,
-    table_content,
-    table_controls,
     worth_a_message,
 )
 from bot.show.hand_copies import HandCopies, ended_line
@@ -55,11 +53,11 @@ from bot.show.learning import Learning, hints_used_line, practice_line
 from bot.show.results import headline, repeats
 from bot.show.shown_table import ShownTable, TableKey
 from bot.show.story import Story
+from bot.show.table_message import TableMessage
 from bot.show.token_copies import TokenCopies, live_copy, soonest_expiry
 from bot.store import Stores
 from bot.store.rows import TableExtra
 from games.core.base import Outcome, State
-from renderers.describe import describe_table
 
 log = logging.getLogger("parlour.publish")
 # The display waits (at most HOLD seconds) for a computer that answers at once (PARLOUR_AI_DELAY at
@@ -122,8 +120,9 @@ class Publisher:
         self.spectated_every = SPECTATED_EVERY
         self.learning = Learning(bot.workers, bot.stores, self.merge_extra)
         self.copies = HandCopies(bot, self.limits, self.learning, self.merge_extra)  # the players' copies
-        self.replies = TokenCopies(bot, self.copies, self.merge_extra)  # those kept through a click's token
+        self.token_copies = TokenCopies(bot, self.copies, self.merge_extra)  # those kept through a click's token
         self.story = Story(bot.workers, self.post, self.merge_extra)  # the table channels' notable lines
+        self.table = TableMessage(bot, self.limits)  # the table message, for onlookers
 
     @property
     def client(self) -> discord.Client:
@@ -406,7 +405,7 @@ class Publisher:
             await self.result_in_origin(live, state, done)
             await self._copies(live, shown, batch)
         if "table" not in done:
-            await self.table_message(live, shown, state, force=batch.forced)
+            await self.table.draw(live, shown, state, force=batch.forced)
             shown.drawn_at = time.monotonic()
             done.add("table")
         if "events" not in done and not state.is_over:
@@ -438,60 +437,10 @@ class Publisher:
                 await self.copies.hands(live, shown, batch)
             batch.done.add("hands")
         if "replies" not in batch.done:
-            await self.replies.update(live, shown, batch.last, batch)
+            await self.token_copies.update(live, shown, batch.last, batch)
             batch.done.add("replies")
 
     # -- the table message -------------------------------------------------------------------
-    async def table_parts(self, live: Live, state: State) -> tuple[str, discord.File, discord.ui.View | None]:
-        """The table message's text, picture and controls (None once the game is over) for ``state``."""
-        store = await self.bot.stores.guild(live.guild_id)
-        live.unit = str(await store.get_setting("stakes_unit", "dollars"))
-        seen = live.view(None, state)
-        png = await self.bot.workers.table(live.row.game, seen)
-        content = table_content(live, state, seen)
-        if clock_moves(live, state):  # a window open on the table message: when it closes
-            content = f"{content}\n{await self.copies.clock_line(live, state)}"[:2000]
-        file = discord.File(io.BytesIO(png), filename="table.png", description=describe_table(live.row.game, seen))
-        return content, file, None if state.is_over else table_controls(live, state)
-
-    async def table_message(self, live: Live, shown: ShownTable, state: State, force: bool = True) -> None:
-        """Draw ``state`` on the table message (sent anew if it is gone); unless ``force``, not if it
-        shows that state already. One drawing of it at a time: the display's, or a click's answer."""
-        if live.row.channel_id is None:
-            return
-        async with shown.lock:
-            if not force and shown.version >= len(state.history):
-                return  # a click on the table was answered with it (answer_with_table)
-            await self._table_message(live, shown, state)
-        shown.version = len(state.history)
-
-    async def _table_message(self, live: Live, shown: ShownTable, state: State) -> None:
-        assert live.row.channel_id is not None
-        store = await self.bot.stores.guild(live.guild_id)
-        content, file, view = await self.table_parts(live, state)
-        png, alt = file.fp.getvalue() if isinstance(file.fp, io.BytesIO) else b"", file.description
-        channel = self.channel(live.row.channel_id)
-        if live.row.table_message_id:
-            message = channel.get_partial_message(live.row.table_message_id)
-            picture = shown.new_picture(message.id, file)
-            try:
-                async with self.limits.write(channel.id):
-                    await message.edit(content=content, view=view,
-                                       attachments=[file] if picture else discord.utils.MISSING)
-                shown.shown_picture(message.id, file)
-                return
-            except discord.NotFound:
-                file = discord.File(io.BytesIO(png), filename="table.png", description=alt)
-        greeting = shown.greeting
-        async with self.limits.write(channel.id):
-            sent = await channel.send(content=f"{greeting}\n{content}"[:2000] if greeting else content, file=file,
-                                      view=view or discord.utils.MISSING,
-                                      allowed_mentions=discord.AllowedMentions(users=True) if greeting
-                                      else discord.utils.MISSING)
-        shown.greeting = None
-        shown.shown_picture(sent.id, file)
-        live.take_stored(await store.update_table(live.table_id, table_message_id=sent.id))
-
     def answering_table(self, live: Live) -> None:
         """A click on the table message will redraw it in its answer: the display waits for that."""
         shown = self.shown(live)
@@ -500,9 +449,10 @@ class Publisher:
         shown.table_answer.clear()
 
     def table_answered(self, live: Live) -> None:
-        shown = self.shown(live)
-        answered, shown.table_answer = shown.table_answer, None
-        if answered is not None:
+        shown = self.tables.get((live.guild_id, live.table_id))  # (none left once the game's end is shown)
+        answered = shown.table_answer if shown is not None else None
+        if shown is not None and answered is not None:
+            shown.table_answer = None
             answered.set()
 
     @staticmethod
@@ -515,34 +465,13 @@ class Publisher:
 
     async def answer_with_table(self, interaction: discord.Interaction[Any], live: Live, within: float) -> bool:
         """Answer a click made on the table message (a game played on the table) by redrawing the
-        table in the answer itself: one call, outside the global limit, and the display leaves
-        that state alone. False if it was not drawn within ``within`` seconds (the display draws it)."""
+        table in the answer itself (``TableMessage.answer``): one call, outside the global limit,
+        and the display leaves that state alone. False if it was not drawn within ``within``
+        seconds (the display draws it). A computer that answers at once is shown in the same picture."""
         shown = self.shown(live)
-        message = interaction.message
         began = time.monotonic()
-        await self.hold(live, shown.display, within / 2)  # a computer that answers at once: in the same picture
-        state = live.state
-        drawing = asyncio.ensure_future(self.table_parts(live, state))
-        done, _ = await asyncio.wait({drawing}, timeout=within - (time.monotonic() - began))
-        if drawing not in done or message is None or interaction.response.is_done():
-            drawing.cancel()
-            return False
-        content, file, view = drawing.result()
-        try:  # the display may be drawing it: after that edit, not during it
-            await asyncio.wait_for(shown.lock.acquire(), max(0.0, within - (time.monotonic() - began)))
-        except TimeoutError:
-            return False
-        try:
-            if shown.version >= len(state.history):
-                return False
-            picture = [file] if shown.new_picture(message.id, file) else discord.utils.MISSING
-            await interaction.response.edit_message(content=content, attachments=picture, view=view)
-            shown.shown_picture(message.id, file)
-            shown.version = len(state.history)
-            shown.drawn_at = time.monotonic()
-        finally:
-            shown.lock.release()
-        return True
+        await self.hold(live, shown.display, within / 2)
+        return await self.table.answer(interaction, live, shown, within - (time.monotonic() - began))
 
     # -- the players' copies, for the router ----------------------------------------------------
     async def draw_copy(self, live: Live, seat: int) -> DrawnCopy:
@@ -564,8 +493,8 @@ class Publisher:
                           *, dm: bool = False, answering: bool = False) -> None:
         """The seat's copy on message ``message_id`` is kept current through this click's token
         (``TokenCopies.track``), its controls retired before the token expires (``watch_tokens``)."""
-        await self.replies.track(live, self.shown(live), seat, application_id, token, message_id, dm=dm,
-                                 answering=answering)
+        await self.token_copies.track(live, self.shown(live), seat, application_id, token, message_id, dm=dm,
+                                      answering=answering)
         self.watch_tokens(live)
 
     async def answer_with_hand(self, interaction: discord.Interaction[Any], live: Live, seat: int, message_id: int,
@@ -582,18 +511,20 @@ class Publisher:
         began = time.monotonic()
         await self.hold(live, shown.display, within / 2)
         within -= time.monotonic() - began
-        return await self.replies.answer_with_hand(interaction, live, shown, seat, message_id, within)
+        return await self.token_copies.answer_with_hand(interaction, live, shown, seat, message_id, within)
 
     def answered(self, live: Live, seat: int, version: int | None) -> None:
         """The click made on ``seat``'s copy of the hand is answered (having shown ``version``, or
         nothing): if the table has moved on since, the display brings the copy up to date."""
-        shown = self.shown(live)
-        shown.seat(seat).answering = False
+        kept = self.tables.get((live.guild_id, live.table_id))  # (none left once the game's end is shown)
+        if kept is not None:
+            kept.seat(seat).answering = False
         # (a game over: the copy is drawn at its end, or noted as showing it, and no longer kept)
         if (version is None or version < live.version or live.state.is_over) and live_copy(live, seat):
             if self.spectated(live, live.state):  # the display is waiting for its pace: not this
                 self.tokens_now(live)
                 return
+            shown = self.shown(live)
             shown.display.replies = True
             self.wake(live, shown)
 
@@ -606,7 +537,7 @@ class Publisher:
         reply) says so, names its table, and loses its controls, so nothing there can be pressed;
         nothing of the table is shown any more."""
         said = {seat: ended_line(live, seat, who) for seat in range(len(live.row.seats))}
-        await self.replies.ended(live, said)
+        await self.token_copies.ended(live, said)
         await self.copies.ended(live, said)
         self.drop(live)
 
@@ -628,7 +559,7 @@ class Publisher:
                 # A computer that answers at once is waited for, as the display waits: one redraw shows both.
                 await self.hold(live, shown.display)
                 shown.tokens_again = False
-                await self.replies.update(live, shown, live.state)
+                await self.token_copies.update(live, shown, live.state)
         except Exception:  # the display shows them again with its next batch
             log.warning("showing hands through tokens failed", exc_info=True,
                         extra=table_extra(live.guild_id, live.table_id))
@@ -651,7 +582,7 @@ class Publisher:
             await asyncio.sleep(max(0.0, soonest - time.time()))
             if self.client.is_closed():  # a restart looks after them (they are stored with the table)
                 return
-            if await self.replies.retire_expired(live):  # a direct message: kept current the usual way now
+            if await self.token_copies.retire_expired(live):  # a direct message: kept current the usual way now
                 self.refresh(live, hands="edit")
 
     # -- the end -------------------------------------------------------------------------------
