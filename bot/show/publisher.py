@@ -51,7 +51,7 @@ from bot.show.display import (
 from bot.show.hand_copies import HandCopies, ended_line
 from bot.show.learning import Learning, hints_used_line, practice_line
 from bot.show.results import headline, repeats
-from bot.show.shown_table import ShownTable, TableKey
+from bot.show.shown_table import ShownTable, TableKey, table_key
 from bot.show.story import Story
 from bot.show.table_message import TableMessage
 from bot.show.token_copies import TokenCopies, live_copy, soonest_expiry
@@ -157,7 +157,7 @@ class Publisher:
     # -- each table's ShownTable ---------------------------------------------------------------
     def shown(self, live: Live) -> ShownTable:
         """What the display keeps of ``live`` (made when first needed)."""
-        key = (live.guild_id, live.table_id)
+        key = table_key(live)
         shown = self.tables.get(key)
         if shown is None:
             shown = self.tables[key] = ShownTable()
@@ -165,7 +165,7 @@ class Publisher:
 
     def drop(self, live: Live) -> None:
         """The table is over (its end shown) or stopped: nothing of it is shown any more."""
-        self.tables.pop((live.guild_id, live.table_id), None)
+        self.tables.pop(table_key(live), None)
 
     # -- what the action path and the services ask for -------------------------------------
     def moved(self, live: Live, before: State, after: State) -> None:
@@ -233,7 +233,7 @@ class Publisher:
 
     async def settled(self, live: Live, timeout: float | None = None) -> None:
         """Wait until everything asked of the table so far has been shown."""
-        shown = self.tables.get((live.guild_id, live.table_id))
+        shown = self.tables.get(table_key(live))
         if shown is not None and shown.display.task is not None:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(asyncio.shield(shown.display.task), timeout)
@@ -295,7 +295,7 @@ class Publisher:
                     delay = min(delay * 2, RETRY_MAX)
         finally:
             # A game's end, once shown, is the table's last: all that was kept of it goes at once.
-            if not display.pending and live.state.is_over and self.tables.get((live.guild_id, live.table_id)) is shown:
+            if not display.pending and live.state.is_over and self.tables.get(table_key(live)) is shown:
                 self.drop(live)
 
     def urgency(self, live: Live, display: Display) -> int | None:
@@ -449,7 +449,7 @@ class Publisher:
         shown.table_answer.clear()
 
     def table_answered(self, live: Live) -> None:
-        shown = self.tables.get((live.guild_id, live.table_id))  # (none left once the game's end is shown)
+        shown = self.tables.get(table_key(live))  # (none left once the game's end is shown)
         answered = shown.table_answer if shown is not None else None
         if shown is not None and answered is not None:
             shown.table_answer = None
@@ -516,7 +516,7 @@ class Publisher:
     def answered(self, live: Live, seat: int, version: int | None) -> None:
         """The click made on ``seat``'s copy of the hand is answered (having shown ``version``, or
         nothing): if the table has moved on since, the display brings the copy up to date."""
-        kept = self.tables.get((live.guild_id, live.table_id))  # (none left once the game's end is shown)
+        kept = self.tables.get(table_key(live))  # (none left once the game's end is shown)
         if kept is not None:
             kept.seat(seat).answering = False
         # (a game over: the copy is drawn at its end, or noted as showing it, and no longer kept)

@@ -20,6 +20,7 @@ from typing import Any
 
 import discord
 
+from bot.play.tables import Live
 from bot.show.display import Display, picture_digest
 from bot.show.learning import CoachTold
 
@@ -28,6 +29,11 @@ TableKey = tuple[int, int]  # (guild id, table id)
 # noted) kept: a seat's live copies are its hand's direct message and its one copy kept through a
 # token; older ones are only ever retired. Forgetting one costs an upload of an unchanged picture.
 COPIES_KEPT = 8
+
+
+def table_key(live: Live) -> TableKey:
+    """The one key of a table's ``ShownTable``."""
+    return live.guild_id, live.table_id
 
 
 @dataclass
