@@ -339,7 +339,7 @@ class Parlour(ext.AutoShardedBot):
                     self.publisher.refresh(live)
                     continue
                 self.turns.schedule(live)
-                self.publisher.replies.watch(live)
+                self.publisher.watch_tokens(live)
                 announce.append(live)
             except Exception:
                 log.exception("could not restore table %s of guild %s", row.id, guild_id, extra=where)

@@ -19,6 +19,8 @@ from bot.play.tables import ALREADY_MADE, MOVED_ON, NOT_SEATED, Live, Stale, Tab
 from bot.runtime.logs import table_extra
 from bot.runtime.metrics import Metrics
 from bot.show import controls
+from bot.show.display import DrawnCopy
+from bot.show.hand_copies import moves_view
 from bot.show.publisher import Publisher
 from bot.show.results import game_over
 from bot.store import StoreFault
@@ -32,7 +34,6 @@ NOT_MY_SERVER = "That control belongs to a server I'm not in, so it does nothing
 # A hand drawn within this many seconds answers the click itself (one call); a slower one (a worker
 # under load) is drawn after the click is acknowledged, well inside Discord's 3 seconds.
 ANSWER_WITHIN = 2.0
-NOTES_KEPT = 10_000  # a bound: past it, a reply's note is not repeated when the reply is redrawn
 
 
 class RouterHost(Protocol):
@@ -128,7 +129,7 @@ class Router:
             await self.pick(interaction, ref)
         elif isinstance(ref, custom_ids.AskRef):
             live, seat = await self.seated(interaction, ref.guild_id, ref.table_id)
-            await self.bot.publisher.learning.ask(interaction, ref, live, seat)
+            await self.bot.publisher.ask(interaction, ref, live, seat)
         else:
             await self.action(interaction, ref)
 
@@ -170,14 +171,13 @@ class Router:
         source = interaction.message
         in_place = source is not None and source.flags.ephemeral
 
-        drawn_for: dict[str, Any] = {}
-
         async def drawn() -> tuple[str, discord.File, discord.ui.View | None]:
-            message = await self.bot.publisher.copies.hand_message(live, seat)
-            drawn_for.update(view=message.get("view"), version=message["version"], choice=message["choice"])
-            content = f"{note}\n{message['content']}"[:2000] if note else message["content"]
-            return content, message["file"], message.get("view")
+            copy = await self.bot.publisher.draw_copy(live, seat)
+            drawn_for.append(copy)
+            content = f"{note}\n{copy.content}"[:2000] if note else copy.content
+            return content, copy.file, copy.view
 
+        drawn_for: list[DrawnCopy] = []
         drawing = asyncio.ensure_future(drawn())
         sent_id: int | None
         if not interaction.response.is_done():
@@ -197,15 +197,8 @@ class Router:
                 sent_id = await self.edit_or_follow(interaction, await drawing, edit=True)
         else:  # acknowledged already, by a click whose move then lost a race: edit only our own reply
             sent_id = await self.edit_or_follow(interaction, await drawing, edit=in_place)
-        if sent_id is not None:
-            self.bot.publisher.copies.shown_hand(sent_id, drawn_for)
-            replies = self.bot.publisher.replies
-            if note and len(replies.notes) < NOTES_KEPT:  # kept on it as the game moves on
-                replies.notes[sent_id] = note
-            else:
-                replies.notes.pop(sent_id, None)
-            await self.bot.publisher.replies.track_reply(live, seat, interaction.application_id, interaction.token,
-                                                         sent_id)
+        if sent_id is not None:  # its note kept on it as the game moves on, through the click's token
+            await self.bot.publisher.replied_with_copy(live, seat, drawn_for[0], sent_id, interaction, note)
 
     @staticmethod
     async def edit_or_follow(interaction: discord.Interaction[Any],
@@ -262,30 +255,30 @@ class Router:
         the answer itself (one call, outside the global limit), which from then on is the seat's
         copy kept current through this click's token; on the table message (a game played on the
         table), by redrawing the table in the answer; elsewhere by acknowledging it."""
-        replies = self.bot.publisher.replies
+        publisher = self.bot.publisher
         if copy is not None:
             # Noted before the move, so the display it starts knows of it (and leaves it to this answer).
-            await replies.track_reply(live, seat, interaction.application_id, interaction.token, copy.id,
+            await publisher.track_reply(live, seat, interaction.application_id, interaction.token, copy.id,
                                         dm=not copy.flags.ephemeral, answering=True)
         on_table = copy is None and interaction.message is not None \
             and interaction.message.id == live.row.table_message_id
         if on_table:
-            replies.answering_table(live)
+            publisher.answering_table(live)
         shown: int | None = None
         try:
             await self.bot.tables.act(live, version, seat, token, interaction.user.id, "click")
             # Acknowledged only now that the move is committed: a stop in between loses no move anyone saw taken.
             if copy is not None:
-                shown = await replies.answer_with_hand(interaction, live, seat, copy.id, ANSWER_WITHIN)
+                shown = await publisher.answer_with_hand(interaction, live, seat, copy.id, ANSWER_WITHIN)
             elif on_table:
-                await replies.answer_with_table(interaction, live, ANSWER_WITHIN)
+                await publisher.answer_with_table(interaction, live, ANSWER_WITHIN)
             if not interaction.response.is_done():
                 await interaction.response.defer()
         finally:
             if copy is not None:
-                replies.answered(live, seat, shown)
+                publisher.answered(live, seat, shown)
             if on_table:
-                replies.table_answered(live)
+                publisher.table_answered(live)
 
     async def clock_move(self, interaction: discord.Interaction[Any], live: Live, seat: int, since: int,
                          token: str, copy: discord.Message | None) -> None:
@@ -340,7 +333,7 @@ class Router:
             raise Refusal("That choice of cards is out of date. Use the newest copy of your hand.")
         ticked = {int(v) for v in values}
         kept = {i for i in self.chosen(interaction, pick) if i not in part}
-        view = self.bot.publisher.copies.moves_view(live, seat, live.state, chosen=sorted(kept | ticked))
+        view = moves_view(live, seat, live.state, chosen=sorted(kept | ticked))
         await interaction.response.edit_message(view=view)
 
     @staticmethod

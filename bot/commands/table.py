@@ -108,7 +108,7 @@ class TableCommands(Cog):
         await self.bot.tables.end(live)
         await interaction.response.send_message(
             f"{interaction.user.display_name} ended this table. No result is recorded.")
-        await self.bot.publisher.copies.ended(live, interaction.user.display_name)
+        await self.bot.publisher.ended(live, interaction.user.display_name)
         await self.bot.lobbies.show_over(live.guild_id, live.row, f"Ended by {interaction.user.display_name}: "
                                          "no result was recorded.")
         await self.bot.talk.close(live.guild_id, live.table_id, live)

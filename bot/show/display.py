@@ -1,7 +1,7 @@
 """What the display of a table works with: the table message's text and controls, the batch of
 committed moves shown together (and what of it is already shown, should Discord fail part-way),
-each table's display state, and the small tests the display applies (is a failure passing, is a
-picture the same as the one a message shows)."""
+what a table still has to show, a seat's copy as drawn, and the small tests the display applies
+(is a failure passing, is a picture the same as the one a message shows)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ import discord
 
 from bot.play import rounds
 from bot.play.protocols import Hands
-from bot.play.tables import Live
+from bot.play.tables import Live, Tables
 from bot.runtime.budget import Ticket
 from bot.show import controls
 from bot.show.learning import hints_on
@@ -95,6 +95,14 @@ def table_controls(live: Live, state: State) -> discord.ui.View:
                                hint=hint)
 
 
+async def clock_line(tables: Tables, live: Live, state: State) -> str:
+    """When the short clock running in ``state`` closes, as Discord shows a time to each reader."""
+    clock = state.clock
+    assert clock is not None
+    deadline = await tables.clock_deadline(live, clock)
+    return f"⏱ Closes <t:{int(deadline + 0.999)}:R>"
+
+
 def clock_moves(live: Live, state: State) -> list[Action]:
     """While a short clock runs, the moves every member it waits for shares (Bullshit! and No call):
     shown on the table message, so the window costs no message of its own."""
@@ -106,6 +114,30 @@ def clock_moves(live: Live, state: State) -> list[Action]:
         return []
     tokens = [{b.token for b in state.offered(s)} for s in seats[1:]]
     return [a for a in state.offered(seats[0]) if all(a.token in t for t in tokens)]
+
+
+@dataclass
+class DrawnCopy:
+    """A seat's copy of the game drawn (``HandCopies.hand_message``): its text, picture and controls
+    (None: none), made for ``version`` and the seat's ``choice`` then. ``kept``: the message it
+    redraws keeps the controls it has (they may hold a choice half made), so an edit leaves them."""
+
+    content: str
+    file: discord.File
+    view: discord.ui.View | None
+    version: int
+    choice: tuple[Any, ...]
+    kept: bool = False
+
+    @property
+    def controls(self) -> Any:
+        """What an edit passes as its ``view``: these controls, or MISSING to leave the message's."""
+        return discord.utils.MISSING if self.kept else self.view
+
+    @property
+    def made_for(self) -> tuple[int, tuple[Any, ...]] | None:
+        """The version and choice the message's controls are made for now (None: left as they were)."""
+        return None if self.kept else (self.version, self.choice)
 
 
 @dataclass
@@ -165,6 +197,14 @@ class Batch:
                      dms=self.dms, fresh_sent=set(self.fresh_sent), preface=list(self.preface),
                      forced=self.forced or later.forced,
                      oldest=min((t for t in (self.oldest, later.oldest) if t is not None), default=None))
+
+
+def same_clock(seat: int, batch: Batch) -> bool:
+    """Whether ``seat`` was waiting on one clock all through ``batch``: its controls, made for that
+    clock, are still good, and redrawing them would lose a choice half made."""
+    first, last = batch.states[0].clock, batch.last.clock
+    return (first is not None and last is not None and first.since == last.since
+            and seat in first.seats and seat in last.seats and seat in batch.last.to_move)
 
 
 def nudges(live: Live, before: State, after: State) -> list[int]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import discord
@@ -77,22 +78,31 @@ def spoken(text: str, family: Family) -> str:
     return in_card_names(in_plain_words(text), family)
 
 
+@dataclass(frozen=True)
+class CoachTold:
+    """The coach's line told to a seat: its kind of moment, the version it was told at, and the
+    line, said again on every redraw of the seat's copy until the seat has moved (a quick redraw
+    does not lose it)."""
+
+    kind: str
+    version: int
+    line: str
+
+
 class Thinker(Protocol):
     async def hint(self, state: State, seat: int, /) -> tuple[str, str, tuple[str, ...]]: ...
 
 
 class Learning:
-    """Answers a learner's questions and keeps what they have been told."""
+    """Answers a learner's questions, and tells a practice table's member what is happening."""
 
     def __init__(self, workers: Thinker, stores: Stores,
                  merge_extra: Callable[[Live, dict[str, Any]], Awaitable[None]]) -> None:
         self.workers = workers
         self.stores = stores
         self.merge_extra = merge_extra
-        self.seen: dict[tuple[int, int, str], set[str]] = {}  # (guild, member, game) -> kinds told
-        # (guild, table, seat) -> the kind told, the version it was told at and the line: said on
-        # every redraw of the copy until the seat has moved, so a quick redraw does not lose it
-        self.telling: dict[tuple[int, int, int], tuple[str, int, str]] = {}
+        # (guild, member, game) -> the kinds of moment told: the store's ``coached`` rows, read once
+        self.seen: dict[tuple[int, int, str], set[str]] = {}
 
     async def ask(self, interaction: discord.Interaction[Any], ref: AskRef, live: Live, seat: int) -> None:
         state = live.state
@@ -165,28 +175,28 @@ class Learning:
         asked[str(seat)] = version
         await self.merge_extra(live, {"hints_used": used, "hinted_at": asked})
 
-    async def coach_line(self, live: Live, seat: int, state: State) -> str:
+    async def coach_line(self, live: Live, seat: int, state: State,
+                         told: CoachTold | None) -> tuple[str, CoachTold | None]:
         """At a practice table, the first time its member meets a kind of moment in this game, one
-        line saying what is happening (noted, so it is never said again); else nothing."""
+        line saying what is happening (noted, so it is never said again); else nothing. With the
+        line, what the seat has been told (``told`` before): the line stays until the seat moves."""
         member = live.row.seats[seat].member_id
         if not is_practice(live.row.extra) or member is None or live.row.seats[seat].ai:
-            return ""
+            return "", told
         coaching = state.coaching(seat)
         if coaching is None:
-            return ""
-        told = self.telling.get((live.guild_id, live.table_id, seat))
-        if told is not None and told[0] == coaching.kind and told[1] <= len(state.history) \
-                and not any(s == seat for s, _ in state.history[told[1]:]):
-            return told[2]
+            return "", told
+        if told is not None and told.kind == coaching.kind and told.version <= len(state.history) \
+                and not any(s == seat for s, _ in state.history[told.version:]):
+            return told.line, told
         key = (live.guild_id, member, live.row.game)
         store = await self.stores.guild(live.guild_id)
         if key not in self.seen:
             self.seen[key] = await store.coached(member, live.row.game)
         seen = self.seen[key]
         if coaching.kind in seen:
-            return ""
+            return "", told
         seen.add(coaching.kind)
         await store.mark_coached(member, live.row.game, coaching.kind)
         line = f"🎓 {live.text(spoken(coaching.line, state.rules.card_order.family))}"
-        self.telling[(live.guild_id, live.table_id, seat)] = (coaching.kind, len(state.history), line)
-        return line
+        return line, CoachTold(coaching.kind, len(state.history), line)

@@ -7,13 +7,18 @@ When moves come faster than they can be shown (computers answering at once, a bu
 a channel at Discord's write limit), the task shows the newest state and skips drawing the ones
 in between; every notable line still goes out, in order, and a hand is drawn from the newest
 state, never an older one.
+
+What the display keeps of each table it shows is one ``ShownTable`` (``bot.show.shown_table``), in
+``tables``, keyed once by (guild, table) and dropped whole when the game ends. The Publisher hands
+it to its collaborators (the table message, the players' copies, those kept through a click's token,
+the learner's help), which keep nothing of a table themselves and know nothing of the Publisher;
+the router reaches them only through the Publisher's named methods.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import io
 import logging
 import time
 from dataclasses import replace
@@ -22,6 +27,7 @@ from typing import Any, Protocol, cast
 import discord
 
 from bot.play import timers
+from bot.play.custom_ids import AskRef
 from bot.play.partners_talk import Talk
 from bot.play.protocols import Hands, OverLobbies
 from bot.play.tables import Live, Tables
@@ -36,23 +42,22 @@ from bot.show import controls
 from bot.show.display import (
     Batch,
     Display,
+    DrawnCopy,
     clock_moves,
     messages_of,
     passing,
-    picture_digest,
-    table_content,
-    table_controls,
     worth_a_message,
 )
-from bot.show.hand_copies import HandCopies
+from bot.show.hand_copies import HandCopies, ended_line
 from bot.show.learning import Learning, hints_used_line, practice_line
 from bot.show.results import headline, repeats
+from bot.show.shown_table import ShownTable, TableKey, table_key
 from bot.show.story import Story
-from bot.show.token_copies import Replies
+from bot.show.table_message import TableMessage
+from bot.show.token_copies import TokenCopies, live_copy, soonest_expiry
 from bot.store import Stores
 from bot.store.rows import TableExtra
 from games.core.base import Outcome, State
-from renderers.describe import describe_table
 
 log = logging.getLogger("parlour.publish")
 # The display waits (at most HOLD seconds) for a computer that answers at once (PARLOUR_AI_DELAY at
@@ -61,7 +66,6 @@ log = logging.getLogger("parlour.publish")
 # that takes its time (the default second) lets the move be seen first.
 QUICK = 0.25
 HOLD = 2.0
-PICTURES_KEPT = 10_000  # digests of the pictures messages show, kept to skip unchanged uploads
 RETRY_FIRST, RETRY_MAX = 1.0, 30.0  # seconds before a failed display tries again, doubling each time
 # While every member seated follows the game in their own copy (see ``spectated``), the table message is
 # there for onlookers only: it is edited at most once in this many seconds, the moves between merging.
@@ -112,17 +116,13 @@ class Publisher:
     def __init__(self, bot: PublishHost) -> None:
         self.bot = bot
         self.limits = ChannelLimits()
-        self.displays: dict[tuple[int, int], Display] = {}
-        self.pictures: dict[int, bytes] = {}  # message id: digest of the picture (and alt text) it shows
-        self.table_shown: dict[tuple[int, int], float] = {}  # (guild, table): when its message was last drawn
+        self.tables: dict[TableKey, ShownTable] = {}  # what is shown of each live table
         self.spectated_every = SPECTATED_EVERY
-        self.greetings: dict[tuple[int, int], str] = {}  # (guild, table): said atop its first table message
-        self.table_versions: dict[tuple[int, int], int] = {}  # (guild, table): the version its message shows
-        self.table_locks: dict[tuple[int, int], asyncio.Lock] = {}
-        self.replies = Replies(self)
         self.learning = Learning(bot.workers, bot.stores, self.merge_extra)
-        self.copies = HandCopies(bot, self, self.replies, self.learning)  # the players' copies of each table
+        self.copies = HandCopies(bot, self.limits, self.learning, self.merge_extra)  # the players' copies
+        self.token_copies = TokenCopies(bot, self.copies, self.merge_extra)  # those kept through a click's token
         self.story = Story(bot.workers, self.post, self.merge_extra)  # the table channels' notable lines
+        self.table = TableMessage(bot, self.limits)  # the table message, for onlookers
 
     @property
     def client(self) -> discord.Client:
@@ -151,19 +151,32 @@ class Publisher:
 
     def stop(self) -> None:
         """The bot is stopping: no more showing (what is committed is shown after the restart)."""
-        self.replies.stop()
-        for task in [t for d in self.displays.values() for t in (d.task, d.ending) if t]:
+        for task in [t for shown in self.tables.values() for t in shown.tasks()]:
             task.cancel()
+
+    # -- each table's ShownTable ---------------------------------------------------------------
+    def shown(self, live: Live) -> ShownTable:
+        """What the display keeps of ``live`` (made when first needed)."""
+        key = table_key(live)
+        shown = self.tables.get(key)
+        if shown is None:
+            shown = self.tables[key] = ShownTable()
+        return shown
+
+    def drop(self, live: Live) -> None:
+        """The table is over (its end shown) or stopped: nothing of it is shown any more."""
+        self.tables.pop(table_key(live), None)
 
     # -- what the action path and the services ask for -------------------------------------
     def moved(self, live: Live, before: State, after: State) -> None:
         """A committed move, to be shown (soon, in order, perhaps together with the next)."""
-        display = self.display_of(live)
+        shown = self.shown(live)
+        display = shown.display
         display.moves.append((before, after))
         if display.oldest is None:
             display.oldest = time.monotonic()
         self.behind(live, display)
-        self.wake(live, display)
+        self.wake(live, shown)
         ticket = display.ticket
         if ticket is not None and not ticket.urgent and self.urgency(live, display) == budget.URGENT:
             self.bot.budget.hurry(ticket)
@@ -174,7 +187,7 @@ class Publisher:
             # Short of the allowance, or watched only by onlookers, the table message waits; the copies of
             # hands kept through a click's token (outside the global limit) need not: every player sees
             # the move, and a turn that begins reaches its player, at once.
-            self.replies.now(live)
+            self.tokens_now(live)
 
     def behind(self, live: Live, display: Display) -> float:
         """How many seconds the table's display is behind its game (the oldest move not yet shown);
@@ -202,53 +215,54 @@ class Publisher:
             return False
         members = [seat for seat, info in enumerate(live.row.seats)
                    if info.member_id is not None and not live.is_computer(seat)]
-        return bool(members) and all(self.replies.live_copy(live, seat) for seat in members)
+        return bool(members) and all(live_copy(live, seat) for seat in members)
 
     def greet(self, live: Live, text: str) -> None:
         """Open the table's first message with ``text`` (mentioning its members, who are notified):
         one message, not a greeting and then the table."""
-        self.greetings[(live.guild_id, live.table_id)] = text
+        self.shown(live).greeting = text
 
     def refresh(self, live: Live, hands: Hands = None) -> None:
         """Draw the table message again (and, with ``hands``, the hands of the seats to move)."""
-        display = self.display_of(live)
+        shown = self.shown(live)
+        display = shown.display
         display.redraw = True
         if hands == "fresh" or display.hands is None:
             display.hands = hands
-        self.wake(live, display)
+        self.wake(live, shown)
 
     async def settled(self, live: Live, timeout: float | None = None) -> None:
         """Wait until everything asked of the table so far has been shown."""
-        display = self.displays.get((live.guild_id, live.table_id))
-        if display is not None and display.task is not None:
+        shown = self.tables.get(table_key(live))
+        if shown is not None and shown.display.task is not None:
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(asyncio.shield(display.task), timeout)
+                await asyncio.wait_for(asyncio.shield(shown.display.task), timeout)
 
     async def settle_all(self, timeout: float) -> None:
-        tasks = [d.task for d in self.displays.values() if d.task is not None]
-        for display in self.displays.values():  # none waits for its pace any more (see _onlookers_wait)
+        displays = [shown.display for shown in self.tables.values()]
+        tasks = [d.task for d in displays if d.task is not None and not d.task.done()]
+        for display in displays:  # none waits for its pace any more (see _onlookers_wait)
             display.changed.set()
         if tasks:
             await asyncio.wait(tasks, timeout=timeout)
 
-    def display_of(self, live: Live) -> Display:
-        return self.displays.setdefault((live.guild_id, live.table_id), Display())
-
-    def wake(self, live: Live, display: Display) -> None:
+    def wake(self, live: Live, shown: ShownTable) -> None:
+        display = shown.display
         display.changed.set()
         if display.task is None or display.task.done():
-            display.task = asyncio.create_task(self._run(live, display),
+            display.task = asyncio.create_task(self._run(live, shown),
                                                name=f"parlour-show-{live.guild_id}-{live.table_id}")
 
     # -- the display task ------------------------------------------------------------------
-    async def _run(self, live: Live, display: Display) -> None:
+    async def _run(self, live: Live, shown: ShownTable) -> None:
+        display = shown.display
         delay = RETRY_FIRST
         where = table_extra(live.guild_id, live.table_id)
         try:
             while display.pending:
                 await self.hold(live, display)
-                await self._onlookers_wait(live, display)
-                await self.replies.table_answer(live, ANSWER_WAIT)  # a click's answer draws the table
+                await self._onlookers_wait(live, shown)
+                await self.table_answer(shown, ANSWER_WAIT)  # a click's answer draws the table
                 if live.row.channel_id is not None and not live.state.is_over:
                     await self.limits.ready(live.row.channel_id)  # room for the table message, before choosing
                     # what to draw (a game's end does not wait: it is shown elsewhere first, see _show)
@@ -266,7 +280,7 @@ class Publisher:
                 batch = self._take(live, display)
                 try:
                     with spend.using(ticket):
-                        await self._show(live, batch)
+                        await self._show(live, shown, batch)
                     delay = RETRY_FIRST
                     self.behind(live, display)  # (caught up: a later fall is told again)
                 except Exception as err:  # the moves are committed: a failure must not stop the ones after
@@ -280,8 +294,9 @@ class Publisher:
                     await asyncio.sleep(delay)
                     delay = min(delay * 2, RETRY_MAX)
         finally:
-            if not display.pending and self.displays.get((live.guild_id, live.table_id)) is display:
-                del self.displays[(live.guild_id, live.table_id)]
+            # A game's end, once shown, is the table's last: all that was kept of it goes at once.
+            if not display.pending and live.state.is_over and self.tables.get(table_key(live)) is shown:
+                self.drop(live)
 
     def urgency(self, live: Live, display: Display) -> int | None:
         """How urgent what the table has to show is for the bot's request budget: URGENT when a turn
@@ -300,7 +315,7 @@ class Publisher:
             for seat in begun:
                 member = live.row.seats[seat].member_id
                 if member is not None and not live.is_computer(seat) and (
-                        after.rules.open_play or not self.replies.live_copy(live, seat)):
+                        after.rules.open_play or not live_copy(live, seat)):
                     return budget.URGENT
         if display.moves and not (display.redraw or display.hands or display.failed) \
                 and self.spectated(live, live.state):
@@ -325,20 +340,19 @@ class Publisher:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(display.changed.wait(), left)
 
-    async def _onlookers_wait(self, live: Live, display: Display) -> None:
+    async def _onlookers_wait(self, live: Live, shown: ShownTable) -> None:
         """While only onlookers need the table message (``spectated``), moves wait to be drawn on it
         until SPECTATED_EVERY seconds after its last edit, merging meanwhile (the players' own copies
         show each at once, see ``moved``), and, while pictures wait for a drawing worker, up to
         BEHIND_STRETCH times that: a busy bot draws the players' copies first. Anything else asked
         of the display does not wait, nor does a step the channel's story tells (a round's end, cards
         turned up): the story keeps up with the game."""
-        key = (live.guild_id, live.table_id)
+        display = shown.display
         while (display.moves and not (display.redraw or display.hands or display.failed or self.bot.stopping)
                and self.spectated(live, live.state) and not any(worth_a_message(*step) for step in display.moves)):
-            shown = self.table_shown.get(key, 0.0)
-            left = shown + self.spectated_every - time.monotonic()
+            left = shown.drawn_at + self.spectated_every - time.monotonic()
             if left <= 0:
-                stretched = shown + self.spectated_every * BEHIND_STRETCH - time.monotonic()
+                stretched = shown.drawn_at + self.spectated_every * BEHIND_STRETCH - time.monotonic()
                 if stretched <= 0 or not self.bot.workers.drawing_behind:
                     return
                 left = min(stretched, self.spectated_every * BEHIND_LOOK)
@@ -354,7 +368,8 @@ class Publisher:
         if failed is not None and not (moves or display.redraw or display.hands):
             batch = failed  # the same again, from the step that failed
         elif replies_only:  # a click's answer fell behind the table: only the copies of hands to redraw
-            batch = Batch((live.state,), False, None, done={"table", "events", "hands", "shown", "results"})
+            batch = Batch((live.state,), False, None,
+                          done={"table", "events", "hands", "shown", "results", "result:origin"})
         else:
             states = (moves[0][0], *(after for _, after in moves)) if moves else (live.state,)
             batch = Batch(states, display.redraw or bool(moves), display.hands, dms=live.row.extra.get("dm"),
@@ -377,26 +392,26 @@ class Publisher:
             log.warning("showing the game's end failed (%s); the display shows it", err,
                         extra=table_extra(live.guild_id, live.table_id))
 
-    async def _show(self, live: Live, batch: Batch) -> None:
+    async def _show(self, live: Live, shown: ShownTable, batch: Batch) -> None:
         state = batch.last
         done = batch.done
         if state.is_over:
             # The end first: the result where the game was opened and every copy of a hand, then the
             # table's channel, whose story (paced by the channel's write limit) may still be told.
-            display = self.displays.get((live.guild_id, live.table_id))
-            if display is not None and display.ending is not None:
+            display = shown.display
+            if display.ending is not None:
                 await asyncio.wait({display.ending})
                 done |= display.end_done
             await self.result_in_origin(live, state, done)
-            await self._copies(live, batch)
+            await self._copies(live, shown, batch)
         if "table" not in done:
-            await self.table_message(live, state, force=batch.forced)
-            self.table_shown[(live.guild_id, live.table_id)] = time.monotonic()
+            await self.table.draw(live, shown, state, force=batch.forced)
+            shown.drawn_at = time.monotonic()
             done.add("table")
         if "events" not in done and not state.is_over:
             await self.story.tell(live, batch)
             done.add("events")
-        await self._copies(live, batch)
+        await self._copies(live, shown, batch)
         if "shown" not in done:
             # One write notes what is shown now and where the hands went (a restart redraws a table
             # only if it was left behind, and takes the controls off the old hand messages).
@@ -411,94 +426,164 @@ class Publisher:
                 done.add("events")
             await self.results(live, state, done, preface=batch.preface)
             done.add("results")
-            for seat in range(len(live.row.seats)):  # nothing of this table's hands is redrawn any more
-                self.copies.hand_shown.pop((live.guild_id, live.table_id, seat), None)
-            self.replies.forget(live)
-            for kept in (self.table_shown, self.table_versions, self.table_locks):
-                kept.pop((live.guild_id, live.table_id), None)
 
-    async def _copies(self, live: Live, batch: Batch) -> None:
+    async def _copies(self, live: Live, shown: ShownTable, batch: Batch) -> None:
         """Each player's copies of the batch's last state: hand messages, and those kept through tokens;
         none of an earlier state once the game is over (its end is shown, see ``_end_first``)."""
         if live.state.is_over and not batch.last.is_over:
             batch.done |= {"hands", "replies"}
         if "hands" not in batch.done:
             if not batch.last.rules.open_play:
-                await self.copies.hands(live, batch)
+                await self.copies.hands(live, shown, batch)
             batch.done.add("hands")
         if "replies" not in batch.done:
-            await self.replies.update(live, batch.last, batch)
+            await self.token_copies.update(live, shown, batch.last, batch)
             batch.done.add("replies")
 
     # -- the table message -------------------------------------------------------------------
-    async def table_parts(self, live: Live, state: State) -> tuple[str, discord.File, discord.ui.View | None]:
-        """The table message's text, picture and controls (None once the game is over) for ``state``."""
-        store = await self.bot.stores.guild(live.guild_id)
-        live.unit = str(await store.get_setting("stakes_unit", "dollars"))
-        seen = live.view(None, state)
-        png = await self.bot.workers.table(live.row.game, seen)
-        content = table_content(live, state, seen)
-        if clock_moves(live, state):  # a window open on the table message: when it closes
-            content = f"{content}\n{await self.copies.clock_line(live, state)}"[:2000]
-        file = discord.File(io.BytesIO(png), filename="table.png", description=describe_table(live.row.game, seen))
-        return content, file, None if state.is_over else table_controls(live, state)
+    def answering_table(self, live: Live) -> None:
+        """A click on the table message will redraw it in its answer: the display waits for that."""
+        shown = self.shown(live)
+        if shown.table_answer is None:
+            shown.table_answer = asyncio.Event()
+        shown.table_answer.clear()
 
-    def table_drawn(self, live: Live, version: int) -> bool:
-        """Whether the table message shows ``version`` or a newer one (a click's answer drew it)."""
-        return self.table_versions.get((live.guild_id, live.table_id), -1) >= version
+    def table_answered(self, live: Live) -> None:
+        shown = self.tables.get(table_key(live))  # (none left once the game's end is shown)
+        answered = shown.table_answer if shown is not None else None
+        if shown is not None and answered is not None:
+            shown.table_answer = None
+            answered.set()
 
-    def table_lock(self, live: Live) -> asyncio.Lock:
-        """One drawing of the table message at a time: the display's, or a click's answer."""
-        return self.table_locks.setdefault((live.guild_id, live.table_id), asyncio.Lock())
+    @staticmethod
+    async def table_answer(shown: ShownTable, seconds: float) -> None:
+        """Wait (at most ``seconds``) for a click on the table message to be answered."""
+        answered = shown.table_answer
+        if answered is not None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(answered.wait(), seconds)
 
-    async def table_message(self, live: Live, state: State, force: bool = True) -> None:
-        """Draw ``state`` on the table message (sent anew if it is gone); unless ``force``, not if it
-        shows that state already."""
-        if live.row.channel_id is None:
-            return
-        async with self.table_lock(live):
-            if not force and self.table_drawn(live, len(state.history)):
-                return  # a click on the table was answered with it (Replies.answer_with_table)
-            await self._table_message(live, state)
-        self.table_versions[(live.guild_id, live.table_id)] = len(state.history)
+    async def answer_with_table(self, interaction: discord.Interaction[Any], live: Live, within: float) -> bool:
+        """Answer a click made on the table message (a game played on the table) by redrawing the
+        table in the answer itself (``TableMessage.answer``): one call, outside the global limit,
+        and the display leaves that state alone. False if it was not drawn within ``within``
+        seconds (the display draws it). A computer that answers at once is shown in the same picture."""
+        shown = self.shown(live)
+        began = time.monotonic()
+        await self.hold(live, shown.display, within / 2)
+        return await self.table.answer(interaction, live, shown, within - (time.monotonic() - began))
 
-    async def _table_message(self, live: Live, state: State) -> None:
-        assert live.row.channel_id is not None
-        store = await self.bot.stores.guild(live.guild_id)
-        content, file, view = await self.table_parts(live, state)
-        png, alt = file.fp.getvalue() if isinstance(file.fp, io.BytesIO) else b"", file.description
-        channel = self.channel(live.row.channel_id)
-        if live.row.table_message_id:
-            message = channel.get_partial_message(live.row.table_message_id)
-            picture = self.new_picture(message.id, file)
-            try:
-                async with self.limits.write(channel.id):
-                    await message.edit(content=content, view=view,
-                                       attachments=[file] if picture else discord.utils.MISSING)
-                self.shown_picture(message.id, file)
+    # -- the players' copies, for the router ----------------------------------------------------
+    async def draw_copy(self, live: Live, seat: int) -> DrawnCopy:
+        """``seat``'s copy of the game as it is now, to answer a click with (see ``replied_with_copy``)."""
+        return await self.copies.hand_message(live, self.shown(live), seat)
+
+    async def replied_with_copy(self, live: Live, seat: int, drawn: DrawnCopy, message_id: int,
+                                interaction: discord.Interaction[Any], note: str = "") -> None:
+        """A click was answered with ``drawn`` on message ``message_id`` (a reply for the clicker
+        alone): its controls are noted, its ``note`` is said atop it as the game moves on, and it is
+        the seat's copy kept current through the click's token from now on."""
+        copy = self.shown(live).seat(seat).copy(message_id)
+        if drawn.made_for is not None:
+            copy.controls = drawn.made_for
+        copy.note = note
+        await self.track_reply(live, seat, interaction.application_id, interaction.token, message_id)
+
+    async def track_reply(self, live: Live, seat: int, application_id: int, token: str, message_id: int,
+                          *, dm: bool = False, answering: bool = False) -> None:
+        """The seat's copy on message ``message_id`` is kept current through this click's token
+        (``TokenCopies.track``), its controls retired before the token expires (``watch_tokens``)."""
+        await self.token_copies.track(live, self.shown(live), seat, application_id, token, message_id, dm=dm,
+                                      answering=answering)
+        self.watch_tokens(live)
+
+    async def answer_with_hand(self, interaction: discord.Interaction[Any], live: Live, seat: int, message_id: int,
+                               within: float) -> int | None:
+        """Answer a click made on a copy of ``seat``'s hand by redrawing that copy in the answer itself
+        (``TokenCopies.answer_with_hand``). Returns the version shown, or None if the picture was not
+        (or would not be) drawn within ``within`` seconds: the display redraws it then. A computer
+        that answers at once is waited for (briefly), so that the answer shows its move too."""
+        if not self.drawn_within(within):
+            # A busy bot: the picture would come too late for the answer (the click is deferred, and
+            # the display draws the copy once, from the newest state) rather than be drawn twice.
+            return None
+        shown = self.shown(live)
+        began = time.monotonic()
+        await self.hold(live, shown.display, within / 2)
+        within -= time.monotonic() - began
+        return await self.token_copies.answer_with_hand(interaction, live, shown, seat, message_id, within)
+
+    def answered(self, live: Live, seat: int, version: int | None) -> None:
+        """The click made on ``seat``'s copy of the hand is answered (having shown ``version``, or
+        nothing): if the table has moved on since, the display brings the copy up to date."""
+        kept = self.tables.get(table_key(live))  # (none left once the game's end is shown)
+        if kept is not None:
+            kept.seat(seat).answering = False
+        # (a game over: the copy is drawn at its end, or noted as showing it, and no longer kept)
+        if (version is None or version < live.version or live.state.is_over) and live_copy(live, seat):
+            if self.spectated(live, live.state):  # the display is waiting for its pace: not this
+                self.tokens_now(live)
                 return
-            except discord.NotFound:
-                file = discord.File(io.BytesIO(png), filename="table.png", description=alt)
-        greeting = self.greetings.get((live.guild_id, live.table_id))
-        async with self.limits.write(channel.id):
-            sent = await channel.send(content=f"{greeting}\n{content}"[:2000] if greeting else content, file=file,
-                                      view=view or discord.utils.MISSING,
-                                      allowed_mentions=discord.AllowedMentions(users=True) if greeting
-                                      else discord.utils.MISSING)
-        self.greetings.pop((live.guild_id, live.table_id), None)
-        self.shown_picture(sent.id, file)
-        live.take_stored(await store.update_table(live.table_id, table_message_id=sent.id))
+            shown = self.shown(live)
+            shown.display.replies = True
+            self.wake(live, shown)
 
-    def new_picture(self, message_id: int, file: discord.File) -> bool:
-        """Whether ``file`` differs from the picture ``message_id`` shows: an unchanged one is not
-        uploaded again (the edit keeps the message's attachment)."""
-        return self.pictures.get(message_id) != picture_digest(file)
+    async def ask(self, interaction: discord.Interaction[Any], ref: AskRef, live: Live, seat: int) -> None:
+        """A learner's question (Hint, or why not a card), answered to them alone."""
+        await self.learning.ask(interaction, ref, live, seat)
 
-    def shown_picture(self, message_id: int, file: discord.File) -> None:
-        if len(self.pictures) > PICTURES_KEPT:  # a bound, not a cache policy: forgetting costs one upload
-            self.pictures.clear()
-            self.copies.controls_made.clear()  # (and forgetting these, a choice half made)
-        self.pictures[message_id] = picture_digest(file)
+    async def ended(self, live: Live, who: str) -> None:
+        """The table was stopped without a result: every copy of a hand (its DM, a hand shown in
+        reply) says so, names its table, and loses its controls, so nothing there can be pressed;
+        nothing of the table is shown any more."""
+        said = {seat: ended_line(live, seat, who) for seat in range(len(live.row.seats))}
+        await self.token_copies.ended(live, said)
+        await self.copies.ended(live, said)
+        self.drop(live)
+
+    # -- the copies kept through a click's token ------------------------------------------------
+    def tokens_now(self, live: Live) -> None:
+        """Show the copies of hands kept through tokens the newest state now, apart from the display."""
+        if not live.row.extra.get("replies"):
+            return
+        shown = self.shown(live)
+        shown.tokens_again = True
+        task = shown.tokens_now
+        if task is None or task.done():
+            shown.tokens_now = asyncio.create_task(self._tokens_now(live, shown),
+                                                   name=f"parlour-replies-now-{live.guild_id}-{live.table_id}")
+
+    async def _tokens_now(self, live: Live, shown: ShownTable) -> None:
+        try:
+            while shown.tokens_again and not self.stopping:
+                # A computer that answers at once is waited for, as the display waits: one redraw shows both.
+                await self.hold(live, shown.display)
+                shown.tokens_again = False
+                await self.token_copies.update(live, shown, live.state)
+        except Exception:  # the display shows them again with its next batch
+            log.warning("showing hands through tokens failed", exc_info=True,
+                        extra=table_extra(live.guild_id, live.table_id))
+        finally:
+            shown.tokens_again = False
+
+    def watch_tokens(self, live: Live) -> None:
+        """(Re)start the task that takes the controls off each copy kept through a token before its
+        token expires (a restart starts it again for every table, the copies being in its row)."""
+        shown = self.shown(live)
+        task = shown.tokens_watch
+        if task is not None and not task.done():
+            task.cancel()
+        if live.row.extra.get("replies") and not self.stopping:
+            shown.tokens_watch = asyncio.create_task(self._retire_tokens(live),
+                                                     name=f"parlour-replies-{live.guild_id}-{live.table_id}")
+
+    async def _retire_tokens(self, live: Live) -> None:
+        while (soonest := soonest_expiry(live)) is not None and not self.client.is_closed():
+            await asyncio.sleep(max(0.0, soonest - time.time()))
+            if self.client.is_closed():  # a restart looks after them (they are stored with the table)
+                return
+            if await self.token_copies.retire_expired(live):  # a direct message: kept current the usual way now
+                self.refresh(live, hands="edit")
 
     # -- the end -------------------------------------------------------------------------------
     async def results(self, live: Live, state: State | None = None, done: set[str] | None = None,

@@ -14,7 +14,6 @@ from bot.play import custom_ids
 from bot.play.tables import Live, same_choice
 from bot.runtime import limits
 from bot.runtime.config import Config
-from bot.runtime.limits import ChannelLimits
 from bot.show import controls as bot_controls
 from bot.show import publisher
 from games.core import cards
@@ -46,7 +45,7 @@ def make_bot(standin: LocalDiscord, data_dir: Path, ai_delay: float = 0.0,
                     **settings)
     configure_endpoints(config)
     bot = TestParlour(config, guild_ready_timeout=0.05)
-    bot.publisher.limits = ChannelLimits(window=write_window)
+    bot.publisher.limits.window = write_window  # (the copies share the publisher's limits)
     # The table message's pace while only onlookers need it, scaled as the write limit is (10 s: 0.1 s).
     bot.publisher.spectated_every = publisher.SPECTATED_EVERY * write_window / limits.WINDOW
     return bot
