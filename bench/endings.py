@@ -93,6 +93,8 @@ class Figures:
     moves: list[int] = field(default_factory=list)
     seconds: list[float] = field(default_factory=list)
     opened_again: int = 0  # tables whose /play or lobby went unanswered, opened again by the member
+    unseen_ends: int = 0  # unended games the store has finished: a result never shown (a fault)
+    still_playing: list[int] = field(default_factory=list)  # unended games: the moves made by then
 
 
 class Watcher:
@@ -198,6 +200,13 @@ async def play(standin: LocalDiscord, watcher: Watcher, game: Game, seats: int, 
     return game.ended.is_set()
 
 
+def table_state(database: Path, table_id: int) -> tuple[str, int]:
+    """A table's status in its guild's database and the moves made so far."""
+    with contextlib.closing(sqlite3.connect(f"file:{database}?mode=ro", uri=True)) as db:
+        row = db.execute("SELECT status, version FROM tables WHERE id = ?", (table_id,)).fetchone()
+    return (str(row[0]), int(row[1])) if row else ("missing", 0)
+
+
 def story_lags(game: Game, standin: LocalDiscord, database: Path) -> tuple[float | None, list[float], int]:
     """(last move -> result, each story message's lag, moves) from the guild's database and the
     channel: the game replayed from its record gives each move's notable lines, and when each was due
@@ -287,6 +296,11 @@ async def run(keys: list[str], count: int, at_once: int, ai_delay: float, restar
                         mine.opened_again += game.opened_again
                         if not ended:
                             mine.unfinished += 1
+                            status, moves = table_state(data / "guilds" / f"{guild.id}.sqlite3", game.table_id)
+                            if status == "finished":
+                                mine.unseen_ends += 1
+                            else:
+                                mine.still_playing.append(moves)
                             return
                         mine.seconds.append(time.monotonic() - began)
                         # the story's last lines and the result in the table channel follow the end
@@ -323,6 +337,11 @@ def report(results: list[Figures]) -> None:
           "max <= 10 s); story: each story message in the table channel, how long its oldest line had waited\n"
           "since it was due (the move that closed its part of the story was committed; goal <= 10 s at the\n"
           "default computer delay); moves and game s: median per game; unended: games not over within --patience.")
+    for f in results:
+        if f.unfinished:
+            print(f"{f.game} (delay {f.ai_delay:g}): of {f.unfinished} unended, {f.unseen_ends} finished in the store "
+                  f"but never shown (a fault), {len(f.still_playing)} still being played (moves by then: "
+                  f"{sorted(f.still_playing)})")
     again = sum(f.opened_again for f in results)
     if again:
         print(f"{again} tables opened again: their /play or a lobby click went unanswered (the machine too busy\n"
