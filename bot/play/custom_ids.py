@@ -16,6 +16,16 @@
     pl:t:<guild>:<table>:<verb>              a table button for a game of rounds (join, leave, end,
                                              stay, next): requests any seated player or newcomer may make;
                                              and "rematch" under a finished table's result
+    pl:r:<guild>:<table>:<verb>:<moment>:<seat>
+                                             the replay of an ended game (bot/show/replays/): "open" a
+                                             viewer (a new message to the asker alone), "go" show
+                                             <moment> in it, "jump" a select of moments, "seat" a select
+                                             of whose hand is drawn, "post" the moment in the channel,
+                                             "record" the game's record as a file, "animate" the round
+                                             (or the game) as one animated picture; <seat> is whose hand
+                                             is drawn, "-" for the seat to move
+    pl:y:<guild>:<member>:<page>:<game>      a page of /history: <member>'s games, <game> one game's
+                                             key or "-" for every game
 
 Numbers are base 36 to stay well inside Discord's 100 characters. The guild is carried because
 hand controls are also clicked in DMs, where an interaction has no guild.
@@ -30,6 +40,8 @@ PREFIX = "pl:"
 LOBBY_VERBS = ("join", "leave", "computer", "easy", "start", "cancel")
 QUESTIONS = ("hint", "why")
 TABLE_VERBS = ("join", "leave", "end", "stay", "next", "rematch")
+REPLAY_VERBS = ("open", "go", "jump", "seat", "post", "record", "animate")
+_GAME = re.compile(r"[a-z][a-z0-9_]{0,39}|-")  # a registry key, or "-" for every game
 _B36 = re.compile(r"[0-9a-z]{1,14}")
 _TOKEN = re.compile(r"[!-~]{1,40}")  # printable ASCII, no spaces: what game tokens are made of
 
@@ -101,7 +113,24 @@ class AskRef:
     what: str  # one of QUESTIONS
 
 
-Ref = ActionRef | PickRef | LobbyRef | HandRef | TableRef | AskRef
+@dataclass(frozen=True)
+class ReplayRef:
+    guild_id: int
+    table_id: int
+    verb: str  # one of REPLAY_VERBS
+    moment: int  # the number of moves made by then (0: the deal)
+    seat: int | None  # whose hand is drawn; None: the seat to move (or the last to have moved)
+
+
+@dataclass(frozen=True)
+class HistoryRef:
+    guild_id: int
+    member_id: int
+    page: int  # 0 is the newest games
+    game: str | None  # one game's key, or None for every game
+
+
+Ref = ActionRef | PickRef | LobbyRef | HandRef | TableRef | AskRef | ReplayRef | HistoryRef
 
 
 def action(guild_id: int, table_id: int, version: int, token: str) -> str:
@@ -144,6 +173,18 @@ def table(guild_id: int, table_id: int, verb: str) -> str:
     return f"{PREFIX}t:{b36(guild_id)}:{b36(table_id)}:{verb}"
 
 
+def replay(guild_id: int, table_id: int, verb: str, moment: int = 0, seat: int | None = None) -> str:
+    if verb not in REPLAY_VERBS:
+        raise ValueError(f"unknown replay verb {verb!r}")
+    return f"{PREFIX}r:{b36(guild_id)}:{b36(table_id)}:{verb}:{b36(moment)}:{'-' if seat is None else b36(seat)}"
+
+
+def history(guild_id: int, member_id: int, page: int, game: str | None = None) -> str:
+    if game is not None and not _GAME.fullmatch(game):
+        raise ValueError(f"not a game's key: {game!r}")
+    return f"{PREFIX}y:{b36(guild_id)}:{b36(member_id)}:{b36(page)}:{game or '-'}"
+
+
 def parse(custom_id: str) -> Ref:
     """Read a custom_id; BadCustomId if it is not a well-formed Parlour id."""
     if not isinstance(custom_id, str) or not custom_id.startswith(PREFIX) or len(custom_id) > 100:
@@ -170,6 +211,16 @@ def parse(custom_id: str) -> Ref:
         if kind == "h":
             guild, table_id = rest.split(":")
             return HandRef(unb36(guild), unb36(table_id))
+        if kind == "r":
+            guild, table_id, verb, moment, seat = rest.split(":")
+            if verb not in REPLAY_VERBS:
+                raise ValueError("verb")
+            return ReplayRef(unb36(guild), unb36(table_id), verb, unb36(moment), None if seat == "-" else unb36(seat))
+        if kind == "y":
+            guild, member, page, game = rest.split(":")
+            if not _GAME.fullmatch(game):
+                raise ValueError("game")
+            return HistoryRef(unb36(guild), unb36(member), unb36(page), None if game == "-" else game)
     except ValueError:
         pass
     raise BadCustomId("this control is damaged or from an older version of Parlour")

@@ -33,10 +33,28 @@ def test_other_ids_round_trip() -> None:
     assert custom_ids.parse(custom_ids.lobby(1, 2, "easy")) == custom_ids.LobbyRef(1, 2, "easy")
 
 
+@given(st.integers(0, BIG), st.integers(0, 10**9), st.sampled_from(custom_ids.REPLAY_VERBS),
+       st.integers(0, 10**5), st.none() | st.integers(0, 9))
+def test_replay_ids_round_trip(guild: int, table: int, verb: str, moment: int, seat: int | None) -> None:
+    custom_id = custom_ids.replay(guild, table, verb, moment, seat)
+    assert len(custom_id) <= 100
+    assert custom_ids.parse(custom_id) == custom_ids.ReplayRef(guild, table, verb, moment, seat)
+
+
+@given(st.integers(0, BIG), st.integers(0, BIG), st.integers(0, 10**4),
+       st.none() | st.sampled_from(["fosco", "manchester_piccadilly", "fscking_ace"]))
+def test_history_ids_round_trip(guild: int, member: int, page: int, game: str | None) -> None:
+    custom_id = custom_ids.history(guild, member, page, game)
+    assert len(custom_id) <= 100
+    assert custom_ids.parse(custom_id) == custom_ids.HistoryRef(guild, member, page, game)
+
+
 @pytest.mark.parametrize("bad", [
     "", "hello", "pl:", "pl:a:1:2", "pl:a:1:2:X:play:7H", "pl:a:1:2:3:", "pl:l:1:2:dance", "pl:h:1",
     "pl:a:-1:2:3:play:7H", "pl:a:1:2:3:play 7H", "pl:s:1:2:3:x", "pl:z:1:2",
     "pl:c:1:2:3:x", "pl:c:1:2:3:123", "pl:w:1:2:3:", "pl:q:1:2:cheat", "pl:q:1:hint", "pl:" + "a" * 120,
+    "pl:r:1:2:peek:0:-", "pl:r:1:2:go:0", "pl:r:1:2:go:-1:-", "pl:r:1:2:go:0:x!", "pl:y:1:2:0:Fosco",
+    "pl:y:1:2:0", "pl:y:1:2:-3:-", "pl:y:1:2:0:fosco:x",
 ])
 def test_damaged_ids_are_refused(bad: str) -> None:
     with pytest.raises(custom_ids.BadCustomId):
