@@ -20,6 +20,7 @@ from bot.commands.guide import GuideCommands
 from bot.commands.leaderboard import RatingCommands
 from bot.commands.lobby import Lobbies
 from bot.commands.parlour import ParlourCommands
+from bot.commands.replay import ReplayCommands
 from bot.commands.router import Router
 from bot.commands.stakes import StakesCommands
 from bot.commands.sync import sync_commands
@@ -41,6 +42,7 @@ from bot.runtime.metrics import Metrics
 from bot.runtime.workers import Workers
 from bot.show.controls import Control
 from bot.show.publisher import Publisher
+from bot.show.replays.replays import Replays
 from bot.store import StoreFault, Stores, TableRow
 from bot.store.backup_schedule import BackupSchedule
 from bot.store.errors import FAULT_LISTENERS
@@ -107,6 +109,7 @@ class Parlour(ext.AutoShardedBot):
         self.tables = Tables(self.stores, self.publisher.moved, self.turns.schedule)
         self.lobbies = Lobbies(self)
         self.router = Router(self)
+        self.replays = Replays(self)
         self.rounds = Rounds(self)
         self.talk = Talk(self)
         self._restored = False
@@ -165,7 +168,7 @@ class Parlour(ext.AutoShardedBot):
         # what /help lists and what is synced to Discord.
         for family in (GameCommands(self.lobbies), TableCommands(self), GuideCommands(self.workers, self.tree),
                        RatingCommands(self.stores, self.workers.rating_chart), StakesCommands(self.stores),
-                       ParlourCommands(self.stores)):
+                       ParlourCommands(self.stores), ReplayCommands(self.replays)):
             await self.add_cog(family)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         guild = discord.Object(self.config.dev_guild) if self.config.dev_guild else None

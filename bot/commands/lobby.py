@@ -342,6 +342,8 @@ class Lobbies:
         await interaction.response.defer()  # opening a channel and drawing the table can take a moment
         options = rules.resolve_options(dict(row.options), players)
         state = rules.new_game(players, seed=row.seed, options=options)
+        if private:  # marked before it starts: a private table is never replayable by all, even for a moment
+            row = await store.merge_extra(row.id, {"private": True})
         if not await store.start_table(row.id, state.to_record(), row.seats):
             await interaction.followup.send("This table has already started.", ephemeral=True)
             return

@@ -22,6 +22,7 @@ from bot.show import controls
 from bot.show.display import DrawnCopy
 from bot.show.hand_copies import moves_view
 from bot.show.publisher import Publisher
+from bot.show.replays.replays import Replays
 from bot.show.results import game_over
 from bot.store import StoreFault
 from games.core import registry
@@ -56,6 +57,9 @@ class RouterHost(Protocol):
     def publisher(self) -> Publisher: ...
 
     @property
+    def replays(self) -> Replays: ...
+
+    @property
     def rounds(self) -> Rounds: ...
 
     @property
@@ -88,7 +92,7 @@ class Router:
                 ref = custom_ids.parse(custom_id)
             except custom_ids.BadCustomId as err:
                 raise Refusal(f"Sorry, {err}. Use the newest message from the table.") from None
-            where = table_extra(ref.guild_id, ref.table_id)
+            where = table_extra(ref.guild_id, ref.table_id) if not isinstance(ref, custom_ids.HistoryRef) else {}
             if self.bot.stopping:
                 raise Refusal(faults.RESTARTING)
             handed = self.bot.elsewhere(ref.guild_id)
@@ -127,11 +131,15 @@ class Router:
             await self.bot.rounds.click(interaction, ref)
         elif isinstance(ref, custom_ids.PickRef):
             await self.pick(interaction, ref)
+        elif isinstance(ref, custom_ids.ReplayRef):
+            await self.bot.replays.press(interaction, ref)
         elif isinstance(ref, custom_ids.AskRef):
             live, seat = await self.seated(interaction, ref.guild_id, ref.table_id)
             await self.bot.publisher.ask(interaction, ref, live, seat)
-        else:
+        elif isinstance(ref, custom_ids.ActionRef):
             await self.action(interaction, ref)
+        else:
+            raise Refusal("That control does nothing yet.")
 
     async def seated(self, interaction: discord.Interaction[Any], guild_id: int, table_id: int) -> tuple[Live, int]:
         if interaction.guild_id is not None and interaction.guild_id != guild_id:

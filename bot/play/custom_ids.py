@@ -19,11 +19,13 @@
     pl:r:<guild>:<table>:<verb>:<moment>:<seat>
                                              the replay of an ended game (bot/show/replays/): "open" a
                                              viewer (a new message to the asker alone), "go" show
-                                             <moment> in it, "jump" a select of moments, "seat" a select
-                                             of whose hand is drawn, "post" the moment in the channel,
-                                             "record" the game's record as a file, "animate" the round
-                                             (or the game) as one animated picture; <seat> is whose hand
-                                             is drawn, "-" for the seat to move
+                                             <moment> in it ("first" and "last" too: ⏮ and ⏭, whose
+                                             ids must differ from ◀'s and ▶'s), "jump" a select of
+                                             moments, "seat" a select of whose hand is drawn, "post"
+                                             the moment in the channel, "record" the game's record as
+                                             a file, "animate" the round
+                                             and "animate_game" the game as one animated picture; <seat>
+                                             is whose hand is drawn, "-" for the seat to move
     pl:y:<guild>:<member>:<page>:<game>      a page of /history: <member>'s games, <game> one game's
                                              key or "-" for every game
 
@@ -40,7 +42,7 @@ PREFIX = "pl:"
 LOBBY_VERBS = ("join", "leave", "computer", "easy", "start", "cancel")
 QUESTIONS = ("hint", "why")
 TABLE_VERBS = ("join", "leave", "end", "stay", "next", "rematch")
-REPLAY_VERBS = ("open", "go", "jump", "seat", "post", "record", "animate")
+REPLAY_VERBS = ("open", "go", "first", "last", "jump", "seat", "post", "record", "animate", "animate_game")
 _GAME = re.compile(r"[a-z][a-z0-9_]{0,39}|-")  # a registry key, or "-" for every game
 _B36 = re.compile(r"[0-9a-z]{1,14}")
 _TOKEN = re.compile(r"[!-~]{1,40}")  # printable ASCII, no spaces: what game tokens are made of

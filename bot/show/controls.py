@@ -252,8 +252,10 @@ def table_view(guild_id: int, table_id: int, *, hand: bool = True, version: int 
     return action_view(guild_id, table_id, version, moves, extra, label)
 
 
-def rematch_view(guild_id: int, table_id: int) -> discord.ui.View:
-    """Under a result: the same game again, with the same options and seats."""
+def result_view(guild_id: int, table_id: int) -> discord.ui.View:
+    """Under a result: the same game again, with the same options and seats; and the game replayed,
+    move by move, to whoever asks."""
     view = discord.ui.View(timeout=None)
     view.add_item(button(custom_ids.table(guild_id, table_id, "rematch"), "Rematch", discord.ButtonStyle.success))
+    view.add_item(button(custom_ids.replay(guild_id, table_id, "open"), "⏪ Replay"))
     return view

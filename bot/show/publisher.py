@@ -599,7 +599,7 @@ class Publisher:
         done = set() if done is None else done
         title = result_title(live, state, outcome)
         detail = said_once(live, state, outcome)
-        again = controls.rematch_view(live.guild_id, live.table_id)
+        again = controls.result_view(live.guild_id, live.table_id)
         if live.row.channel_id is not None and "result:table" not in done:
             # Who won first; then the game's last lines in order, its account the last of them. A
             # long account is several messages: each is noted as it goes, so a retry after a later
@@ -632,7 +632,7 @@ class Publisher:
         where = f" (played in <#{live.row.channel_id}>)" if live.row.channel_id else ""
         await self.post(live.row.origin_channel_id, "\n".join(filter(None, (f"{title}{where}",
                                                                               said_once(live, state, outcome)))),
-                        view=controls.rematch_view(live.guild_id, live.table_id),
+                        view=controls.result_view(live.guild_id, live.table_id),
                         allowed_mentions=discord.AllowedMentions.none())
         done.add("result:origin")
         # The lobby above said "Started! Play in #...": it says the game is over now, and how it came out.

@@ -90,7 +90,8 @@ async def test_the_tree_holds_each_family_of_commands_and_a_refusal_is_told_once
         families = {name: sorted(c.name for c in cog.get_app_commands()) for name, cog in bot.cogs.items()}
         assert families == {"GameCommands": ["play", "practice"], "TableCommands": ["table", "talk"],
                             "GuideCommands": ["help", "rules"], "RatingCommands": ["leaderboard", "stats"],
-                            "StakesCommands": ["stakes"], "ParlourCommands": ["parlour"]}
+                            "StakesCommands": ["stakes"], "ParlourCommands": ["parlour"],
+                            "ReplayCommands": ["replay"]}
         assert sorted(c.name for c in bot.tree.get_commands()) == sorted(c["name"] for c in standin.commands)
         refusals = [await standin.slash(alice, lobby, "stakes", "reset"), await standin.slash(alice, lobby, "table",
                                                                                              "hand")]

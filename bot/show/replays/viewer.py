@@ -1,0 +1,141 @@
+"""The replay viewer's message for one moment: its words (where the game is, the move's lines,
+who is to play, every hand) and its controls (⏮ ◀ ▶ ⏭, a jump to each round's start and end,
+whose hand is drawn, and what may be shared). Every control carries the moment it leads to, so a
+press on an old viewer, or after a restart, shows exactly the moment it names.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import discord
+
+from bot.play import custom_ids
+from bot.show.controls import SELECT_SIZE, Control, button
+from bot.show.replays.moments import Moments, Round
+from bot.show.results import headline
+from bot.store.rows import TableRow
+
+TEXT_MOST = 2000  # Discord's limit on a message's text
+LINES_MOST = 8  # a move's lines shown in full; a longer moment (a round's account) is cut with "…"
+HAND_MOST = 300  # characters of one hand's line
+
+
+@dataclass(frozen=True)
+class Moment:
+    """Which moment a viewer shows, and whose hand it draws (None: the seat to move)."""
+
+    moment: int
+    seat: int | None = None
+
+
+def focus_name(moments: Moments, at: Moment) -> str | None:
+    seat = moments.focus(at.moment, at.seat)
+    return None if seat is None else moments.names[seat] if seat < len(moments.names) else f"Player {seat + 1}"
+
+
+def where(moments: Moments, moment: int) -> str:
+    """"Move 17 of 84 · round 2 of 3", "The deal · move 0 of 84"."""
+    rounds = moments.rounds()
+    at = moments.round_at(moment)
+    of_rounds = f" · round {at.number} of {len(rounds)}" if at is not None and len(rounds) > 1 else ""
+    if moment == 0:
+        return f"The deal · move 0 of {moments.last}{of_rounds}"
+    return f"Move {moment} of {moments.last}{of_rounds}"
+
+
+def next_line(moments: Moments, row: TableRow, moment: int) -> str:
+    """What the table waits for at ``moment``, or how the game came out at its last."""
+    state = moments.state(moment)
+    if moment == moments.last:
+        outcome = state.outcome
+        if outcome is None:
+            return "🛑 The table was ended here, before the game was over."
+        said = headline(outcome, moments.names, moments.rules.score_unit, moments.unit)
+        return f"🏁 {said}."
+    return "➡️ " + moments.text(state.status(None))
+
+
+def content(moments: Moments, row: TableRow, at: Moment, shared_by: str | None = None) -> str:
+    """The viewer's text at ``at`` (or, with ``shared_by``, the same moment posted for everyone)."""
+    moment = moments.clamp(at.moment)
+    title = moments.rules.title
+    if shared_by is None:
+        head = f"**{title}** · table #{row.id} · replay (only you see this)"
+    else:
+        head = f"{shared_by} shares a moment of **{title}** table #{row.id}:"
+    lines = moments.lines(moment)
+    if len(lines) > LINES_MOST:
+        lines = [*lines[:LINES_MOST - 1], f"… and {len(lines) - LINES_MOST + 1} more lines"]
+    parts = [head, f"__{where(moments, moment)}__", *(f"> {line}" for line in lines), next_line(moments, row, moment)]
+    hands = moments.hands(moment)
+    if hands and shared_by is None:
+        drawn = focus_name(moments, at)
+        said = [f"**{seen.name}**: {' '.join(seen.cards) or '(no cards)'}"[:HAND_MOST] for seen in hands]
+        parts.append("Hands: " + " · ".join(said) + (f"\n(The picture shows {drawn}'s hand.)" if drawn else ""))
+    text = "\n".join(parts)
+    return text if len(text) <= TEXT_MOST else text[:TEXT_MOST - 1] + "…"
+
+
+def jumps(moments: Moments, moment: int) -> list[tuple[str, int]]:
+    """The moments a viewer may jump to: the deal, each round's start and end, the end; at most a
+    select's 25, around the round being shown."""
+    rounds = moments.rounds()
+    chosen: list[Round] = rounds
+    if 2 * len(rounds) + 2 > SELECT_SIZE:
+        at = moments.round_at(moment)
+        middle = 0 if at is None else at.number - 1
+        keep = (SELECT_SIZE - 2) // 2
+        first = max(0, min(middle - keep // 2, len(rounds) - keep))
+        chosen = rounds[first:first + keep]
+    found: list[tuple[str, int]] = [("The deal · move 0", 0)]
+    several = len(rounds) > 1
+    for each in chosen:
+        if several:
+            found.append((f"Round {each.number} starts · move {each.start}", each.start))
+            if each.end is not None:
+                found.append((f"Round {each.number} ends · move {each.end}", each.end))
+    found.append((f"The end · move {moments.last}", moments.last))
+    unique: dict[int, str] = {}  # a select's values must differ: one option a moment, its first name
+    for label, at_moment in found:
+        unique.setdefault(at_moment, label)
+    return [(label, at_moment) for at_moment, label in unique.items()][:SELECT_SIZE]
+
+
+def controls(moments: Moments, row: TableRow, guild_id: int, at: Moment) -> discord.ui.View:
+    """The viewer's controls at ``at``: each press shows the moment its id names."""
+    moment, seat, last = moments.clamp(at.moment), at.seat, moments.last
+    view = discord.ui.View(timeout=None)
+
+    def go(verb: str, target: int, label: str, disabled: bool) -> Control:
+        return button(custom_ids.replay(guild_id, row.id, verb, target, seat), label, discord.ButtonStyle.primary,
+                      row=0, disabled=disabled)
+
+    view.add_item(go("first", 0, "⏮", moment == 0))
+    view.add_item(go("go", max(0, moment - 1), "◀", moment == 0))
+    view.add_item(go("go", min(last, moment + 1), "▶", moment == last))
+    view.add_item(go("last", last, "⏭", moment == last))
+    options = [discord.SelectOption(label=label[:100], value=str(target), default=target == moment)
+               for label, target in jumps(moments, moment)]
+    view.add_item(Control(discord.ui.Select(custom_id=custom_ids.replay(guild_id, row.id, "jump", moment, seat),
+                                            placeholder="Jump to a round's start or end", options=options, row=1)))
+    players = moments.state(moment).players
+    choose_hand = bool(moments.hands(moment)) and players > 1  # hidden hands (face-up ones are all drawn)
+    if choose_hand:
+        hands = [discord.SelectOption(label="Draw the hand of the player to move", value="-", default=seat is None)]
+        hands += [discord.SelectOption(label=f"Draw {moments.names[s] if s < len(moments.names) else s}'s hand"[:100],
+                                       value=str(s), default=seat == s) for s in range(min(players, SELECT_SIZE - 1))]
+        view.add_item(Control(discord.ui.Select(custom_id=custom_ids.replay(guild_id, row.id, "seat", moment, seat),
+                                                placeholder="Whose hand to draw", options=hands, row=2)))
+    share_row = 3 if choose_hand else 2
+    view.add_item(button(custom_ids.replay(guild_id, row.id, "post", moment, seat), "Post in channel",
+                         row=share_row, disabled=bool(row.extra.get("private"))))
+    view.add_item(button(custom_ids.replay(guild_id, row.id, "record", moment, seat), "Download record", row=share_row))
+    several = len(moments.rounds()) > 1
+    if several:
+        view.add_item(button(custom_ids.replay(guild_id, row.id, "animate", moment, seat), "🎞️ Animate this round",
+                             row=share_row))
+    view.add_item(button(custom_ids.replay(guild_id, row.id, "animate_game", moment, seat), "🎞️ Animate the game",
+                         row=share_row))
+    return view
+
