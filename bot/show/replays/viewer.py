@@ -88,18 +88,17 @@ def jumps(moments: Moments, moment: int) -> list[tuple[str, int]]:
         keep = (SELECT_SIZE - 2) // 2
         first = max(0, min(middle - keep // 2, len(rounds) - keep))
         chosen = rounds[first:first + keep]
-    found: list[tuple[str, int]] = [("The deal · move 0", 0)]
     several = len(rounds) > 1
+    said: dict[int, list[str]] = {} if several else {0: ["the deal"]}  # values must differ: an option a moment
     for each in chosen:
         if several:
-            found.append((f"Round {each.number} starts · move {each.start}", each.start))
+            said.setdefault(each.start, []).append(f"round {each.number} starts")
             if each.end is not None:
-                found.append((f"Round {each.number} ends · move {each.end}", each.end))
-    found.append((f"The end · move {moments.last}", moments.last))
-    unique: dict[int, str] = {}  # a select's values must differ: one option a moment, its first name
-    for label, at_moment in found:
-        unique.setdefault(at_moment, label)
-    return [(label, at_moment) for at_moment, label in unique.items()][:SELECT_SIZE]
+                said.setdefault(each.end, []).append(f"round {each.number} ends")
+    said.setdefault(moments.last, []).append("the end")
+    found = [(f"{', '.join(sorted(set(what), key=what.index))} · move {at_moment}", at_moment)
+             for at_moment, what in sorted(said.items())]
+    return [(label[0].upper() + label[1:], at_moment) for label, at_moment in found][:SELECT_SIZE]
 
 
 def controls(moments: Moments, row: TableRow, guild_id: int, at: Moment) -> discord.ui.View:
