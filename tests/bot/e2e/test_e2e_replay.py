@@ -153,3 +153,30 @@ async def test_another_servers_game_is_not_shown(standin: LocalDiscord, tmp_path
         record = await standin.click(alice, forged(asked.message, custom_id), custom_id)
         await record.wait_response(5)
         assert refusal_of(record) == access.OTHER_SERVER
+
+
+async def test_a_viewer_names_every_hand_draws_the_one_asked_for_and_outlives_a_restart(
+        standin: LocalDiscord, tmp_path: Path) -> None:
+    """Dracula deals hidden hands: the viewer names both once the game is over, draws the hand asked
+    for, and its buttons work after the bot restarts (every press carries its moment)."""
+    guild, alice, _bob, lobby = world(standin)
+    async with running(standin, tmp_path) as bot:
+        await open_table(standin, alice, lobby, "dracula", {"deals": 1}, computers=1)
+        live = await live_table(standin, bot)
+        await play_to_end(standin, bot, live, {0: alice})
+        moments = Moments(registry.get("dracula"), live.state.to_record(), live.names)
+        shown = await viewer_of(standin, await standin.slash(alice, lobby, "replay",
+                                                             options={"table": live.table_id, "move": 3}))
+        assert len(moments.hands(3)) == 2 and all(seen.cards for seen in moments.hands(3))
+        for seen in moments.hands(3):
+            assert f"**{seen.name}**: {' '.join(seen.cards)}" in shown.content
+        computer = moments.names[1]
+        await standin.select(alice, shown, custom_ids.replay(guild.id, live.table_id, "seat", 3), ["1"])
+        await standin.wait_for(lambda: f"The picture shows {computer}'s hand" in shown.content, 10,
+                               "the hand asked for")
+        picture = shown.attachments[0].data
+    async with running(standin, tmp_path):
+        await standin.click(alice, shown, label="▶")
+        await standin.wait_for(lambda: f"__Move 4 of {moments.last}" in shown.content, 10, "move 4 after the restart")
+        assert f"The picture shows {computer}'s hand" in shown.content  # the hand asked for stays drawn
+        assert shown.attachments[0].data != picture
