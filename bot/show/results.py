@@ -74,7 +74,7 @@ def game_over(state: State, names: Sequence[str], unit: str, table_id: int) -> s
         return "That table is not being played any more."
     said = headline(outcome, names, state.rules.score_unit, unit)
     return (f"This game is over: {said}. **{state.rules.title}** table #{table_id} has ended, so its "
-            "controls do nothing any more.")
+            f"controls do nothing any more. To look back at it, move by move: `/replay {table_id}`.")
 
 
 def repeats(headline_text: str, detail: str) -> bool:
