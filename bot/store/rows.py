@@ -73,6 +73,7 @@ class TableExtra(TypedDict, total=False):
     dm_closed: list[int]  # seats whose member's DMs are closed (they use My hand)
     replies: dict[str, list[Any]]  # seat -> its copy kept through a click's token (ReplyCopy.to_json())
     practice: bool  # a practice table (not rated, no stakes)
+    private: bool  # created while the server's tables were private: replayable by its players and managers only
     hints: bool  # False: hints are off at this table
     hints_used: dict[str, int]  # seat -> hints asked
     hinted_at: dict[str, int]  # seat -> the version its last hint was for (one counted a decision)
