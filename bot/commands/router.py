@@ -10,6 +10,7 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.commands.history import HistoryCommands
 from bot.commands.lobby import Lobbies
 from bot.play import custom_ids, faults
 from bot.play.answers import answer, payload
@@ -31,9 +32,16 @@ log = logging.getLogger("parlour.router")
 TOO_LATE = "Too late: that moment has passed, and your click changed nothing."
 CHOSEN_ALREADY = "You already made your choice there; it counted once."
 NOT_MY_SERVER = "That control belongs to a server I'm not in, so it does nothing."
+NOT_YET = "That button doesn't work yet. Try again after my next update."
 # A hand drawn within this many seconds answers the click itself (one call); a slower one (a worker
 # under load) is drawn after the click is acknowledged, well inside Discord's 3 seconds.
 ANSWER_WITHIN = 2.0
+
+
+def log_extra(ref: custom_ids.Ref) -> dict[str, int]:
+    """The ``extra`` of a log line about a click: its guild, and its table if it names one (a page of
+    /history names a member instead)."""
+    return table_extra(ref.guild_id, None if isinstance(ref, custom_ids.HistoryRef) else ref.table_id)
 
 
 class RouterHost(Protocol):
@@ -45,6 +53,9 @@ class RouterHost(Protocol):
 
     @property
     def stopping(self) -> bool: ...
+
+    @property
+    def history(self) -> HistoryCommands: ...
 
     @property
     def lobbies(self) -> Lobbies: ...
@@ -88,7 +99,7 @@ class Router:
                 ref = custom_ids.parse(custom_id)
             except custom_ids.BadCustomId as err:
                 raise Refusal(f"Sorry, {err}. Use the newest message from the table.") from None
-            where = table_extra(ref.guild_id, ref.table_id)
+            where = log_extra(ref)
             if self.bot.stopping:
                 raise Refusal(faults.RESTARTING)
             handed = self.bot.elsewhere(ref.guild_id)
@@ -130,8 +141,12 @@ class Router:
         elif isinstance(ref, custom_ids.AskRef):
             live, seat = await self.seated(interaction, ref.guild_id, ref.table_id)
             await self.bot.publisher.ask(interaction, ref, live, seat)
-        else:
+        elif isinstance(ref, custom_ids.HistoryRef):
+            await self.bot.history.turn(interaction, ref)
+        elif isinstance(ref, custom_ids.ActionRef):
             await self.action(interaction, ref)
+        else:
+            raise Refusal(NOT_YET)
 
     async def seated(self, interaction: discord.Interaction[Any], guild_id: int, table_id: int) -> tuple[Live, int]:
         if interaction.guild_id is not None and interaction.guild_id != guild_id:

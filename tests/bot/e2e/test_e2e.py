@@ -64,7 +64,7 @@ async def test_commands_are_synced_from_the_registry(standin: LocalDiscord, tmp_
     world(standin)
     async with running(standin, tmp_path):
         names = {c["name"] for c in standin.commands}
-        assert {"play", "table", "rules", "leaderboard", "stats", "stakes", "parlour"} <= names
+        assert {"play", "table", "rules", "leaderboard", "stats", "stakes", "parlour", "history"} <= names
         play = next(c for c in standin.commands if c["name"] == "play")
         games = {o["name"]: o for o in play["options"]}
         assert {"fosco", "dracula", "fscking-ace"} <= set(games)
@@ -90,7 +90,8 @@ async def test_the_tree_holds_each_family_of_commands_and_a_refusal_is_told_once
         families = {name: sorted(c.name for c in cog.get_app_commands()) for name, cog in bot.cogs.items()}
         assert families == {"GameCommands": ["play", "practice"], "TableCommands": ["table", "talk"],
                             "GuideCommands": ["help", "rules"], "RatingCommands": ["leaderboard", "stats"],
-                            "StakesCommands": ["stakes"], "ParlourCommands": ["parlour"]}
+                            "StakesCommands": ["stakes"], "ParlourCommands": ["parlour"],
+                            "HistoryCommands": ["history"]}
         assert sorted(c.name for c in bot.tree.get_commands()) == sorted(c["name"] for c in standin.commands)
         refusals = [await standin.slash(alice, lobby, "stakes", "reset"), await standin.slash(alice, lobby, "table",
                                                                                              "hand")]
