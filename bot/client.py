@@ -17,6 +17,7 @@ from discord.ext import commands as ext
 
 from bot.commands.games import GameCommands
 from bot.commands.guide import GuideCommands
+from bot.commands.history import HistoryCommands
 from bot.commands.leaderboard import RatingCommands
 from bot.commands.lobby import Lobbies
 from bot.commands.parlour import ParlourCommands
@@ -108,6 +109,7 @@ class Parlour(ext.AutoShardedBot):
         self.turns = Turns(self)
         self.tables = Tables(self.stores, self.publisher.moved, self.turns.schedule)
         self.lobbies = Lobbies(self)
+        self.history = HistoryCommands(self.stores)  # /history, whose pages the router turns
         self.router = Router(self)
         self.replays = Replays(self)
         self.rounds = Rounds(self)
@@ -168,7 +170,7 @@ class Parlour(ext.AutoShardedBot):
         # what /help lists and what is synced to Discord.
         for family in (GameCommands(self.lobbies), TableCommands(self), GuideCommands(self.workers, self.tree),
                        RatingCommands(self.stores, self.workers.rating_chart), StakesCommands(self.stores),
-                       ParlourCommands(self.stores), ReplayCommands(self.replays)):
+                       ParlourCommands(self.stores), ReplayCommands(self.replays), self.history):
             await self.add_cog(family)
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         guild = discord.Object(self.config.dev_guild) if self.config.dev_guild else None

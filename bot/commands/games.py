@@ -21,6 +21,8 @@ HINTS = "hints"  # a table option of every game, the bot's own
 HINTS_HELP = "Offer each player a Hint button that says what the computer would play, and why (default: on)"
 LEVEL = "computers"  # /practice: how strong the computers are
 LEVEL_HELP = "How well the computers play: easy (default) or normal"
+# Every registered game, as the choices of a command's ``game`` option (/rules, /leaderboard, /stats, /history).
+GAME_CHOICES = [app_commands.Choice(name=r.title, value=r.key) for r in registry.all_rules()]
 
 
 class GameCommands(Cog):

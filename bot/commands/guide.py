@@ -10,12 +10,11 @@ import discord
 from discord import app_commands
 from discord.ext.commands import Cog
 
-from bot.commands.games import playable
+from bot.commands.games import GAME_CHOICES, playable
 from bot.commands.lobby import counts_text
 from bot.runtime.workers import Workers
 from games.core import registry
 
-GAME_CHOICES = [app_commands.Choice(name=r.title, value=r.key) for r in registry.all_rules()]
 EMBEDS_TOTAL = 6000  # Discord's limit on the text of all the embeds in one message
 HELP_INTRO = ("I host card games in this server. Open a table with `/play`, fill the seats with friends "
               "or computer players, and I open a channel for it, deal each player's hand by direct "

@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext.commands import Cog
 
+from bot.commands.games import GAME_CHOICES
 from bot.play.places import place_older_results
 from bot.store import COMPUTER, COMPUTERS, GuildStore, Rating, Stores
 from bot.store.ratings import BASE, MODEL, PROVISIONAL_GAMES, SCALE, START_ESTIMATE, Z
@@ -22,7 +23,6 @@ from games.core.base import Rules
 from games.core.stakes import format_money
 
 ChartDrawer = Callable[[Mapping[str, Any]], Awaitable[bytes]]
-GAME_CHOICES = [app_commands.Choice(name=r.title, value=r.key) for r in registry.all_rules()]
 RANKED_LINES = 10
 PROVISIONAL_LINES = 8
 CHART_GAMES = 30

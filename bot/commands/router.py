@@ -10,6 +10,7 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.commands.history import HistoryCommands
 from bot.commands.lobby import Lobbies
 from bot.play import custom_ids, faults
 from bot.play.answers import answer, payload
@@ -37,6 +38,12 @@ NOT_MY_SERVER = "That control belongs to a server I'm not in, so it does nothing
 ANSWER_WITHIN = 2.0
 
 
+def log_extra(ref: custom_ids.Ref) -> dict[str, int]:
+    """The ``extra`` of a log line about a click: its guild, and its table if it names one (a page of
+    /history names a member instead)."""
+    return table_extra(ref.guild_id, None if isinstance(ref, custom_ids.HistoryRef) else ref.table_id)
+
+
 class RouterHost(Protocol):
     """What the router asks of the client."""
 
@@ -46,6 +53,9 @@ class RouterHost(Protocol):
 
     @property
     def stopping(self) -> bool: ...
+
+    @property
+    def history(self) -> HistoryCommands: ...
 
     @property
     def lobbies(self) -> Lobbies: ...
@@ -92,7 +102,7 @@ class Router:
                 ref = custom_ids.parse(custom_id)
             except custom_ids.BadCustomId as err:
                 raise Refusal(f"Sorry, {err}. Use the newest message from the table.") from None
-            where = table_extra(ref.guild_id, ref.table_id) if not isinstance(ref, custom_ids.HistoryRef) else {}
+            where = log_extra(ref)
             if self.bot.stopping:
                 raise Refusal(faults.RESTARTING)
             handed = self.bot.elsewhere(ref.guild_id)
@@ -136,10 +146,10 @@ class Router:
         elif isinstance(ref, custom_ids.AskRef):
             live, seat = await self.seated(interaction, ref.guild_id, ref.table_id)
             await self.bot.publisher.ask(interaction, ref, live, seat)
-        elif isinstance(ref, custom_ids.ActionRef):
-            await self.action(interaction, ref)
+        elif isinstance(ref, custom_ids.HistoryRef):
+            await self.bot.history.turn(interaction, ref)
         else:
-            raise Refusal("That control does nothing yet.")
+            await self.action(interaction, ref)
 
     async def seated(self, interaction: discord.Interaction[Any], guild_id: int, table_id: int) -> tuple[Live, int]:
         if interaction.guild_id is not None and interaction.guild_id != guild_id:

@@ -43,7 +43,7 @@ LOBBY_VERBS = ("join", "leave", "computer", "easy", "start", "cancel")
 QUESTIONS = ("hint", "why")
 TABLE_VERBS = ("join", "leave", "end", "stay", "next", "rematch")
 REPLAY_VERBS = ("open", "go", "first", "last", "jump", "seat", "post", "record", "animate", "animate_game")
-_GAME = re.compile(r"[a-z][a-z0-9_-]{0,39}|-")  # a registry key, or "-" for every game
+_GAME = re.compile(r"[a-z][a-z0-9_-]{0,39}|-")  # a registry key ("fan-tan"), or "-" for every game
 _B36 = re.compile(r"[0-9a-z]{1,14}")
 _TOKEN = re.compile(r"[!-~]{1,40}")  # printable ASCII, no spaces: what game tokens are made of
 

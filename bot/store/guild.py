@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from . import codec, index, ledger, ratings, standings
+from . import codec, history, index, ledger, ratings, standings
 from .columns import UPDATABLE, change, fetchall, fetchone, mapping_json, now_or, record_json
 from .database import Database
 from .errors import StoreError
@@ -484,6 +484,15 @@ class GuildStore:
 
         done: bool = await self._write(work)
         return done
+
+    async def member_history(self, member_id: int, *, viewer_id: int, sees_private: bool = False,
+                             game: str | None = None, page: int = 0) -> history.Page:
+        """A page of ``member_id``'s ended games here, newest first (``game``'s only, if given), as
+        ``viewer_id`` may see them: a private table only if they sat at it too, or ``sees_private``
+        (they manage the server). See :mod:`.history`."""
+        found: history.Page = await self._read(lambda conn: history.member_games(
+            conn, member_id, viewer_id=viewer_id, sees_private=sees_private, game=game, page=page))
+        return found
 
     async def actions(self, table_id: int, after_version: int = 0) -> list[ActionRow]:
         """A table's action log (from ``after_version`` on), in version order."""

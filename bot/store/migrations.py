@@ -137,6 +137,13 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (member_id, game, kind)
     );
     """,
+    # 6: a member's ended games, newest first, for /history (bot/store/history.py): the tables that
+    # started and ended, in the order they ended, with the seats it looks for the member in, so a page
+    # reads a few rows of this rather than every table's whole row (a record can be kilobytes).
+    """
+    CREATE INDEX tables_ended ON tables (finished_at, id, game, seats)
+        WHERE status IN ('finished', 'cancelled') AND record IS NOT NULL AND version >= 1;
+    """,
 ]
 
 

@@ -64,7 +64,7 @@ async def test_commands_are_synced_from_the_registry(standin: LocalDiscord, tmp_
     world(standin)
     async with running(standin, tmp_path):
         names = {c["name"] for c in standin.commands}
-        assert {"play", "table", "rules", "leaderboard", "stats", "stakes", "parlour"} <= names
+        assert {"play", "table", "rules", "leaderboard", "stats", "stakes", "parlour", "history"} <= names
         play = next(c for c in standin.commands if c["name"] == "play")
         games = {o["name"]: o for o in play["options"]}
         assert {"fosco", "dracula", "fscking-ace"} <= set(games)
@@ -91,7 +91,7 @@ async def test_the_tree_holds_each_family_of_commands_and_a_refusal_is_told_once
         assert families == {"GameCommands": ["play", "practice"], "TableCommands": ["table", "talk"],
                             "GuideCommands": ["help", "rules"], "RatingCommands": ["leaderboard", "stats"],
                             "StakesCommands": ["stakes"], "ParlourCommands": ["parlour"],
-                            "ReplayCommands": ["replay"]}
+                            "ReplayCommands": ["replay"], "HistoryCommands": ["history"]}
         assert sorted(c.name for c in bot.tree.get_commands()) == sorted(c["name"] for c in standin.commands)
         refusals = [await standin.slash(alice, lobby, "stakes", "reset"), await standin.slash(alice, lobby, "table",
                                                                                              "hand")]
