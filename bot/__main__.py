@@ -6,9 +6,11 @@
     python -m bot --debug      # log everything, and show the full traceback of a failure to start
     python -m bot backup DEST [--guild ID]                 # a copy of the data, while the bot plays
     python -m bot restore SOURCE [--replace] [--guild ID]  # put a backup back (the bot stopped)
+    python -m bot replay FILE [--moment N] [--seat S] [--png OUT]  # a downloaded game record: its story
 
 A bad setting stops it with one line and exit code 2; a failure to start on Discord (a refused token,
-no network) with one line and exit code 1."""
+no network) with one line and exit code 1. ``replay`` refuses a file that is not a record it can read
+with one line and exit code 2."""
 
 from __future__ import annotations
 
@@ -93,10 +95,80 @@ def backup_command(argv: list[str]) -> int:
     return 0
 
 
+def replay_command(argv: list[str]) -> int:
+    """``replay FILE``: a game record's story on standard output (docs/record-format.md); with
+    ``--png OUT`` one moment drawn by the game's own pictures, or with ``--moment N`` alone that
+    moment told. A file that is not a record Parlour can read, or a moment or seat the game does
+    not have: one line on standard error and exit code 2."""
+    parser = argparse.ArgumentParser(prog="python -m bot replay",
+                                     description="Tell a downloaded Parlour game record, or draw one of its moments.")
+    parser.add_argument("file", type=Path, help="a game record (.json), as Parlour's Download record gives it")
+    parser.add_argument("--moment", type=int, default=None,
+                        help="a moment: 0 is the deal, N the table after the Nth move (default: the last)")
+    parser.add_argument("--seat", type=int, default=None,
+                        help="whose hand the picture shows, from 0 (default: the seat to move, or the one that moved)")
+    parser.add_argument("--png", type=Path, default=None, help="draw the moment to this PNG file")
+    args = parser.parse_args(argv[1:])
+    from bot.show.replays import record_file
+
+    try:
+        data = args.file.read_bytes()
+    except OSError as err:
+        say(f"cannot read {args.file}: {err.strerror or err}.")
+        return 2
+    try:
+        doc = record_file.loads(data)
+    except record_file.RecordError as err:
+        say(str(err))
+        return 2
+    moments = record_file.moments_of(doc)
+    moment = moments.last if args.moment is None else args.moment
+    if not 0 <= moment <= moments.last:
+        say(f"This game has moments 0 (the deal) to {moments.last} (after its last move); there is no moment "
+            f"{moment}.")
+        return 2
+    players = len(doc["seats"])
+    if args.seat is not None and not 0 <= args.seat < players:
+        say(f"This game's seats are 0 to {players - 1}; there is no seat {args.seat}.")
+        return 2
+    if args.png is not None:
+        import renderers
+
+        focus = moments.focus(moment, args.seat)
+        table = moments.view(moment, None)
+        if focus is None:
+            picture = renderers.render_table(moments.key, table)
+        else:
+            picture = renderers.render_seat(moments.key, table, moments.view(moment, focus))
+        try:
+            args.png.write_bytes(picture)
+        except OSError as err:
+            say(f"cannot write {args.png}: {err.strerror or err}.")
+            return 2
+        whose = "" if focus is None else f", {doc['seats'][focus]['name']}'s hand"
+        print(f"wrote moment {moment} of {moments.last}{whose} to {args.png}")
+    elif args.moment is not None:
+        return tell(record_file.moment_told(doc, moments, moment))
+    else:
+        return tell(record_file.story(doc, moments))
+    return 0
+
+
+def tell(lines: list[str]) -> int:
+    """Lines on standard output; a reader that stops early (``| head``) is no failure."""
+    try:
+        print("\n".join(lines), flush=True)
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so exiting does not complain again
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] in (["backup"], ["restore"]):
         return backup_command(argv)
+    if argv[:1] == ["replay"]:
+        return replay_command(argv)
     args = arguments(argv)
     try:
         config = load(require_token=args.discord)
