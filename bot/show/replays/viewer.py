@@ -69,7 +69,7 @@ def content(moments: Moments, row: TableRow, at: Moment, shared_by: str | None =
         lines = [*lines[:LINES_MOST - 1], f"… and {len(lines) - LINES_MOST + 1} more lines"]
     parts = [head, f"__{where(moments, moment)}__", *(f"> {line}" for line in lines), next_line(moments, row, moment)]
     hands = moments.hands(moment)
-    if hands and shared_by is None:
+    if any(seen.cards for seen in hands) and shared_by is None:  # none dealt yet, or all played out
         drawn = focus_name(moments, at)
         said = [f"**{seen.name}**: {' '.join(seen.cards) or '(no cards)'}"[:HAND_MOST] for seen in hands]
         parts.append("Hands: " + " · ".join(said) + (f"\n(The picture shows {drawn}'s hand.)" if drawn else ""))
