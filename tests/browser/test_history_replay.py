@@ -17,6 +17,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from bot.show.replays.viewer import BACK, FIRST, LAST, NEXT
+
 from .conftest import Local, shoot
 from .test_local_page import is_over, move_if_offered, open_channel, run_slash, table_channel
 
@@ -24,7 +26,7 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 # Each test is a newcomer of their own, so the two share one Parlour Local and each list holds one game.
 SCREENS = {"desktop": ("Alex", DESKTOP), "phone": ("Blair", PHONE)}
-VIEWER = '.msg.ephemeral:has-text("replay (only you see this)")'
+VIEWER = '.msg.ephemeral:has-text("⏪")'  # the viewer's first line: "⏪ **Dracula** table #1"
 WAIT = 15_000  # ms: a press answered, its picture drawn by a busy worker (xdist beside another suite)
 
 
@@ -124,18 +126,18 @@ def test_a_newcomer_finds_their_first_game_under_history_and_steps_through_it(sc
     viewer_id = viewer.get_attribute("data-id")
     viewer = page.locator(f'.msg[data-id="{viewer_id}"]')  # the same message, edited in place from here on
     others = [m["content"] for m in local.messages(general, local.member("Casey"))]
-    assert not any("replay (only you see this)" in said for said in others), "the viewer is shown to another member"
+    assert not any("⏪ **Dracula**" in said for said in others), "the viewer is shown to another member"
     mine = [m["content"] for m in local.messages(general, local.member(member))]
-    assert any("replay (only you see this)" in said for said in mine), "the viewer is not in the member's channel"
+    assert any("⏪ **Dracula**" in said for said in mine), "the viewer is not in the member's channel"
     seen = {picture_shown(page, viewer, table, 0)}
-    expect(viewer).not_to_contain_text("Hands:")  # nothing dealt yet: no "(no cards)" for each
-    for name in ("⏮", "◀"):
+    expect(viewer).not_to_contain_text("The picture shows")  # nothing dealt yet: no "(no cards)" for each
+    for name in (FIRST, BACK):
         expect(viewer.get_by_role("button", name=name, exact=True)).to_be_disabled()
     drawn = viewer.locator(".attachments img").screenshot()
 
     # ▶ steps a move at a time: the text says which, and the picture is redrawn each time.
     for moment in range(1, 4):
-        press(viewer, "▶")
+        press(viewer, NEXT)
         expect(viewer).to_contain_text(f"Move {moment} of {last}", timeout=WAIT)
         seen.add(picture_shown(page, viewer, table, moment))
         if moment == 1:  # a new picture, and not only by name: the cards dealt are drawn
@@ -148,22 +150,22 @@ def test_a_newcomer_finds_their_first_game_under_history_and_steps_through_it(sc
             "bs => bs.map(b => [getComputedStyle(b).backgroundColor, getComputedStyle(b).opacity])")
         assert len(looks) == 4 and len({tuple(look) for look in looks}) == 1, looks
     assert page.locator(VIEWER).count() == 1, "each press is shown in the viewer, not in a new message"
-    expect(viewer.get_by_role("button", name="◀", exact=True)).to_be_enabled()
+    expect(viewer.get_by_role("button", name=BACK, exact=True)).to_be_enabled()
 
     # ⏭ shows the end: the result line, and nothing further to step to.
-    press(viewer, "⏭")
+    press(viewer, LAST)
     expect(viewer).to_contain_text(f"Move {last} of {last}", timeout=WAIT)
     expect(viewer).to_contain_text("🏁")
     expect(viewer).to_contain_text("wins")
-    expect(viewer).not_to_contain_text("Hands:")  # every card played: no "(no cards)" for each
+    expect(viewer).not_to_contain_text("The picture shows")  # every card played: no "(no cards)" for each
     picture_shown(page, viewer, table, last)
-    for name in ("▶", "⏭"):
+    for name in (NEXT, LAST):
         expect(viewer.get_by_role("button", name=name, exact=True)).to_be_disabled()
     if not phone:
         shoot(page, "replay-viewer.png")
 
     # ◀ goes back one: the game is not over there yet.
-    press(viewer, "◀")
+    press(viewer, BACK)
     expect(viewer).to_contain_text(f"Move {last - 1} of {last}", timeout=WAIT)
     expect(viewer).not_to_contain_text("🏁")
     picture_shown(page, viewer, table, last - 1)
@@ -183,7 +185,7 @@ def test_a_newcomer_finds_their_first_game_under_history_and_steps_through_it(sc
     picture_shown(page, viewer, table, 0)
 
     # The hand select draws the newcomer's own hand once the cards are dealt.
-    press(viewer, "▶")
+    press(viewer, NEXT)
     expect(viewer).to_contain_text(f"Move 1 of {last}", timeout=WAIT)
     hand = viewer.locator('select[data-custom-id*=":seat:"]')
     hand.select_option(label=f"Draw {member}'s hand")

@@ -19,7 +19,7 @@ from bot.play import custom_ids
 from bot.play.answers import payload
 from bot.play.refusals import Refusal
 from bot.runtime.workers import Workers
-from bot.show.replays import access, viewer
+from bot.show.replays import access, record_file, viewer
 from bot.show.replays.moments import Moments
 from bot.show.replays.viewer import Moment
 from bot.store.guild import GuildStore
@@ -103,6 +103,8 @@ class Replays:
             await self.show(interaction, moments, row, ref.guild_id, at, in_place=True)
         elif ref.verb == "post":
             await self.post(interaction, moments, row, at)
+        elif ref.verb == "record":
+            await self.record(interaction, store, row)
         else:
             raise Refusal("That button does nothing yet.")
 
@@ -160,6 +162,19 @@ class Replays:
         else:
             await interaction.response.send_message(text, file=file, view=controls, ephemeral=True,
                                                     allowed_mentions=discord.AllowedMentions.none())
+
+    async def record(self, interaction: discord.Interaction[Any], store: GuildStore, row: TableRow) -> None:
+        """The game's record as a file, for the asker alone (``docs/record-format.md``)."""
+        unit = str(await store.get_setting("stakes_unit", "dollars"))
+        try:
+            doc = record_file.build(row, await store.actions(row.id), unit)
+        except record_file.RecordError as err:
+            raise Refusal(f"I couldn't write this game's record: {err}") from None
+        name = record_file.file_name(doc)
+        text = (f"The record of **{doc['title']}** table #{row.id}: its options, seed, seats and every move, "
+                f"with who made it and when. `python -m bot replay {name}` tells the game and draws any moment.")
+        file = discord.File(io.BytesIO(record_file.dumps(doc)), filename=name)
+        await interaction.response.send_message(text, file=file, ephemeral=True)
 
     async def post(self, interaction: discord.Interaction[Any], moments: Moments, row: TableRow, at: Moment) -> None:
         """The moment, for everyone in the channel the viewer was opened in: its picture and lines."""

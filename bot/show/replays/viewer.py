@@ -17,7 +17,11 @@ from bot.show.results import headline
 from bot.store.rows import TableRow
 
 TEXT_MOST = 2000  # Discord's limit on a message's text
-LINES_MOST = 8  # a move's lines shown in full; a longer moment (a round's account) is cut with "…"
+LINES_MOST = 5  # a move's lines shown in full (a phone's screen); a longer moment (a round's account) is cut
+# The buttons' labels: emoji all four (a plain ◀ beside an emoji ⏮ looks like another kind of button).
+FIRST, BACK, NEXT, LAST = "⏮️", "◀️", "▶️", "⏭️"
+# The sharing row's labels, short enough for four to fit a phone's row.
+POST, RECORD, ANIMATE_ROUND, ANIMATE_GAME = "📢 Post", "💾 Record", "🎞️ Round", "🎞️ Game"
 HAND_MOST = 300  # characters of one hand's line
 
 
@@ -35,10 +39,11 @@ def focus_name(moments: Moments, at: Moment) -> str | None:
 
 
 def where(moments: Moments, moment: int) -> str:
-    """"Move 17 of 84 · round 2 of 3", "The deal · move 0 of 84"."""
+    """"Move 17 of 84 · round 2 of 3", "Move 40 of 84 · end of round 1 of 3", "The deal · move 0 of 84"."""
     rounds = moments.rounds()
     at = moments.round_at(moment)
-    of_rounds = f" · round {at.number} of {len(rounds)}" if at is not None and len(rounds) > 1 else ""
+    ended = "end of " if at is not None and at.end == moment and moment > 0 else ""
+    of_rounds = f" · {ended}round {at.number} of {len(rounds)}" if at is not None and len(rounds) > 1 else ""
     if moment == 0:
         return f"The deal · move 0 of {moments.last}{of_rounds}"
     return f"Move {moment} of {moments.last}{of_rounds}"
@@ -61,18 +66,22 @@ def content(moments: Moments, row: TableRow, at: Moment, shared_by: str | None =
     moment = moments.clamp(at.moment)
     title = moments.rules.title
     if shared_by is None:
-        head = f"**{title}** · table #{row.id} · replay (only you see this)"
+        head = f"⏪ **{title}** table #{row.id}"
     else:
         head = f"{shared_by} shares a moment of **{title}** table #{row.id}:"
     lines = moments.lines(moment)
     if len(lines) > LINES_MOST:
         lines = [*lines[:LINES_MOST - 1], f"… and {len(lines) - LINES_MOST + 1} more lines"]
-    parts = [head, f"__{where(moments, moment)}__", *(f"> {line}" for line in lines), next_line(moments, row, moment)]
+    parts = [head, *(f"> {line}" for line in lines), next_line(moments, row, moment)]
     hands = moments.hands(moment)
     if any(seen.cards for seen in hands) and shared_by is None:  # none dealt yet, or all played out
         drawn = focus_name(moments, at)
         said = [f"**{seen.name}**: {' '.join(seen.cards) or '(no cards)'}"[:HAND_MOST] for seen in hands]
-        parts.append("Hands: " + " · ".join(said) + (f"\n(The picture shows {drawn}'s hand.)" if drawn else ""))
+        parts.extend(said)  # a hand a line: a phone's column reads them one under another
+        if drawn:
+            parts.append(f"(The picture shows {drawn}'s hand.)")
+    # Where the game is, last: right above the picture, where a phone's reader is looking
+    parts.append(f"__{where(moments, moment)}__")
     text = "\n".join(parts)
     return text if len(text) <= TEXT_MOST else text[:TEXT_MOST - 1] + "…"
 
@@ -110,16 +119,17 @@ def controls(moments: Moments, row: TableRow, guild_id: int, at: Moment) -> disc
         return button(custom_ids.replay(guild_id, row.id, verb, target, seat), label, discord.ButtonStyle.primary,
                       row=0, disabled=disabled)
 
-    view.add_item(go("first", 0, "⏮", moment == 0))
-    view.add_item(go("go", max(0, moment - 1), "◀", moment == 0))
-    view.add_item(go("go", min(last, moment + 1), "▶", moment == last))
-    view.add_item(go("last", last, "⏭", moment == last))
+    view.add_item(go("first", 0, FIRST, moment == 0))
+    view.add_item(go("go", max(0, moment - 1), BACK, moment == 0))
+    view.add_item(go("go", min(last, moment + 1), NEXT, moment == last))
+    view.add_item(go("last", last, LAST, moment == last))
     options = [discord.SelectOption(label=label[:100], value=str(target), default=target == moment)
                for label, target in jumps(moments, moment)]
     view.add_item(Control(discord.ui.Select(custom_id=custom_ids.replay(guild_id, row.id, "jump", moment, seat),
                                             placeholder="Jump to a round's start or end", options=options, row=1)))
     players = moments.state(moment).players
-    choose_hand = bool(moments.hands(moment)) and players > 1  # hidden hands (face-up ones are all drawn)
+    # hidden hands, while someone holds cards (face-up ones are all drawn)
+    choose_hand = any(seen.cards for seen in moments.hands(moment)) and players > 1
     if choose_hand:
         hands = [discord.SelectOption(label="Draw the hand of the player to move", value="-", default=seat is None)]
         hands += [discord.SelectOption(label=f"Draw {moments.names[s] if s < len(moments.names) else s}'s hand"[:100],
@@ -127,14 +137,14 @@ def controls(moments: Moments, row: TableRow, guild_id: int, at: Moment) -> disc
         view.add_item(Control(discord.ui.Select(custom_id=custom_ids.replay(guild_id, row.id, "seat", moment, seat),
                                                 placeholder="Whose hand to draw", options=hands, row=2)))
     share_row = 3 if choose_hand else 2
-    view.add_item(button(custom_ids.replay(guild_id, row.id, "post", moment, seat), "Post in channel",
+    view.add_item(button(custom_ids.replay(guild_id, row.id, "post", moment, seat), POST,
                          row=share_row, disabled=bool(row.extra.get("private"))))
-    view.add_item(button(custom_ids.replay(guild_id, row.id, "record", moment, seat), "Download record", row=share_row))
+    view.add_item(button(custom_ids.replay(guild_id, row.id, "record", moment, seat), RECORD, row=share_row))
     several = len(moments.rounds()) > 1
     if several:
-        view.add_item(button(custom_ids.replay(guild_id, row.id, "animate", moment, seat), "🎞️ Animate this round",
+        view.add_item(button(custom_ids.replay(guild_id, row.id, "animate", moment, seat), ANIMATE_ROUND,
                              row=share_row))
-    view.add_item(button(custom_ids.replay(guild_id, row.id, "animate_game", moment, seat), "🎞️ Animate the game",
+    view.add_item(button(custom_ids.replay(guild_id, row.id, "animate_game", moment, seat), ANIMATE_GAME,
                          row=share_row))
     return view
 

@@ -5,6 +5,7 @@ table of hers; a page press carrying another server's list is refused."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,9 @@ import pytest
 
 from bot.commands.history import ANOTHER_SERVER
 from bot.play import custom_ids
-from bot.store import Seat
+from bot.store import GuildStore, Seat
+from games.core import registry
+from games.core.base import random_action
 from localcord import LocalDiscord
 from localcord.model import Message
 from tests.discord_spec import local_discord
@@ -37,9 +40,27 @@ def turner(message: Message, label: str) -> Any:
     return next(c for c in message.components if c.label == label)
 
 
-def record(players: int, moves: int) -> dict[str, Any]:
-    return {"key": "fosco", "players": players, "seed": 1, "options": {}, "deck": None,
-            "actions": [[0, "play:x"]] * moves}
+async def finished_dracula(store: GuildStore, seats: list[Seat], seed: int, now: float,
+                           private: bool = False) -> int:
+    """A whole game of Dracula (one deal) played at random into the store, as the bot would leave it:
+    each move committed, then the result (every ended table in a test's store is replayed: a real game)."""
+    row = await store.create_table("dracula", {"deals": 1}, seed, seats[0].member_id or 0, seats, now=now)
+    if private:
+        await store.merge_extra(row.id, {"private": True})
+    state = registry.get("dracula").new_game(2, seed, {"deals": 1})
+    await store.start_table(row.id, state.to_record(), seats, now=now)
+    rng = random.Random(seed)
+    while not state.is_over:
+        seat = min(state.to_move)
+        state = state.apply(seat, random_action(state, seat, rng).token)
+        await store.commit_action(row.id, len(state.history) - 1, seat, state.history[-1][1], state.to_record(),
+                                  now=now)
+    outcome = state.outcome
+    assert outcome is not None
+    results = [(i, seat.member_id, outcome.scores[i], i in outcome.winners, outcome.is_draw)
+               for i, seat in enumerate(seats)]
+    await store.finish_table(row.id, len(state.history), state.to_record(), results, now=now + 0.5)
+    return row.id
 
 
 async def test_history_lists_practice_and_rated_games_with_their_replays(standin: LocalDiscord,
@@ -82,14 +103,7 @@ async def test_history_lists_practice_and_rated_games_with_their_replays(standin
         older = []
         for n in range(20):
             seats = [Seat(alice.id, "alice"), Seat(None, "Computer 2", ai=True)]
-            row = await store.create_table("fosco", {}, 1, alice.id, seats, now=1000.0 + n)
-            if n == 0:
-                await store.merge_extra(row.id, {"private": True})
-            await store.start_table(row.id, record(2, 0), seats, now=1000.0 + n)
-            await store.commit_action(row.id, 0, 0, "play:x", record(2, 1), now=1000.0 + n)
-            await store.finish_table(row.id, 1, record(2, 1), [(0, alice.id, 5, True, False),
-                                                                (1, None, 1, False, False)], now=1000.5 + n)
-            older.append(row.id)
+            older.append(await finished_dracula(store, seats, n + 1, 1000.0 + n, private=n == 0))
         first = await answer_of(standin, await standin.slash(alice, lobby, "history"))
         assert [r.table_id for r in replays(first)] == [rated.table_id, practice.table_id, *older[:1:-1]]
         assert turner(first, "◀ Previous").disabled and not turner(first, "Next ▶").disabled

@@ -11,8 +11,9 @@ from typing import Any
 
 from bot.client import Parlour
 from bot.play import custom_ids
-from bot.show.replays import access
+from bot.show.replays import access, record_file
 from bot.show.replays.moments import Moments
+from bot.show.replays.viewer import BACK, FIRST, LAST, NEXT, POST, RECORD
 from games.core import registry
 from localcord import LocalDiscord
 from localcord.model import LOADING, InteractionRecord, Message
@@ -66,19 +67,19 @@ async def test_the_result_opens_a_replay_stepped_through_to_the_end(standin: Loc
             lambda: next((m for m in table.messages if any(c.label == "⏪ Replay" for c in m.components)), None),
             10, "the result with its Replay button")
         shown = await viewer_of(standin, await standin.click(alice, result, label="⏪ Replay"))
-        assert "__The deal · move 0 of" in shown.content and "only you see this" in shown.content
-        assert shown.component(label="⏮").disabled and shown.component(label="◀").disabled
-        stale = shown.component(label="▶").custom_id
+        assert "__The deal · move 0 of" in shown.content and "⏪ **Fosco** table #1" in shown.content
+        assert shown.component(label=FIRST).disabled and shown.component(label=BACK).disabled
+        stale = shown.component(label=NEXT).custom_id
         for moment in (1, 2, 3):
-            await standin.click(alice, shown, label="▶")
+            await standin.click(alice, shown, label=NEXT)
             await standin.wait_for(lambda m=moment: f"__Move {m} of {moments.last}" in shown.content, 10,
                                    f"move {moment}")
             for line in moments.lines(moment):
                 assert f"> {line}" in shown.content
-        await standin.click(alice, shown, label="⏭")
+        await standin.click(alice, shown, label=LAST)
         await standin.wait_for(lambda: f"__Move {moments.last} of {moments.last}" in shown.content, 10, "the end")
-        assert "🏁" in shown.content and shown.component(label="▶").disabled
-        await standin.click(alice, shown, label="◀")
+        assert "🏁" in shown.content and shown.component(label=NEXT).disabled
+        await standin.click(alice, shown, label=BACK)
         await standin.wait_for(lambda: f"__Move {moments.last - 1} of" in shown.content, 10, "one back")
         # a stale ▶ (made at the deal) shows the moment it names: move 1
         await standin.click(alice, forged(shown, stale), stale)
@@ -92,7 +93,7 @@ async def test_the_result_opens_a_replay_stepped_through_to_the_end(standin: Loc
         assert f"__Move 5 of {moments.last}" in other.content
         # Post in channel: the moment, for everyone
         before = len(lobby.messages)
-        await standin.click(alice, other, label="Post in channel")
+        await standin.click(alice, other, label=POST)
         posted = await standin.wait_for(
             lambda: next((m for m in lobby.messages[before:] if "shares a moment" in m.content and m.attachments
                           and not m.ephemeral), None), 10, "the posted moment")
@@ -134,7 +135,7 @@ async def test_a_private_table_is_replayed_by_its_players_and_managers_only(stan
         await record.wait_response(5)
         assert refusal_of(record) == access.PRIVATE.format(id=live.table_id)
         mine = await viewer_of(standin, await standin.slash(alice, lobby, "replay", options={"table": live.table_id}))
-        assert mine.component(label="Post in channel").disabled  # a private game stays out of the channel
+        assert mine.component(label=POST).disabled  # a private game stays out of the channel
         managed = await viewer_of(standin, await standin.slash(boss, lobby, "replay", options={"table": live.table_id}))
         assert "__The deal" in managed.content
 
@@ -176,7 +177,24 @@ async def test_a_viewer_names_every_hand_draws_the_one_asked_for_and_outlives_a_
                                "the hand asked for")
         picture = shown.attachments[0].data
     async with running(standin, tmp_path):
-        await standin.click(alice, shown, label="▶")
+        await standin.click(alice, shown, label=NEXT)
         await standin.wait_for(lambda: f"__Move 4 of {moments.last}" in shown.content, 10, "move 4 after the restart")
         assert f"The picture shows {computer}'s hand" in shown.content  # the hand asked for stays drawn
         assert shown.attachments[0].data != picture
+
+
+async def test_the_record_downloaded_from_the_viewer_replays_to_the_same_result(standin: LocalDiscord,
+                                                                                tmp_path: Path) -> None:
+    _guild, alice, _bob, lobby = world(standin)
+    async with running(standin, tmp_path) as bot:
+        live = await finished_fosco(standin, bot, alice, lobby)
+        shown = await viewer_of(standin, await standin.slash(alice, lobby, "replay", options={"table": live.table_id}))
+        asked = await standin.click(alice, shown, label=RECORD)
+        await asked.wait_response(5)
+        assert asked.message is not None and asked.message.ephemeral
+        (file,) = asked.message.attachments
+        assert file.filename == "parlour-fosco-table-1.json" and "python -m bot replay" in asked.message.content
+        doc = record_file.loads(file.data)
+        replayed = record_file.moments_of(doc).final
+        assert replayed.outcome == live.state.outcome and replayed.history == live.state.history
+        assert [seat["name"] for seat in doc["seats"]] == live.names
