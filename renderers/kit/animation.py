@@ -15,27 +15,29 @@ it does every 600 x 382 picture (the width decides there, up to 538 px high), so
 cards and texts read as they do in play (:mod:`renderers.kit.shown`); a desktop's 550 x 350 box
 shows it at 0.77 rather than 0.92, every text still 13 px or more.
 
-**Why WebP, lossless, on the fixed palette** (:mod:`renderers.kit.palette`). Measured on real
-frames (60-120 moments of random games, players' copies at 600 x 382, without the band, 1.2 s a
-frame), bytes a frame and milliseconds to encode one:
+**Why WebP, lossless, on the fixed palette** (:mod:`renderers.kit.palette`). Measured on the
+frames of whole games as ``bot.show.replays.animation`` plans them (random games: Fosco 4 players
+107 frames, Scarto 3 players 120, Fscking Ace 5 players 120, Bullshit 6 players 120; captions
+included), KB a frame and ms to encode one (Pillow 13, libwebp; the best of two runs):
 
-=================================================  ==========  ==========  ===========  =========
-encoding                                           Fosco (4)   Scarto (3)  Fscking Ace  ms/frame
-=================================================  ==========  ==========  ===========  =========
-GIF, the fixed palette (Pillow, optimize)          19.7 KB     25.2 KB     7.8 KB       3-4
-WebP lossy, quality 80, method 4                   17.8 KB     21.9 KB     10.5 KB      13-21
-WebP lossy, quality 60, method 4 (text blurred)    14.3 KB     17.2 KB     8.5 KB       13-20
-WebP lossless, RGB frames, method 4                23.3 KB     34.2 KB     7.6 KB       26-120
-WebP lossless, palette frames, method 0            15.6 KB     19.3 KB     -            7-12
-WebP lossless, palette frames, method 2 (chosen)   10.4 KB     12.3 KB     -            14-17
-WebP lossless, palette frames, method 6, q 100     10.2 KB     -           -            3,800
-=================================================  ==========  ==========  ===========  =========
+=================================  =========  =========  ===========  =========  ==========
+encoding                           Fosco      Scarto     Fscking Ace  Bullshit   ms a frame
+=================================  =========  =========  ===========  =========  ==========
+GIF, the fixed palette             21.7       25.3       12.1         27.2       2
+WebP lossy, quality 80, method 4   19.9       22.8       14.7         24.5       24-25
+WebP lossy, quality 60, method 4   16.1       18.1       12.0         19.9       24-34
+WebP lossless, RGB, method 4       24.8       32.7       10.7         30.5       45-145
+WebP lossless, palette, method 0   19.9       21.3       18.8         25.1       7-10
+WebP lossless, palette, method 2   12.0       13.3       7.0          15.1       13-19
+=================================  =========  =========  ===========  =========  ==========
 
-Mapped to the palette every PNG is saved in (so a frame is, pixel for pixel, the picture the bot
-shows in play), lossless WebP is about half a GIF's size and keeps every edge of text and pips,
-where lossy WebP at the quality that keeps small red text legible is no smaller than the GIF.
-Lowering the quality therefore buys nothing here: an animation over its byte limit drops frames
-instead (:func:`encode`), evenly, keeping the first, the last and the ones the caller names.
+Mapped first to the palette every PNG is saved in, so that a frame is, pixel for pixel, the
+picture the bot shows in play, lossless WebP (method 2, the chosen one) is 53-58 % of the GIF's
+size, and smaller than lossy WebP even at quality 60, which is not exact (method 6 at quality 100
+saves 2 % more for some 250 times the time). A whole game's 120 frames come to 0.8-1.8 MB, its
+encoding to some 2 s of a worker's time beside 0.5-1 s of drawing. Lowering the quality buys
+nothing here, so an animation over its byte limit drops frames instead (:func:`encode`), evenly,
+keeping the first, the last and the ones the caller names.
 
 Deterministic: the same frames, durations and limit give the same bytes (libwebp's encoder has
 no clock or randomness in it; Pillow writes no date).
@@ -61,7 +63,7 @@ TEXT_SIZE = theme.SMALL_TEXT_SIZE  # the move's lines
 LABEL_WIDTH = 150  # px of the band the label takes ("Move 999 of 999" is 128 px wide at 17 px bold)
 TEXT_LINES = 2
 FRAME_SIZE = (shown.COPY_SIZE[0], shown.COPY_SIZE[1] + CAPTION_HEIGHT)
-WEBP_METHOD = 2  # libwebp's effort: 0 is 1.5 times the size, 4 no smaller and slower, 6 ~250 times slower
+WEBP_METHOD = 2  # libwebp's effort: 0 gives 1.6-2.7 times the bytes, 4 no fewer and slower, 6 ~250 times slower
 WEBP_QUALITY = 80  # for lossless WebP, the effort within the method (Pillow's default)
 FIT_MARGIN = 0.9  # frames are thinned to 90 % of the count that would just fit, so one more try usually does
 
