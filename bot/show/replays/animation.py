@@ -50,7 +50,9 @@ class Animated:
 
 
 @dataclass(frozen=True)
-class _Planned:
+class Planned:
+    """A frame of the animation and the moment it shows (a round's account: the moment it was scored)."""
+
     moment: int
     frame: Frame
 
@@ -72,7 +74,7 @@ async def animate(workers: Workers, moments: Moments, first: int, last: int, tit
     return Animated(made.data, filename(title, span, moments.key), alt, made.frames, made.seconds)
 
 
-def plan(moments: Moments, first: int, last: int, seat: int | None = None) -> list[_Planned]:
+def plan(moments: Moments, first: int, last: int, seat: int | None = None) -> list[Planned]:
     """The frames of moments ``first`` to ``last``, in order, with their captions and times."""
     rounds = moments.rounds()
     marks = {m for r in rounds for m in (r.start, r.end) if m is not None and first <= m <= last}
@@ -81,25 +83,26 @@ def plan(moments: Moments, first: int, last: int, seat: int | None = None) -> li
     room = max(2, MAX_FRAMES - len(accounts))
     chosen = [first + i for i in evenly(last - first + 1, room, [m - first for m in marks])]
     starts = {r.start for r in rounds}
-    planned: list[_Planned] = []
+    planned: list[Planned] = []
     for moment in chosen:
         focus = moments.focus(moment, seat)
         table = moments.view(moment, None)
         seconds = SECONDS_END if moment == last else \
             SECONDS_DEAL if moment in starts or moment == first else SECONDS_A_MOVE
         hand = None if focus is None else moments.view(moment, focus)
-        planned.append(_Planned(moment, Frame(
+        planned.append(Planned(moment, Frame(
             "table" if hand is None else "seat", table, hand, _label(moments, moment, rounds),
             _said(moments, moment), seconds, keep=moment in marks or moment in (first, last))))
     for moment, number, kind, data in accounts:
         label = (f"End of round {number}", f"Move {moment} of {moments.last}")
-        planned.append(_Planned(moment, Frame(kind, moments.view(moment, None), data, label, _said(moments, moment),
+        planned.append(Planned(moment, Frame(kind, moments.view(moment, None), data, label, _said(moments, moment),
                                               SECONDS_ACCOUNT, keep=True)))
     planned.sort(key=lambda p: (p.moment, p.frame.kind in ACCOUNT_KINDS))
-    if len(planned) > 1 and planned[-1].frame.kind in ACCOUNT_KINDS and planned[-2].moment == last:
-        # the last move scored a round: its table shown as a deal is, its account held the longest
-        planned[-2] = _Planned(last, planned[-2].frame._replace(seconds=SECONDS_DEAL))
-        planned[-1] = _Planned(last, planned[-1].frame._replace(seconds=SECONDS_END))
+    if len(planned) > 1 and planned[-1].frame.kind in ACCOUNT_KINDS and planned[-2].moment == last \
+            and planned[-2].frame.kind not in ACCOUNT_KINDS:
+        # the last move scored a round: its table held as long as a deal, its account the longest
+        planned[-2] = Planned(last, planned[-2].frame._replace(seconds=SECONDS_DEAL))
+        planned[-1] = Planned(last, planned[-1].frame._replace(seconds=SECONDS_END))
     return planned
 
 
