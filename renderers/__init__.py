@@ -20,21 +20,24 @@ from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
-from typing import Any, cast
+from typing import Any, Literal, NamedTuple, cast
 
 from PIL import Image
 
 from games.core import registry
+from renderers.kit import animation
 from renderers.kit import hand as generic_hand
 from renderers.kit import settlement as generic_settlement
 from renderers.kit.layout import canvas, to_png
 
 __all__ = [
     "SEAT_GAP",
+    "Frame",
     "hand_image",
     "has_table",
+    "render_animation",
     "render_hand",
     "render_rating_chart",
     "render_round_end",
@@ -108,6 +111,45 @@ def render_rating_chart(data: Mapping[str, Any]) -> bytes:
     from renderers import rating_chart
 
     return to_png(rating_chart.chart(data))
+
+
+class Frame(NamedTuple):
+    """One picture of an animation (:func:`render_animation`), as plain data a drawing worker
+    takes: what ``kind`` of picture, drawn from ``table`` (the table as onlookers see it) and
+    ``extra`` (``"seat"``: the seat's own view, for its copy; ``"round_end"``: one of the state's
+    ``round_ends``; ``"settlement"``: a ``Settlement.to_json()``; ``"table"``: None); its
+    caption's ``label`` (one or two short lines: "Move 17 of 84", "Round 2 of 3") and ``text``
+    (the move's lines); how many ``seconds`` it is shown; and whether to ``keep`` it while others
+    can be dropped (a round's start, end or account)."""
+
+    kind: Literal["table", "seat", "round_end", "settlement"]
+    table: View
+    extra: View | None
+    label: tuple[str, ...]
+    text: str
+    seconds: float
+    keep: bool = False  # kept while other frames can be dropped to fit the byte limit
+
+
+def frame_image(key: str, frame: Frame) -> Image.Image:
+    """A frame's picture, without its caption."""
+    if frame.kind == "table" or frame.extra is None:
+        return table_image(key, frame.table)
+    if frame.kind == "seat":
+        return seat_image(key, frame.table, frame.extra)
+    if frame.kind == "round_end":
+        return round_end_image(key, frame.table, frame.extra)
+    return settlement_image(key, frame.table, frame.extra)
+
+
+def render_animation(key: str, frames: Sequence[Frame], max_bytes: int) -> animation.Animation:
+    """``frames`` of game ``key``, each drawn as the bot draws it in play with its caption below
+    (:func:`renderers.kit.animation.captioned`), as one looping animated WebP of at most
+    ``max_bytes`` (frames dropped evenly to fit, never the first or last, nor one to ``keep``
+    while others can go instead): the file, and which frames it shows for how long."""
+    pictures = (animation.captioned(frame_image(key, f), f.label, f.text) for f in frames)
+    keep = [i for i, f in enumerate(frames) if f.keep]
+    return animation.encode(pictures, [round(f.seconds * 1000) for f in frames], max_bytes, keep=keep)
 
 
 def table_image(key: str, view: View) -> Image.Image:

@@ -106,7 +106,7 @@ def describe_settlement(view: View, settlement: Mapping[str, Any]) -> str:
         payer, payee, cents = t.get("from"), t.get("to"), t.get("cents")
         if isinstance(payer, int) and isinstance(payee, int) and isinstance(cents, int) \
                 and max(payer, payee) < len(names):
-            reason = f" ({t['reason']})" if t.get("reason") else ""
+            reason = f" ({_text(seen, str(t['reason']))})" if t.get("reason") else ""  # "scored {$2100}"
             said.append(f"{names[payer]} paid {names[payee]} {cents / 100:g} {unit}{reason}")
     head = f"How round {settlement.get('round', '')} was settled"
     return _clip([f"{head}: {'; '.join(said)}." if said else f"{head}: nobody paid anything."])

@@ -4,9 +4,9 @@ players think, in worker processes.
 Pillow holds the interpreter lock for much of a render, and a computer player's search is pure
 Python, so either in the bot's process would make every commit, click and HTTP reply wait behind
 it. Worker processes (one per core by default, ``PARLOUR_WORKERS``) take plain data (a
-view, or a game state) and give back PNG bytes or a move; each keeps the renderers' caches warm
-across the renders it does. With 0 workers this work runs in a thread of the bot's own process
-instead (for a machine that cannot start processes).
+view, or a game state) and give back PNG bytes (a replay's animated WebP) or a move; each keeps
+the renderers' caches warm across the renders it does. With 0 workers this work runs in a thread
+of the bot's own process instead (for a machine that cannot start processes).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
@@ -28,6 +28,7 @@ from bot.runtime import exporter
 from games.core import registry
 from games.core.base import State, name_players
 from renderers.describe import describe_seat
+from renderers.kit.animation import Animation
 
 log = logging.getLogger("parlour.rendering")
 T = TypeVar("T")
@@ -249,6 +250,11 @@ class Workers:
 
     async def rating_chart(self, data: Mapping[str, Any]) -> bytes:
         return await self.draw.run(renderers.render_rating_chart, data)
+
+    async def animation(self, key: str, frames: Sequence[renderers.Frame], max_bytes: int) -> Animation:
+        """An ended game's moments as one animated WebP (``renderers.render_animation``): one job,
+        some 20 ms a frame of a worker's time (a whole game's 120 frames: 2-3 s)."""
+        return await self.draw.run(renderers.render_animation, key, list(frames), max_bytes)
 
     async def example(self, key: str) -> tuple[bytes, str, str] | None:
         """/rules' picture of ``key``, drawn once per process."""

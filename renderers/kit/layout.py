@@ -381,10 +381,11 @@ def rich_width(text: str, size: int, bold: bool = False) -> float:
 
 
 def draw_rich(img: Image.Image, draw: Draw, xy: tuple[float, float], text: str, size: int, fill: RGB,
-              bold: bool = False) -> float:
+              bold: bool = False, cached: bool = True) -> float:
     """Draw ``text`` with its left end at ``xy`` (vertically centred on ``xy[1]``), its suit
     symbols as suit marks (hearts and diamonds in a red that reads on dark panels); returns
-    the width drawn."""
+    the width drawn. A text drawn once (an animation's captions) passes ``cached=False``, as
+    :func:`banner` does, so that it does not push the tables' texts out of the mask cache."""
     x, y = xy
     for kind, run in rich_parts(text):
         if kind == "suit":
@@ -394,7 +395,7 @@ def draw_rich(img: Image.Image, draw: Draw, xy: tuple[float, float], text: str, 
                                  y + h / 2 - size * 0.04), colour)
             x += size * SUIT_ADVANCE
         else:
-            draw_text(draw, (x, y), run, size, fill, anchor="lm", bold=bold)
+            draw_text(draw, (x, y), run, size, fill, anchor="lm", bold=bold, cached=cached)
             x += text_width(run, size, bold)
     return x - xy[0]
 

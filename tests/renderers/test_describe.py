@@ -51,3 +51,12 @@ def test_a_settlements_alt_text_says_who_paid_whom() -> None:
     text = describe_settlement({"names": ["Alex", "Blair"], "unit": "chips"},
                                {"round": 2, "transfers": [{"from": 1, "to": 0, "cents": 250, "reason": "the pot"}]})
     assert text == "How round 2 was settled: Blair paid Alex 2.5 chips (the pot)."
+
+
+def test_a_settlements_reasons_name_their_amounts() -> None:
+    """Fscking Ace's reasons carry amounts as placeholders ("scored {$2100} + {$100}"): the alt text
+    says them in the server's unit, as the picture does."""
+    text = describe_settlement({"names": ["Alex", "Blair"], "unit": "dollars"},
+                               {"round": 1, "transfers": [{"from": 1, "to": 0, "cents": 2200,
+                                                           "reason": "scored {$2100} + {$100}"}]})
+    assert "{" not in text and "(scored $21 + $1)" in text
