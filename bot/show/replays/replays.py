@@ -19,7 +19,7 @@ from bot.play import custom_ids
 from bot.play.answers import payload
 from bot.play.refusals import Refusal
 from bot.runtime.workers import Workers
-from bot.show.replays import access, record_file, viewer
+from bot.show.replays import access, animation, record_file, viewer
 from bot.show.replays.moments import Moments
 from bot.show.replays.viewer import Moment
 from bot.store.guild import GuildStore
@@ -105,8 +105,8 @@ class Replays:
             await self.post(interaction, moments, row, at)
         elif ref.verb == "record":
             await self.record(interaction, store, row)
-        else:
-            raise Refusal("That button does nothing yet.")
+        else:  # "animate" (the round at the moment) or "animate_game"
+            await self.animate(interaction, moments, at, whole=ref.verb == "animate_game")
 
     async def open(self, interaction: discord.Interaction[Any], table_id: int, moment: int = 0) -> None:
         """/replay: a viewer of ``table_id`` for the asker alone, at ``moment``."""
@@ -175,6 +175,20 @@ class Replays:
                 f"with who made it and when. `python -m bot replay {name}` tells the game and draws any moment.")
         file = discord.File(io.BytesIO(record_file.dumps(doc)), filename=name)
         await interaction.response.send_message(text, file=file, ephemeral=True)
+
+    async def animate(self, interaction: discord.Interaction[Any], moments: Moments, at: Moment, whole: bool) -> None:
+        """One animated picture of the round being shown (or of the whole game), for the asker alone:
+        acknowledged at once (it takes a few seconds to draw), then sent."""
+        found = None if whole else moments.round_at(at.moment)
+        first, last = (0, moments.last) if found is None else (found.start, moments.last if found.end is None
+                                                                else found.end)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        made = await animation.animate(self.host.workers, moments, first, last, moments.rules.title, at.seat)
+        file = discord.File(io.BytesIO(made.data), filename=made.filename, description=made.alt)
+        what = "the whole game" if found is None else f"round {found.number}"
+        text = (f"**{moments.rules.title}**, {what}: {made.frames} pictures, {round(made.seconds)} seconds, "
+                "played over and over. Save it or share it as you like.")
+        await interaction.followup.send(text, file=file, ephemeral=True)
 
     async def post(self, interaction: discord.Interaction[Any], moments: Moments, row: TableRow, at: Moment) -> None:
         """The moment, for everyone in the channel the viewer was opened in: its picture and lines."""

@@ -6,14 +6,17 @@ however the press is made."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
+from PIL import Image
+
 from bot.client import Parlour
 from bot.play import custom_ids
-from bot.show.replays import access, record_file
+from bot.show.replays import access, animation, record_file
 from bot.show.replays.moments import Moments
-from bot.show.replays.viewer import BACK, FIRST, LAST, NEXT, POST, RECORD
+from bot.show.replays.viewer import ANIMATE_GAME, ANIMATE_ROUND, BACK, FIRST, LAST, NEXT, POST, RECORD
 from games.core import registry
 from localcord import LocalDiscord
 from localcord.model import LOADING, InteractionRecord, Message
@@ -198,3 +201,28 @@ async def test_the_record_downloaded_from_the_viewer_replays_to_the_same_result(
         replayed = record_file.moments_of(doc).final
         assert replayed.outcome == live.state.outcome and replayed.history == live.state.history
         assert [seat["name"] for seat in doc["seats"]] == live.names
+
+
+async def test_a_round_and_the_game_are_animated_for_the_asker(standin: LocalDiscord, tmp_path: Path) -> None:
+    _guild, alice, _bob, lobby = world(standin)
+    async with running(standin, tmp_path) as bot:
+        await open_table(standin, alice, lobby, "dracula", {"deals": 2}, computers=1)
+        live = await live_table(standin, bot)
+        await play_to_end(standin, bot, live, {0: alice})
+        moments = Moments(registry.get("dracula"), live.state.to_record(), live.names)
+        second = moments.rounds()[1]
+        shown = await viewer_of(standin, await standin.slash(alice, lobby, "replay", options={
+            "table": live.table_id, "move": second.start + 1}))
+        for label, moves in ((ANIMATE_ROUND, (second.end or moments.last) - second.start + 1),
+                             (ANIMATE_GAME, moments.last + 1)):
+            asked = await standin.click(alice, shown, label=label)
+            made = await standin.wait_for(
+                lambda r=asked: next((m for m in [r.message, *r.followups] if m is not None and m.attachments), None),
+                30, f"the animation ({label})")
+            assert made.ephemeral
+            (file,) = made.attachments
+            assert file.filename.endswith(".webp") and file.description
+            picture = Image.open(io.BytesIO(file.data))
+            assert picture.format == "WEBP" and picture.is_animated
+            assert picture.n_frames >= moves  # every move a picture (a round's account besides)
+            assert len(file.data) < animation.UPLOAD_LIMIT
