@@ -30,6 +30,7 @@ from bot.play.tables import Tables
 from bot.runtime.config import load
 from bot.runtime.workers import Workers
 from bot.show.publisher import Publisher
+from bot.show.replays.replays import Replays
 from bot.store.guild import GuildStore
 
 
@@ -62,6 +63,9 @@ def breakdown(parts: dict[str, list[float]]) -> Iterator[None]:
         (Publisher, "_show", "publish"),
         (Tables, "act", "act"),
         (discord.InteractionResponse, "defer", "defer"),
+        (Replays, "show", "replay show"),
+        (Replays, "picture", "replay picture"),
+        (Replays, "draw", "replay draw"),
     ]
     originals = [(owner, attr, getattr(owner, attr)) for owner, attr, _ in patches]
     for owner, attr, name in patches:

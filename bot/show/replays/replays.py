@@ -3,11 +3,21 @@ post a moment in the channel, hand over the game's record as a file, and animate
 game. Every press is checked by ``access`` first (a game still being played is never shown), and
 answered within Discord's three seconds: a picture drawn in time goes with the answer itself; a
 slower one (a busy drawing worker) follows it.
+
+Pictures are kept (the newest ``DRAWN_KEPT``), and once a viewer shows a moment the next one is
+drawn ahead while the member looks (unless pictures already wait for a drawing worker), so ▶, the
+press made most, is answered without waiting for a worker, and ◀ and ⏮ find the moments already
+shown. ``python -m bench.replay_viewer`` measured why: the viewer's own work for a press (its text,
+controls and views) is under a millisecond, and the press waits for its picture; with eight members
+pressing at once on a machine loaded by other work (load average 12 on 2 cores, the workers at a
+lower priority) a press took 636 ms at the 95th percentile, 487 of them waiting for the picture;
+drawn ahead, 185 ms (docs/development.md).
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import logging
 from collections import OrderedDict
@@ -31,6 +41,7 @@ from renderers.describe import describe_seat, describe_table
 log = logging.getLogger("parlour.replays")
 ANSWER_WITHIN = 2.0  # a picture drawn within this answers the press itself; else it follows (Discord allows 3 s)
 KEPT = 32  # games whose moments are kept in memory: stepping through one replays nothing twice
+DRAWN_KEPT = 64  # pictures kept (about 20 KB each): the moments viewers show, and the next ones drawn ahead
 NOT_A_CHOICE = "That choice isn't one of the menu's. Use the newest viewer."
 
 
@@ -48,6 +59,10 @@ class Replays:
     def __init__(self, host: ReplayHost) -> None:
         self.host = host
         self.kept: OrderedDict[tuple[int, int, int], Moments] = OrderedDict()
+        # (guild, table, version, moment, the seat whose hand is drawn): the picture and its alt text,
+        # drawn or being drawn (a press waits on the drawing under way rather than draw it twice)
+        self.drawn: OrderedDict[tuple[int, int, int, int, int | None], asyncio.Future[tuple[bytes, str]]] = \
+            OrderedDict()
 
     # -- what a press may see --------------------------------------------------------------------
     async def table(self, interaction: discord.Interaction[Any], guild_id: int, table_id: int) -> tuple[
@@ -73,10 +88,35 @@ class Replays:
         return found
 
     # -- pictures ----------------------------------------------------------------------------------
-    async def picture(self, moments: Moments, row: TableRow, at: Moment) -> discord.File:
+    async def picture(self, guild_id: int, moments: Moments, row: TableRow, at: Moment) -> discord.File:
         """The moment drawn by its game's own pictures: the table with the drawn seat's hand."""
         moment = moments.clamp(at.moment)
-        focus = moments.focus(moment, at.seat)
+        drawn = self.drawing(guild_id, moments, row, moment, moments.focus(moment, at.seat))
+        png, alt = await asyncio.shield(drawn)  # a press given up on leaves the drawing to the next
+        return discord.File(io.BytesIO(png), filename=f"replay-{row.id}-{moment}.png", description=alt)
+
+    def drawing(self, guild_id: int, moments: Moments, row: TableRow, moment: int, focus: int | None
+                ) -> asyncio.Future[tuple[bytes, str]]:
+        """The moment's picture and alt text: kept, being drawn, or drawn now."""
+        key = (guild_id, row.id, row.version, moment, focus)
+        found = self.drawn.get(key)
+        if found is None:
+            found = asyncio.ensure_future(self.draw(moments, moment, focus))
+            found.add_done_callback(functools.partial(self.drawn_done, key))
+            self.drawn[key] = found
+            while len(self.drawn) > DRAWN_KEPT:
+                self.drawn.popitem(last=False)
+        self.drawn.move_to_end(key)
+        return found
+
+    def drawn_done(self, key: tuple[int, int, int, int, int | None], done: asyncio.Future[tuple[bytes, str]]) -> None:
+        """A drawing that failed is not kept (the next press draws again; a press waiting on it is told,
+        a drawing ahead fails unheard)."""
+        failed = done.cancelled() or done.exception() is not None
+        if failed and self.drawn.get(key) is done:
+            del self.drawn[key]
+
+    async def draw(self, moments: Moments, moment: int, focus: int | None) -> tuple[bytes, str]:
         table = moments.view(moment, None)
         if focus is None:
             png = await self.host.workers.table(moments.key, table)
@@ -85,8 +125,14 @@ class Replays:
             hand = moments.view(moment, focus)
             png = await self.host.workers.seat(moments.key, table, hand)
             alt = describe_seat(moments.key, table, hand)
-        alt = f"{viewer.where(moments, moment)}. {alt}"[:1024]
-        return discord.File(io.BytesIO(png), filename=f"replay-{row.id}-{moment}.png", description=alt)
+        return png, f"{viewer.where(moments, moment)}. {alt}"[:1024]
+
+    def draw_ahead(self, guild_id: int, moments: Moments, row: TableRow, at: Moment) -> None:
+        """Once a viewer shows ``at``, its ▶'s moment is drawn while the member looks, unless pictures
+        already wait for a drawing worker (the tables being played come first)."""
+        moment = moments.clamp(at.moment)
+        if moment < moments.last and not self.host.workers.drawing_behind:
+            self.drawing(guild_id, moments, row, moment + 1, moments.focus(moment + 1, at.seat))
 
     # -- presses ---------------------------------------------------------------------------------
     async def press(self, interaction: discord.Interaction[Any], ref: custom_ids.ReplayRef) -> None:
@@ -102,7 +148,7 @@ class Replays:
         elif ref.verb in ("go", "first", "last", "jump", "seat"):
             await self.show(interaction, moments, row, ref.guild_id, at, in_place=True)
         elif ref.verb == "post":
-            await self.post(interaction, moments, row, at)
+            await self.post(interaction, moments, row, ref.guild_id, at)
         elif ref.verb == "record":
             await self.record(interaction, store, row)
         else:  # "animate" (the round at the moment) or "animate_game"
@@ -142,7 +188,7 @@ class Replays:
         message for the asker alone. Within the answer when the picture is drawn in time."""
         text = viewer.content(moments, row, at)
         controls = viewer.controls(moments, row, guild_id, at)
-        drawing = asyncio.ensure_future(self.picture(moments, row, at))
+        drawing = asyncio.ensure_future(self.picture(guild_id, moments, row, at))
         done, _ = await asyncio.wait({drawing}, timeout=ANSWER_WITHIN)
         if not done:  # a busy worker: acknowledge now, show it when drawn
             if in_place:
@@ -150,6 +196,7 @@ class Replays:
             else:
                 await interaction.response.defer(ephemeral=True, thinking=True)
         file = await drawing
+        self.draw_ahead(guild_id, moments, row, at)  # in a worker while the answer goes out
         if interaction.response.is_done():
             if in_place:
                 await interaction.edit_original_response(content=text, attachments=[file], view=controls)
@@ -190,12 +237,13 @@ class Replays:
                 "played over and over. Save it or share it as you like.")
         await interaction.followup.send(text, file=file, ephemeral=True)
 
-    async def post(self, interaction: discord.Interaction[Any], moments: Moments, row: TableRow, at: Moment) -> None:
+    async def post(self, interaction: discord.Interaction[Any], moments: Moments, row: TableRow, guild_id: int,
+                   at: Moment) -> None:
         """The moment, for everyone in the channel the viewer was opened in: its picture and lines."""
         if row.extra.get("private"):
             raise Refusal(f"Table #{row.id} was a private table, so its moments can't be posted in the channel.")
         who = getattr(interaction.user, "display_name", None) or interaction.user.name
         text = viewer.content(moments, row, at, shared_by=f"**{who}**")
         await interaction.response.defer(thinking=True)
-        file = await self.picture(moments, row, at)
+        file = await self.picture(guild_id, moments, row, at)
         await interaction.followup.send(text, file=file, allowed_mentions=discord.AllowedMentions.none())
