@@ -14,14 +14,15 @@ from PIL import Image
 
 from bot.client import Parlour
 from bot.play import custom_ids
+from bot.play.tables import Live
 from bot.show.replays import access, animation, record_file
 from bot.show.replays.moments import Moments
 from bot.show.replays.viewer import ANIMATE_GAME, ANIMATE_ROUND, BACK, FIRST, LAST, NEXT, POST, RECORD
 from games.core import registry
 from localcord import LocalDiscord
-from localcord.model import LOADING, InteractionRecord, Message
+from localcord.model import InteractionRecord, Message
 
-from ..parlour_harness import channel_named, live_table, open_table, play_to_end, running
+from ..parlour_harness import channel_named, hand_reply, live_table, open_table, play_to_end, running
 from .test_e2e import standin, world
 
 __all__ = ["standin"]  # the fixture, shared with test_e2e
@@ -29,14 +30,7 @@ __all__ = ["standin"]  # the fixture, shared with test_e2e
 
 async def viewer_of(standin: LocalDiscord, record: InteractionRecord, timeout: float = 10) -> Message:
     """The viewer a press or /replay opened: the asker's own message, once its picture is in."""
-
-    def shown() -> Message | None:
-        for message in [record.message, *record.followups]:
-            if message is not None and message.ephemeral and not message.flags & LOADING and message.attachments:
-                return message
-        return None
-
-    return await standin.wait_for(shown, timeout, "the replay viewer")
+    return await hand_reply(standin, record, timeout)
 
 
 def refusal_of(record: InteractionRecord) -> str:
@@ -52,18 +46,19 @@ def forged(message: Message, custom_id: str) -> Message:
     return message
 
 
-async def finished_fosco(standin: LocalDiscord, bot: Parlour, alice: Any, lobby: Any) -> Any:
-    await open_table(standin, alice, lobby, "fosco", {"deals": 1}, computers=1)
+async def finished(standin: LocalDiscord, bot: Parlour, alice: Any, lobby: Any, game: str = "fosco",
+                   options: dict[str, Any] | None = None) -> tuple[Live, Moments]:
+    """A game of ``game`` (one deal) alice played to its end against the computer, and its moments."""
+    await open_table(standin, alice, lobby, game, options or {"deals": 1}, computers=1)
     live = await live_table(standin, bot)
     await play_to_end(standin, bot, live, {0: alice})
-    return live
+    return live, Moments(registry.get(game), live.state.to_record(), live.names)
 
 
 async def test_the_result_opens_a_replay_stepped_through_to_the_end(standin: LocalDiscord, tmp_path: Path) -> None:
     guild, alice, _bob, lobby = world(standin)
     async with running(standin, tmp_path) as bot:
-        live = await finished_fosco(standin, bot, alice, lobby)
-        moments = Moments(registry.get("fosco"), live.state.to_record(), live.names)
+        _live, moments = await finished(standin, bot, alice, lobby)
         table = channel_named(guild, "fosco-1")
         assert table is not None
         result = await standin.wait_for(
@@ -130,7 +125,7 @@ async def test_a_private_table_is_replayed_by_its_players_and_managers_only(stan
     async with running(standin, tmp_path) as bot:
         store = await bot.stores.guild(guild.id)
         await store.set_setting("private_tables", True)
-        live = await finished_fosco(standin, bot, alice, lobby)
+        live, _moments = await finished(standin, bot, alice, lobby)
         said = refusal_of(await standin.slash(bob, lobby, "replay", options={"table": live.table_id}))
         assert said == access.PRIVATE.format(id=live.table_id)
         custom_id = custom_ids.replay(guild.id, live.table_id, "go", 3)
@@ -149,7 +144,7 @@ async def test_another_servers_game_is_not_shown(standin: LocalDiscord, tmp_path
     elsewhere.add_member(alice)
     there = elsewhere.add_text_channel("games")
     async with running(standin, tmp_path) as bot:
-        live = await finished_fosco(standin, bot, alice, lobby)
+        live, _moments = await finished(standin, bot, alice, lobby)
         asked = await standin.slash(alice, there, "replay", options={"table": live.table_id})
         assert refusal_of(asked) == access.NO_SUCH_TABLE.format(id=live.table_id)
         assert asked.message is not None  # the refusal, in the other server's channel, carries the forged button
@@ -165,10 +160,7 @@ async def test_a_viewer_names_every_hand_draws_the_one_asked_for_and_outlives_a_
     for, and its buttons work after the bot restarts (every press carries its moment)."""
     guild, alice, _bob, lobby = world(standin)
     async with running(standin, tmp_path) as bot:
-        await open_table(standin, alice, lobby, "dracula", {"deals": 1}, computers=1)
-        live = await live_table(standin, bot)
-        await play_to_end(standin, bot, live, {0: alice})
-        moments = Moments(registry.get("dracula"), live.state.to_record(), live.names)
+        live, moments = await finished(standin, bot, alice, lobby, "dracula")
         shown = await viewer_of(standin, await standin.slash(alice, lobby, "replay",
                                                              options={"table": live.table_id, "move": 3}))
         assert len(moments.hands(3)) == 2 and all(seen.cards for seen in moments.hands(3))
@@ -190,7 +182,7 @@ async def test_the_record_downloaded_from_the_viewer_replays_to_the_same_result(
                                                                                 tmp_path: Path) -> None:
     _guild, alice, _bob, lobby = world(standin)
     async with running(standin, tmp_path) as bot:
-        live = await finished_fosco(standin, bot, alice, lobby)
+        live, _moments = await finished(standin, bot, alice, lobby)
         shown = await viewer_of(standin, await standin.slash(alice, lobby, "replay", options={"table": live.table_id}))
         asked = await standin.click(alice, shown, label=RECORD)
         await asked.wait_response(5)
@@ -206,10 +198,7 @@ async def test_the_record_downloaded_from_the_viewer_replays_to_the_same_result(
 async def test_a_round_and_the_game_are_animated_for_the_asker(standin: LocalDiscord, tmp_path: Path) -> None:
     _guild, alice, _bob, lobby = world(standin)
     async with running(standin, tmp_path) as bot:
-        await open_table(standin, alice, lobby, "dracula", {"deals": 2}, computers=1)
-        live = await live_table(standin, bot)
-        await play_to_end(standin, bot, live, {0: alice})
-        moments = Moments(registry.get("dracula"), live.state.to_record(), live.names)
+        live, moments = await finished(standin, bot, alice, lobby, "dracula", {"deals": 2})
         second = moments.rounds()[1]
         shown = await viewer_of(standin, await standin.slash(alice, lobby, "replay", options={
             "table": live.table_id, "move": second.start + 1}))
