@@ -4,7 +4,8 @@ action; a handful of random cards where the move is a pick) or "first" (the firs
 in Fan Tan a play whenever there is one, in Busca the lowest card that may go) or, in Bullshit,
 "honest" (every card it holds of the rank asked, one card when it holds none, and it never
 calls), or "easy" (the game's Easy computer, ``choose_easy``: Normal should beat it clearly in
-every game). Default game options. Random seating would win 1 game in n; a
+every game), or "normal" (the Normal computer: with ``--level hard``, the Hard computer head to head
+against Normal, issue 50's measure). Default game options. Random seating would win 1 game in n; a
 shared win (equal best totals) counts as a win, and how many were shared is shown. Also the time
 the computer takes per move.
 
@@ -13,6 +14,10 @@ the computer takes per move.
     python -m bench.seat_strength --game bullshit
     python -m bench.seat_strength --game manchester-piccadilly (or manchester-truffle)
     python -m bench.seat_strength --game scarto (or tarocchi, conference) [--ruleset tontine]
+    python -m bench.seat_strength --game fosco --level hard --baseline normal --games 400
+
+Each line gives the win rate with its 95 % interval (Wilson's) and, beside the chance of a seat (or
+side), how many times that chance it is.
 
 In the partnership games (Tarocchi, Conference) the computer plays both seats of one side (the
 side changing game by game) against a partnership of the baseline; a win is the side's. The
@@ -30,7 +35,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from games import registry
-from games.core import cards, decks
+from games.core import cards
 from games.core.actions import Action
 from games.core.base import State, random_action
 
@@ -51,8 +56,8 @@ def honest(state: State, seat: int) -> Action:
 
 
 def baseline_move(name: str, state: State, seat: int, rng: random.Random) -> Action:
-    if name == "easy":
-        return registry.computer_move(state, seat, "easy")
+    if name in ("easy", "normal"):
+        return registry.computer_move(state, seat, "easy" if name == "easy" else "normal")
     if name == "random":
         return random_action(state, seat, rng)
     if name == "honest":
@@ -60,23 +65,33 @@ def baseline_move(name: str, state: State, seat: int, rng: random.Random) -> Act
     return state.legal_actions(seat)[0]
 
 
+def partnerships(state: State) -> tuple[tuple[int, ...], ...]:
+    """The sides of partners at this table: the rules' own, or (Fosco and Dracula for four, whose
+    partners are a matter of seating) those the view names; empty where every seat plays alone."""
+    found = state.rules.partnerships(state.players)
+    if not found:
+        named = state.view(None).get("sides") or []
+        found = tuple(tuple(side) for side in named) if all(len(side) > 1 for side in named) else ()
+    return found
+
+
 def one_game(key: str, players: int, baseline: str, seed: int,
-             options: dict[str, object] | None = None) -> tuple[bool, bool, list[float]]:
-    """Whether the computer won, whether it shared the win, and its move times in seconds. In a
-    partnership game the computer plays every seat of one side."""
+             options: dict[str, object] | None = None,
+             level: registry.Level = "normal") -> tuple[bool, bool, list[float]]:
+    """Whether the computer (at ``level``) won, whether it shared the win, and its move times in
+    seconds. In a partnership game the computer plays every seat of one side."""
     rules = registry.get(key)
-    ai = registry.player(key)
-    sides = rules.partnerships(players)
+    state = rules.new_game(players, seed=seed, options=options)
+    sides = partnerships(state)
     mine = set(sides[seed % len(sides)]) if sides else {seed % players}
     me = min(mine)
-    state = rules.new_game(players, seed=seed, options=options)
     rng = random.Random(seed)
     times: list[float] = []
     while not state.is_over:
         seat = min(state.to_move)
         if seat in mine:
             start = time.perf_counter()
-            action = ai.choose(state, seat, decks.rng(seed, "bench", len(state.history)))
+            action = registry.computer_move(state, seat, level)
             times.append(time.perf_counter() - start)
         else:
             action = baseline_move(baseline, state, seat, rng)
@@ -94,8 +109,10 @@ def main() -> None:
     parser.add_argument("--players", type=int, action="append", help="table size (repeatable)")
     parser.add_argument("--ruleset", choices=("plain", "tontine", "last-laugh", "courtship"),
                         help="the tarot base games' rule set (plain unless told)")
-    parser.add_argument("--baseline", action="append", choices=("random", "first", "honest", "easy"),
+    parser.add_argument("--baseline", action="append", choices=("random", "first", "honest", "easy", "normal"),
                         help="measure against this baseline only (repeatable)")
+    parser.add_argument("--level", default="normal", choices=registry.LEVELS,
+                        help="the measured computer's level (normal unless told)")
     args = parser.parse_args()
     tarot_table = args.game in TAROT_TABLES
     if args.ruleset and not tarot_table:
@@ -107,29 +124,40 @@ def main() -> None:
     title = rules.title + (f" ({args.ruleset or 'plain'})" if tarot_table else "")
     all_times: list[float] = []
     who = "the computer in one seat, the baseline in the others"
-    if rules.partnerships(sizes[0]):
-        who = "a computer partnership against a partnership of the baseline"
+    if any(partnerships(rules.new_game(n, seed=0, options=options)) for n in sizes):
+        who += " (at a table of partners, a computer partnership against a partnership of the baseline)"
     print(f"{title}: {who}; {games} games a match-up.")
     with ProcessPoolExecutor() as pool:
         for players in sizes:
             for baseline in args.baseline or BASELINES.get(args.game, ("random", "first")):
                 n = games
                 results = list(pool.map(one_game, [args.game] * n, [players] * n, [baseline] * n, range(n),
-                                        [options] * n, chunksize=max(1, min(10, n // 8))))
+                                        [options] * n, [args.level] * n, chunksize=max(1, min(10, n // 8))))
                 wins = sum(won for won, _, _ in results)
                 shared = sum(split for _, split, _ in results)
                 times = [t for _, _, ts in results for t in ts]
                 all_times += times
                 rate = wins / n
-                chance = 100 / len(rules.partnerships(players) or range(players))
-                err = (rate * (1 - rate) / n) ** 0.5
-                print(f"  {players}p vs {baseline:<6}: won {wins}/{n} = {100 * rate:5.1f}% (±{100 * err:.1f}; "
-                      f"{shared} shared; seat by chance {chance:.1f}%), move median "
+                chance = 100 / len(partnerships(rules.new_game(players, seed=0, options=options)) or range(players))
+                low, high = wilson(wins, n)
+                print(f"  {players}p {args.level} vs {baseline:<6}: won {wins}/{n} = {100 * rate:5.1f}% "
+                      f"(95% {100 * low:.1f}-{100 * high:.1f}; {shared} shared; by chance {chance:.1f}%, "
+                      f"{100 * rate / chance:.2f} times it), move median "
                       f"{1000 * statistics.median(times):.2f} ms, p95 {1000 * _p(times, 0.95):.2f} ms, "
                       f"max {1000 * max(times):.2f} ms", flush=True)
     print(f"  all computer moves: median {1000 * statistics.median(all_times):.2f} ms, "
           f"p95 {1000 * _p(all_times, 0.95):.2f} ms, max {1000 * max(all_times):.2f} ms "
           f"over {len(all_times)} moves")
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % interval of a win rate of ``wins`` in ``n`` (Wilson's score interval)."""
+    if n == 0:
+        return 0.0, 1.0
+    rate = wins / n
+    middle = (rate + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * ((rate * (1 - rate) / n + z * z / (4 * n * n)) ** 0.5) / (1 + z * z / n)
+    return max(0.0, middle - half), min(1.0, middle + half)
 
 
 def _p(values: list[float], q: float) -> float:

@@ -60,7 +60,8 @@ class ComputerPlayer(Protocol):
     """A game's computer player, the module its entry's ``computer`` names: the Normal player
     (``choose``), an easier one (``choose_easy``: legal, sensible, clearly weaker) and why it chose
     a move (``explain``: one or two reasons in plain words from what it weighed, naming only cards
-    the seat may see)."""
+    the seat may see). A game whose player also has ``choose_hard`` (a stronger search, reading
+    only the seat's view too) offers a Hard computer (``levels``)."""
 
     def choose(self, state: Any, seat: int, rng: random.Random, /) -> Action: ...
 
@@ -69,8 +70,12 @@ class ComputerPlayer(Protocol):
     def explain(self, state: Any, seat: int, action: Action, /) -> tuple[str, ...]: ...
 
 
-Level = Literal["normal", "easy"]
-LEVELS: tuple[Level, ...] = ("normal", "easy")
+class HardPlayer(Protocol):
+    def choose_hard(self, state: Any, seat: int, rng: random.Random, /) -> Action: ...
+
+
+Level = Literal["normal", "easy", "hard"]
+LEVELS: tuple[Level, ...] = ("normal", "easy", "hard")
 
 
 def keys() -> tuple[str, ...]:
@@ -110,12 +115,22 @@ def pictures_module(key: str) -> str:
     return entry(key).pictures
 
 
+def levels(key: str) -> tuple[Level, ...]:
+    """The computer levels game ``key`` offers: Normal and Easy always, Hard where its player has one."""
+    return LEVELS if callable(getattr(player(key), "choose_hard", None)) else ("normal", "easy")
+
+
 def computer_move(state: State, seat: int, level: Level = "normal") -> Action:
     """What the game's computer player plays for ``seat`` now: a computer's seat, or an absent
-    player's turn. Seeded by the game and the move, so a replay chooses the same."""
+    player's turn. Seeded by the game and the move, so a replay chooses the same. A level the game
+    does not offer plays Normal."""
     ai = player(state.rules.key)
     rng = decks.rng(state.seed, "default", len(state.history))
-    return ai.choose_easy(state, seat, rng) if level == "easy" else ai.choose(state, seat, rng)
+    if level == "easy":
+        return ai.choose_easy(state, seat, rng)
+    if level == "hard" and "hard" in levels(state.rules.key):
+        return cast(HardPlayer, ai).choose_hard(state, seat, rng)
+    return ai.choose(state, seat, rng)
 
 
 def hint(state: State, seat: int) -> Hint:
