@@ -20,7 +20,7 @@ from renderers import has_table
 HINTS = "hints"  # a table option of every game, the bot's own
 HINTS_HELP = "Offer each player a Hint button that says what the computer would play, and why (default: on)"
 LEVEL = "computers"  # /practice: how strong the computers are
-LEVEL_HELP = "How well the computers play: easy (default) or normal"
+LEVEL_HELP = "How well the computers play: easy (default), normal, or hard where the game has it"
 # Every registered game, as the choices of a command's ``game`` option (/rules, /leaderboard, /stats, /history).
 GAME_CHOICES = [app_commands.Choice(name=r.title, value=r.key) for r in registry.all_rules()]
 
@@ -66,7 +66,8 @@ def play_command(lobbies: Lobbies, rules: Rules, alias: str | None = None, *,
     """``/play <game>``, or the same under another name the game goes by (``alias``); with
     ``practice``, ``/practice <game>``: a table against computers at once, unrated, with hints.
     Its parameters are the game's options, so its callback's signature is written here."""
-    own = {LEVEL: (Optional[Literal["easy", "normal"]], LEVEL_HELP)} if practice else {  # noqa: UP045
+    levels = Literal["easy", "normal", "hard"] if "hard" in registry.levels(rules.key) else Literal["easy", "normal"]
+    own = {LEVEL: (Optional[levels], LEVEL_HELP)} if practice else {  # noqa: UP045
         HINTS: (Optional[bool], HINTS_HELP)}  # noqa: UP045
 
     async def callback(interaction: discord.Interaction[Any], **given: Any) -> None:

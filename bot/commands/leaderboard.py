@@ -15,7 +15,7 @@ from discord.ext.commands import Cog
 
 from bot.commands.games import GAME_CHOICES
 from bot.play.places import place_older_results
-from bot.store import COMPUTER, COMPUTERS, GuildStore, Rating, Stores
+from bot.store import COMPUTER, COMPUTERS, EASY_COMPUTER, GuildStore, Rating, Stores
 from bot.store.ratings import BASE, MODEL, PROVISIONAL_GAMES, SCALE, START_ESTIMATE, Z
 from bot.store.rows import StatRow
 from games.core import registry
@@ -36,7 +36,7 @@ HOW_RANKED = (f"One scale for all: a new player's best estimate is {START_ESTIMA
 def who(entity: int) -> str:
     """A player as the boards name them; the computers as the tables do ("Computer 1", "Easy computer 1")."""
     if entity in COMPUTERS:
-        return "Computer" if entity == COMPUTER else "Easy computer"
+        return "Computer" if entity == COMPUTER else "Easy computer" if entity == EASY_COMPUTER else "Hard computer"
     return f"<@{entity}>"
 
 

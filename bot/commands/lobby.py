@@ -8,7 +8,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from typing import Any, Literal, Protocol
+from typing import Any, Protocol
 
 import discord
 
@@ -82,10 +82,11 @@ def describe_options(rules: Rules, options: dict[str, Any], players: int) -> str
     return " · ".join(parts)
 
 
-def computer_seat(seats: list[Seat], level: Literal["normal", "easy"]) -> Seat:
-    """A computer's seat, named by its number among the table's computers and, if Easy, so."""
+def computer_seat(seats: list[Seat], level: registry.Level) -> Seat:
+    """A computer's seat, named by its number among the table's computers and, if Easy or Hard, so."""
     number = sum(1 for s in seats if s.ai and s.member_id is None) + 1
-    return Seat(None, f"Easy computer {number}" if level == "easy" else f"Computer {number}", ai=True, level=level)
+    named = {"easy": "Easy computer", "hard": "Hard computer"}.get(level, "Computer")
+    return Seat(None, f"{named} {number}", ai=True, level=level)
 
 
 def players_for(rules: Rules, seated: int) -> int:
@@ -102,7 +103,8 @@ def practice_size(rules: Rules) -> int:
 
 def seat_line(n: int, seat: Seat, row: TableRow, away: set[int]) -> str:
     said = "computer" in seat.name.lower()
-    kind = " (easy computer)" if seat.level == "easy" and not said else " (computer)" if seat.ai and not said else ""
+    kind = f" ({seat.level} computer)" if seat.level != "normal" and not said else \
+        " (computer)" if seat.ai and not said else ""
     return (f"{n + 1}. {seat.name}{kind}{' — host' if seat.member_id == row.host_id else ''}"
             f"{' — not back yet: press Join' if seat.member_id in away and not seat.ai else ''}")
 
@@ -145,7 +147,7 @@ def lobby_embed(rules: Rules, row: TableRow, note: str = "") -> discord.Embed:
 
 def lobby_controls(guild_id: int, row: TableRow) -> discord.ui.View:
     """Start waits until everyone invited back to a rematch has answered."""
-    return controls.lobby_view(guild_id, row.id, can_start=not awaiting(row))
+    return controls.lobby_view(guild_id, row.id, can_start=not awaiting(row), hard="hard" in registry.levels(row.game))
 
 
 class Lobbies:
@@ -177,13 +179,13 @@ class Lobbies:
             row = await store.merge_extra(row.id, {"hints": False})
         assert guild is not None
         await interaction.response.send_message(embed=lobby_embed(rules, row),
-                                                view=controls.lobby_view(guild.id, row.id))
+                                                view=lobby_controls(guild.id, row))
         message = await interaction.original_response()
         row = await store.update_table(row.id, lobby_message_id=message.id)
         self.bot.turns.expire_lobby_later(guild.id, row)
 
     async def practice(self, interaction: discord.Interaction[Any], rules: Rules, options: dict[str, Any],
-                       level: Literal["normal", "easy"]) -> None:
+                       level: registry.Level) -> None:
         """/practice: a table for the member against computers at once (no lobby), with hints,
         unrated; started as the host's Start would, the answer showing where to play."""
         guild = interaction.guild
@@ -234,12 +236,15 @@ class Lobbies:
             if user.id == row.host_id:
                 raise Refusal("You are the host: use Cancel to close the lobby.")
             seats = [s for s in seats if s.member_id != user.id or s.ai]
-        elif ref.verb in ("computer", "easy"):
+        elif ref.verb in ("computer", "easy", "hard"):
             if not seated:
                 raise Refusal("Only players at this table can add a computer.")
             if len(seats) >= rules.max_players:
                 raise Refusal(f"This table is full ({rules.max_players} players).")
-            seats.append(computer_seat(seats, "easy" if ref.verb == "easy" else "normal"))
+            level: registry.Level = "easy" if ref.verb == "easy" else "hard" if ref.verb == "hard" else "normal"
+            if level not in registry.levels(rules.key):
+                raise Refusal(f"{rules.title} has no Hard computer yet: add a Normal one.")
+            seats.append(computer_seat(seats, level))
         elif ref.verb == "cancel":
             self.host_only(interaction, row)
             await store.cancel_table(row.id)

@@ -8,7 +8,7 @@
                                              <since> runs, however many moves others make meanwhile
     pl:c:<guild>:<table>:<version>:<n>       the n-th select of cards for a pick (State.pick): the
                                              choice so far is in the pick's button, nowhere else
-    pl:l:<guild>:<table>:<verb>              a lobby button (join, leave, computer, easy, start, cancel)
+    pl:l:<guild>:<table>:<verb>              a lobby button (join, leave, computer, easy, hard, start, cancel)
     pl:q:<guild>:<table>:<what>              a learner's question, answered to them alone: "hint" (what
                                              the computer would play for their seat now, and why) or
                                              "why" (a select of the cards they may not play now: why not)
@@ -39,7 +39,7 @@ import re
 from dataclasses import dataclass
 
 PREFIX = "pl:"
-LOBBY_VERBS = ("join", "leave", "computer", "easy", "start", "cancel")
+LOBBY_VERBS = ("join", "leave", "computer", "easy", "hard", "start", "cancel")
 QUESTIONS = ("hint", "why")
 TABLE_VERBS = ("join", "leave", "end", "stay", "next", "rematch")
 REPLAY_VERBS = ("open", "go", "first", "last", "jump", "seat", "post", "record", "animate", "animate_game")

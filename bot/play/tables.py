@@ -14,7 +14,7 @@ from bot.play import places
 from bot.play.refusals import Refusal
 from bot.runtime import exporter
 from bot.runtime.logs import table_extra
-from bot.store import EASY_COMPUTER, GuildStore, Movement, Stores, TableRow
+from bot.store import EASY_COMPUTER, HARD_COMPUTER, GuildStore, Movement, Stores, TableRow
 from bot.store.rows import Seat
 from games.core import registry
 from games.core.base import JOIN, Clock, Outcome, State, name_players
@@ -312,8 +312,8 @@ def where(live: Live) -> dict[str, int]:
 
 def _result(seat: int, info: Seat, outcome: Outcome, resigned: set[int]) -> tuple[int, int | None, int, bool, bool]:
     member = info.member_id
-    if info.ai and member is None and info.level == "easy":
-        member = EASY_COMPUTER  # rated as a player of its own
+    if info.ai and member is None and info.level != "normal":
+        member = EASY_COMPUTER if info.level == "easy" else HARD_COMPUTER  # each rated as a player of its own
     gave_up = member is not None and member in resigned
     won = seat in outcome.winners and not gave_up
     return (seat, member, int(outcome.scores[seat]), won, outcome.is_draw and not gave_up)

@@ -55,6 +55,8 @@ BUDGET_WAITS = Counter("parlour_budget_waits", "Requests that waited for the bot
                        "second", registry=REGISTRY)
 BUDGET_WAIT_SECONDS = Counter("parlour_budget_wait_seconds", "Time requests spent waiting for the budget",
                               registry=REGISTRY)
+HARD_FALLBACKS = Counter("parlour_hard_fallbacks", "Hard computers' moves played at Normal because every thinking "
+                         "worker was busy and moves were waiting (a table is not kept waiting)", registry=REGISTRY)
 ERRORS = Counter("parlour_errors", "Failures on our side, by kind", ["kind"], registry=REGISTRY)
 STORE_FAULTS = Counter("parlour_store_faults", "Faults of a guild's store (full, read-only, corrupt, busy ...), "
                        "by kind", ["kind"], registry=REGISTRY)

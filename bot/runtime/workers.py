@@ -219,6 +219,7 @@ class Workers:
         self.draw = _Pool("draw", self.workers, _start_drawer)
         self.think = _Pool("think", self.workers, _start_worker)
         self.examples: dict[str, tuple[bytes, str, str] | None] = {}
+        self.hard_fallbacks = 0  # Hard moves played at Normal because thinkers were busy
 
     @property
     def drawing_behind(self) -> bool:
@@ -263,6 +264,13 @@ class Workers:
         return self.examples[key]
 
     async def computer_move(self, state: State, seat: int, level: registry.Level = "normal") -> str:
+        """The computer's move for ``seat``. A Hard move asked for while moves wait for a thinking
+        worker is played at Normal (a fraction of the time) rather than keep its table waiting, and
+        counted (``parlour_hard_fallbacks``)."""
+        if level == "hard" and self.think.waiting > 0:
+            level = "normal"
+            self.hard_fallbacks += 1
+            exporter.HARD_FALLBACKS.inc()
         return await self.think.run(computer_move, state, seat, level)
 
     async def hint(self, state: State, seat: int) -> tuple[str, str, tuple[str, ...]]:

@@ -216,16 +216,19 @@ def chosen_in(pick: Pick, token: str) -> list[int]:
     return found
 
 
-def lobby_view(guild_id: int, table_id: int, can_start: bool = True) -> discord.ui.View:
+def lobby_view(guild_id: int, table_id: int, can_start: bool = True, hard: bool = False) -> discord.ui.View:
+    """A lobby's buttons; **Add hard computer** where the game has a Hard computer (``hard``)."""
     view = discord.ui.View(timeout=None)
     styles = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
               "computer": discord.ButtonStyle.secondary, "easy": discord.ButtonStyle.secondary,
-              "start": discord.ButtonStyle.primary,
+              "hard": discord.ButtonStyle.secondary, "start": discord.ButtonStyle.primary,
               "cancel": discord.ButtonStyle.danger}
     labels = {"join": "Join", "leave": "Leave", "computer": "Add computer", "easy": "Add easy computer",
-              "start": "Start", "cancel": "Cancel"}
-    rows = {"join": 0, "leave": 0, "computer": 1, "easy": 1, "start": 0, "cancel": 0}
+              "hard": "Add hard computer", "start": "Start", "cancel": "Cancel"}
+    rows = {"join": 0, "leave": 0, "computer": 1, "easy": 1, "hard": 1, "start": 0, "cancel": 0}
     for verb in custom_ids.LOBBY_VERBS:
+        if verb == "hard" and not hard:
+            continue
         view.add_item(button(custom_ids.lobby(guild_id, table_id, verb), labels[verb], styles[verb],
                              disabled=verb == "start" and not can_start, row=rows[verb]))
     return view

@@ -16,7 +16,7 @@ from .guild import GuildStore
 from .index import GuildIndex
 from .ledger import Balance, LedgerRow, Movement
 from .migrations import MIGRATIONS
-from .ratings import COMPUTER, COMPUTERS, EASY_COMPUTER, Rating, Rebuilt
+from .ratings import COMPUTER, COMPUTERS, EASY_COMPUTER, HARD_COMPUTER, Rating, Rebuilt
 from .rows import OPEN_STATUSES, STATUSES, ActionRow, Seat, SeatResult, StatRow, TableRow, TableStatus
 from .stores import Stores
 
@@ -25,6 +25,7 @@ __all__ = [
     "COMPUTERS",
     "EASY_COMPUTER",
     "FAULT_KINDS",
+    "HARD_COMPUTER",
     "MIGRATIONS",
     "OPEN_STATUSES",
     "STATUSES",

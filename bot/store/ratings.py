@@ -25,7 +25,8 @@ from openskill.models import PlackettLuce
 
 COMPUTER = 0  # the entity of Parlour's computer players (no Discord id is 0)
 EASY_COMPUTER = 1  # the Easy computer's, rated apart (nor is any Discord id 1); its results carry it
-COMPUTERS = (COMPUTER, EASY_COMPUTER)
+HARD_COMPUTER = 2  # the Hard computer's, rated apart too
+COMPUTERS = (COMPUTER, EASY_COMPUTER, HARD_COMPUTER)
 MODEL = PlackettLuce()  # mu 25, sigma 25/3: everyone starts at a conservative rating of 0
 PROVISIONAL_GAMES = 5  # fewer rated games than this and a member is listed apart
 # The shown rating: an ordinal as openskill suggests, 1000 + 40 (mu - 3 sigma), so everyone starts

@@ -23,7 +23,7 @@ class Seat:
     member_id: int | None
     name: str
     ai: bool = False
-    level: Literal["normal", "easy"] = "normal"  # a computer's: the Easy one plays weaker, rated apart
+    level: Literal["normal", "easy", "hard"] = "normal"  # a computer's: Easy weaker, Hard stronger, each rated apart
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"member_id": self.member_id, "name": self.name, "ai": self.ai}
@@ -46,8 +46,8 @@ class Seat:
             raise StoreError(f"seat name must be a string, not {seat.name!r}")
         if not isinstance(seat.ai, bool):
             raise StoreError(f"seat ai must be true or false, not {seat.ai!r}")
-        if seat.level not in ("normal", "easy"):
-            raise StoreError(f"a computer's level is normal or easy, not {seat.level!r}")
+        if seat.level not in ("normal", "easy", "hard"):
+            raise StoreError(f"a computer's level is normal, easy or hard, not {seat.level!r}")
         return seat
 
 

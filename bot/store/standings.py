@@ -56,7 +56,7 @@ def board(conn: sqlite3.Connection, game: str) -> list[Rating]:
 def best_per_member(conn: sqlite3.Connection, least_games: int) -> list[Rating]:
     """Each member's best rating over the games where they have ``least_games`` or more, best first."""
     rows = conn.execute(
-        "SELECT * FROM ratings WHERE entity NOT IN (?, ?) AND games >= ? ORDER BY entity, mu - ? * sigma DESC,"
+        "SELECT * FROM ratings WHERE entity NOT IN (?, ?, ?) AND games >= ? ORDER BY entity, mu - ? * sigma DESC,"
         " games DESC", (*COMPUTERS, least_games, Z)).fetchall()
     best: dict[int, Rating] = {}
     for row in rows:
@@ -72,7 +72,7 @@ def of_member(conn: sqlite3.Connection, entity: int) -> list[Rating]:
 def rank(conn: sqlite3.Connection, game: str, entity: int, least_games: int) -> int | None:
     """The member's place among the members rated at ``game`` with ``least_games`` or more (the
     computer not counted); None if they have fewer."""
-    rows = conn.execute(f"SELECT entity, games FROM ratings WHERE game = ? AND entity NOT IN (?, ?) AND games >= ?"
+    rows = conn.execute(f"SELECT entity, games FROM ratings WHERE game = ? AND entity NOT IN (?, ?, ?) AND games >= ?"
                         f" {_BY_RATING}", (game, *COMPUTERS, least_games)).fetchall()
     return next((i + 1 for i, row in enumerate(rows) if row["entity"] == entity), None)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import types
 from collections.abc import Callable
 
 import pytest
@@ -45,3 +46,27 @@ def test_the_tarot_games_share_their_computer_and_pictures() -> None:
 def test_an_unknown_game_raises(ask: Callable[[str], object]) -> None:
     with pytest.raises(UnknownGame):
         ask("whist")
+
+
+def test_a_game_offers_hard_only_where_its_player_has_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``levels``: Hard is offered once the game's computer has ``choose_hard``; asked of a game
+    without one, ``computer_move`` plays Normal rather than fail."""
+    state = registry.get("busca").new_game(3, seed=5, options={})
+    seat = min(state.to_move)
+    normal = registry.player("busca").choose
+    plain = types.SimpleNamespace(choose=normal, choose_easy=registry.player("busca").choose_easy,
+                                  explain=registry.player("busca").explain)
+    monkeypatch.setattr(registry, "player", lambda key: plain)
+    assert registry.levels("busca") == ("normal", "easy")
+    assert registry.computer_move(state, seat, "hard") == registry.computer_move(state, seat, "normal")
+    asked: list[int] = []
+
+    def choose_hard(state: object, seat: int, rng: object) -> object:
+        asked.append(seat)
+        return normal(state, seat, rng)  # type: ignore[arg-type]
+
+    hard = types.SimpleNamespace(**vars(plain), choose_hard=choose_hard)
+    monkeypatch.setattr(registry, "player", lambda key: hard)
+    assert registry.levels("busca") == ("normal", "easy", "hard")
+    registry.computer_move(state, seat, "hard")
+    assert asked == [seat]

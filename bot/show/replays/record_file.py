@@ -34,7 +34,7 @@ FORMAT = "parlour-game-record"
 VERSION = 1  # the format version this Parlour writes and the newest it reads
 
 Kind = Literal["member", "computer"]
-Level = Literal["normal", "easy"]
+Level = Literal["normal", "easy", "hard"]
 Status = Literal["finished", "ended"]
 
 # Who made a move that no seat's member or computer made: a timer, a clock, the break between rounds.
@@ -394,7 +394,7 @@ def _read_seat(number: int, data: object) -> SeatDoc:
     if seat.whole("seat") != number:
         raise damaged(f"seat {number} is numbered {seat.data['seat']}")
     kind = cast(Kind, seat.one_of("kind", ("member", "computer")))
-    level = None if kind == "member" else cast(Level, seat.one_of("level", ("normal", "easy")))
+    level = None if kind == "member" else cast(Level, seat.one_of("level", ("normal", "easy", "hard")))
     return SeatDoc(seat=number, name=seat.text("name"), kind=kind, level=level, resigned=seat.flag("resigned"))
 
 

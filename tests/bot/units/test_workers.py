@@ -7,6 +7,8 @@ import signal
 
 import pytest
 
+from bot.runtime import exporter
+from bot.runtime import workers as workers_module
 from bot.runtime.workers import Workers
 from games.core import registry
 from renderers import render_hand, render_table
@@ -89,3 +91,21 @@ async def test_the_workers_tell_how_long_a_picture_asked_now_would_take() -> Non
         assert workers.draw.waiting == 0 and workers.drawn_within(0.0)
     finally:
         workers.close()
+
+
+async def test_a_hard_move_asked_while_moves_wait_for_a_thinker_is_played_at_normal_and_counted(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A busy bot does not keep a Hard computer's table waiting: while moves wait for a thinking
+    worker, a Hard move is thought at Normal, and the exporter counts it."""
+    asked: list[str] = []
+    monkeypatch.setattr(workers_module, "computer_move", lambda state, seat, level: asked.append(level) or "x")
+    workers = Workers(0)
+    state = registry.get("busca").new_game(3, seed=1, options={})
+    before = exporter.HARD_FALLBACKS._value.get()
+    await workers.computer_move(state, 0, "hard")
+    monkeypatch.setattr(type(workers.think), "waiting", property(lambda pool: 1))
+    await workers.computer_move(state, 0, "hard")
+    await workers.computer_move(state, 0, "easy")
+    assert asked == ["hard", "normal", "easy"]
+    assert workers.hard_fallbacks == 1 and exporter.HARD_FALLBACKS._value.get() == before + 1
+    workers.close()
