@@ -100,12 +100,15 @@ def move_if_offered(page: Any) -> bool:
             move.click(timeout=3000)
     except PlaywrightTimeout:  # redrawn with new ids meanwhile (a restored table's hands): look again
         return False
-    page.wait_for_function(f"() => !document.querySelector('[data-custom-id=\"{custom_id}\"]:not([disabled])')",
-                           timeout=10000)
+    try:  # the click taken: its control gone or disabled
+        page.wait_for_function(f"() => !document.querySelector('[data-custom-id=\"{custom_id}\"]:not([disabled])')",
+                               timeout=10000)
+    except PlaywrightTimeout:  # not taken (answered while the program was starting again, say): look again
+        return False
     return True
 
 
-def play_until_over(local: Local, table: str, pages: list[Any], limit: float = 90) -> int:
+def play_until_over(local: Local, table: str, pages: list[Any], limit: float = 180) -> int:
     moves, deadline = 0, time.monotonic() + limit
     while not is_over(local, table):
         assert time.monotonic() < deadline, f"the game did not end ({moves} moves made)"
