@@ -19,6 +19,7 @@ SLIP, SLIP_BIG_PILE = 0.2, 0.05  # how often a player slips a card in with hones
 SMALL_PILE = 8
 HOLD_BACK = 0.05  # how often an honest player keeps back some of the rank asked
 CALL_AT, HUNCH_AT, HUNCH = 0.45, 0.3, 0.15  # the caller model: doubt beyond the pile's cost, and hunches
+QUIET, QUIET_AFTER = 0.08, 6  # a table calling fewer of the others' plays than this, seen over as many
 
 
 @dataclass
@@ -253,9 +254,15 @@ def _called_odds(state: BullshitState, seat: int, know: Knowledge, n: int, left:
     sizes[seat] = left
     pile = len(state.pile) + n
     last = left == 0 and not state.options["places"]
+    plays = sum(1 for s, t in state.history if t.startswith("play:") and s != seat)
+    calls = sum(1 for s, t in state.history if t == "call" and s != seat)
+    quiet = (calls + 1) / (plays + 2) if plays >= QUIET_AFTER else 1.0
     out: list[tuple[int, float]] = []
     for other in state.playing:
         if other == seat or not state.hands[other]:
+            continue
+        if quiet < QUIET:  # a table that hardly ever calls: as often as it has
+            out.append((other, quiet))
             continue
         if last:
             out.append((other, 1.0))
