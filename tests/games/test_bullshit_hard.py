@@ -10,10 +10,11 @@ import random
 
 from games import registry
 from games.bullshit import RULES, BullshitState, ai
+from games.bullshit.hard import knowledge, lie_chance
 from games.core import cards, decks
 from games.core.base import random_action
 
-from .test_bullshit import four, near_the_end
+from .test_bullshit import four, game, near_the_end
 
 
 def hard(state: BullshitState, seat: int, seed: int = 0) -> str:
@@ -118,10 +119,18 @@ def test_the_hard_move_is_legal_and_the_same_for_the_same_generator() -> None:
 
 
 def test_hard_calls_what_cannot_be_true_and_a_winning_last_play() -> None:
-    state = four().apply(1, "play:AS,AH,KD")  # three "Aces": seat 2 holds one, seat 3 one
-    assert hard(state, 2) in ("call", "pass")
+    state = game(4, [["2C"], ["AS", "KD", "QD"], ["AD", "AC"], []], dealer=3)
+    state = state.apply(1, "play:AS,KD,QD")  # three "Aces", and seat 2 holds two of the four
+    assert lie_chance(state, 2) == (1.0, True) and hard(state, 2) == "call"
     last = near_the_end("9").apply(0, "play:2C")
     assert all(hard(last, seat) == "call" for seat in (1, 2, 3))
+
+
+def test_hard_knows_who_took_up_its_cards_and_what_a_call_turned_up() -> None:
+    state = four().apply(1, "play:AS,AH").apply(3, "call")  # true: seat 3 takes both Aces
+    for seat in (0, 1, 2):
+        know = knowledge(state, seat)
+        assert know.sure[3] == {"A": 2} and not know.pile_sure
 
 
 def test_hard_never_plays_over_an_open_window() -> None:
