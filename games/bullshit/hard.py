@@ -172,14 +172,6 @@ def _hypergeometric(total: int, good: int, drawn: int) -> list[float]:
     return out
 
 
-@dataclass(frozen=True)
-class Table:
-    """The counts the judgement needs, from ``seat``'s view: hand sizes, pile size."""
-
-    sizes: tuple[int, ...]
-    pile: int
-
-
 def rank_odds(know: Knowledge, state: BullshitState, seat: int, who: int, rank: str,
               sizes: list[int], pile: int) -> tuple[int, list[float]]:
     """How many of ``rank`` seat ``who`` (holding ``sizes[who]`` cards) holds for sure, and the
