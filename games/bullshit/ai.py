@@ -35,6 +35,7 @@ from games.core.actions import Action
 from games.core.base import player
 from games.core.cards import STANDARD_RANKS
 
+from .hard import choose_hard as choose_hard
 from .rules import CALL, PASS, BullshitState, Play, count_word, packs_for, rank_name
 
 BLUFF_CHANCE = 0.3
