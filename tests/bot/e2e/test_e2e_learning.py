@@ -15,7 +15,7 @@ import pytest
 from bot.play import custom_ids
 from bot.play.tables import Live
 from bot.show.learning import HINTS_OFF
-from bot.store import EASY_COMPUTER
+from bot.store import EASY_COMPUTER, HARD_COMPUTER
 from games import registry
 from localcord import LocalDiscord
 from localcord.model import Message, User
@@ -211,3 +211,39 @@ async def test_rules_open_with_a_quick_start_and_a_picture(standin: LocalDiscord
         assert "…" not in text and "/practice <game>" in text
         for rules in registry.all_rules():
             assert rules.summary in text
+
+
+async def test_a_hard_computer_is_offered_where_the_game_has_one_and_rated_apart(standin: LocalDiscord,
+                                                                                tmp_path: Path) -> None:
+    """Issue 50: the lobby offers Add hard computer in a game with a Hard player (Bullshit) and not
+    in one without (a forged press there is refused); the seat plays at its level and is rated apart."""
+    guild, alice, _bob, lobby = world(standin)
+    without = next((r.key for r in registry.all_rules() if "hard" not in registry.levels(r.key)), None)
+    async with running(standin, tmp_path) as bot:
+        if without is not None:
+            other = await standin.slash(alice, lobby, "play", without)
+            assert other.message is not None
+            assert not any(c.label == "Add hard computer" for c in other.message.components)
+            forged = custom_ids.lobby(guild.id, 1, "hard")
+            next(c for c in other.message.components if c.label == "Add computer").raw["custom_id"] = forged
+            refused = await standin.click(alice, other.message, forged)
+            assert "has no Hard computer yet" in (await answer_of(standin, refused)).content
+            await standin.click(alice, other.message, label="Cancel")
+        opened = await standin.slash(alice, lobby, "play", "bullshit")
+        assert opened.message is not None
+        await standin.click(alice, opened.message, label="Add hard computer")
+        await standin.click(alice, opened.message, label="Add computer")
+        assert "Hard computer 1" in str(opened.message.embeds) and "Computer 2" in str(opened.message.embeds)
+        start = await standin.click(alice, opened.message, label="Start")
+        await start.wait_response(5)
+        live = await live_table(standin, bot)
+        assert [s.level for s in live.row.seats] == ["normal", "hard", "normal"]
+        resigned = await standin.slash(alice, channel_named(guild, f"bullshit-{live.table_id}"), "table", "resign")
+        await resigned.wait_response(5)
+        await standin.wait_for(lambda: live.state.is_over, 120, "the computers to finish the game")
+        await bot.publisher.settled(live, timeout=10)
+        store = await bot.stores.guild(guild.id)
+        rated = {r.entity for r in await store.leaderboard("bullshit")}
+        assert rated == {alice.id, 0, HARD_COMPUTER}
+        board = await standin.slash(alice, lobby, "leaderboard", options={"game": "bullshit"})
+        assert "Hard computer" in str(board.embeds) + board.content
