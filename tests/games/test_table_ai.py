@@ -346,7 +346,7 @@ def test_its_discard_search_keeps_the_best_handful_through_every_round(monkeypat
     worth = {sim.mask(g): float(v) for g, v in zip(groups, scores, strict=True)}
     played: dict[int, int] = {}
 
-    def value(_: TarotTableState, __: int):  # type: ignore[no-untyped-def]
+    def value(_: TarotTableState, __: int, ___: float = 0.0):  # type: ignore[no-untyped-def]
         return lambda t: worth[t.disc]
 
     def rollout(t: sim.Table) -> None:

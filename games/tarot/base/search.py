@@ -80,6 +80,31 @@ DISCARD_POOL = 11  # cards considered for a discard when there are too many ways
 Move = Callable[[Table], None]
 
 
+@dataclass(frozen=True)
+class Effort:
+    """How hard a decision searches (the module's constants for the Normal computer, read at each
+    decision; the Hard computer, :mod:`.hard`, has its own): the card plays simulated for a card
+    (``budget``), deals a round, the cards played out and the deals that pick them, the size of a
+    hand's rest solved exactly on each deal, and the discard's handfuls and budget."""
+
+    budget: float
+    min_deals: int
+    max_deals: int
+    shortlist: int
+    shortlist_deals: int
+    exact_tree: int
+    discard_candidates: int
+    discard_budget: int
+    discard_max_deals: int
+    last_hand_win: float = 0.0  # in the game's last hand, what winning the game is worth beside the points
+
+
+def normal_effort() -> Effort:
+    """The Normal computer's effort: the module's constants as they are now."""
+    return Effort(BUDGET, MIN_DEALS, MAX_DEALS, SHORTLIST, SHORTLIST_DEALS, EXACT_TREE, DISCARD_CANDIDATES,
+                  DISCARD_BUDGET, DISCARD_MAX_DEALS)
+
+
 def choose(state: TarotTableState, seat: int, rng: random.Random) -> Action:
     return decide(state, seat, rng).action
 
@@ -110,16 +135,19 @@ class Decision:
     weighing: Weighing | None = None
 
 
-def decide(state: TarotTableState, seat: int, rng: random.Random, trace: bool = False) -> Decision:
+def decide(state: TarotTableState, seat: int, rng: random.Random, trace: bool = False,
+           effort: Effort | None = None) -> Decision:
     """The move ``choose`` makes, with what it weighed (``trace``: also who took the trick in
-    play on each deal, for ``explain``; the choice is the same either way)."""
+    play on each deal, for ``explain``; the choice is the same either way), searching with
+    ``effort`` (Normal's unless told)."""
+    effort = effort or normal_effort()
     phase = state.phase
     if phase == "claim":  # leave up every card that may still score: a claim costs nothing
         return Decision(state.offered(seat)[0], "claim")
     if phase == "discard":
         pick = state.pick(seat)
         assert pick is not None
-        groups, weighing = _discard(state, seat, rng, pick.cards, pick.most, pick.fixed)
+        groups, weighing = _discard(state, seat, rng, pick.cards, pick.most, pick.fixed, effort)
         moves = tuple(CardsMove("discard", tuple(NAMES[c] for c in g)) for g in groups)
         return Decision(moves[weighing.best], "discard", moves, weighing)
     legal = state.legal_actions(seat)
@@ -127,13 +155,15 @@ def decide(state: TarotTableState, seat: int, rng: random.Random, trace: bool = 
         return Decision(legal[0], "only")
     if phase == "summon":
         calls = (SUMMON_JACK, SUMMON_CAVALIER, PASS)
+        # a tie passes: a call that brings nothing only gives away news
         weighing = _search(state, seat, rng, [_summoning(CALLS[c]) for c in calls], [1.0, 2.0, 0.0],
-                           prior=_summon_worth)  # a tie passes: a call that brings nothing only gives away news
+                           prior=_summon_worth, effort=effort)
         words = tuple(Word(c) for c in calls)
         return Decision(words[weighing.best], "summon", words, weighing)
     if phase == "give":
         choices = [ID[a.token.partition(":")[2]] for a in legal]
-        weighing = _search(state, seat, rng, [_giving(c) for c in choices], [-PTS[c] for c in choices])
+        weighing = _search(state, seat, rng, [_giving(c) for c in choices], [-PTS[c] for c in choices],
+                           effort=effort)
         gifts = tuple(CardsMove("give", (NAMES[c],)) for c in choices)
         return Decision(gifts[weighing.best], "give", gifts, weighing)
     cards = _distinct(state, seat, [ID[c] for c in state.playable(seat)])
@@ -141,7 +171,7 @@ def decide(state: TarotTableState, seat: int, rng: random.Random, trace: bool = 
     if len(cards) == 1:
         return Decision(plays[0], "alike", plays)
     weighing = _search(state, seat, rng, [_playing(c) for c in cards], [COST[c] + 0.01 * PTS[c] for c in cards],
-                       lambda t: card_values(t, seat, cards), shortlist=True, trace=trace)
+                       lambda t: card_values(t, seat, cards), shortlist=True, trace=trace, effort=effort)
     return Decision(plays[weighing.best], "play", plays, weighing)
 
 
@@ -190,19 +220,27 @@ def _same_worth(low: int, high: int, settled: set[int]) -> bool:
 
 # -- searching ------------------------------------------------------------------------------------
 
-def _objective(state: TarotTableState, seat: int) -> Callable[[Table], float]:
-    """What a finished deal is worth to the seat (see the module's doc)."""
+def _objective(state: TarotTableState, seat: int, last_hand_win: float = 0.0) -> Callable[[Table], float]:
+    """What a finished deal is worth to the seat (see the module's doc); in the game's last hand,
+    ``last_hand_win`` more when the game's totals then make the seat's side a winner (half when
+    level with partners), so that it plays for the game rather than the points."""
     mine = state.side(seat)
+    final = last_hand_win and state.hand_no + 1 >= state.players
     if state.table.partnerships(state.players):
         target = 56
         tontine = state.ruleset == "tontine"
+        ours = state.scores[seat]
+        theirs = next(state.scores[s] for s in range(state.players) if state.side(s) != mine)
 
         def partners(t: Table) -> float:
             points = t.side_points()
             diff = points[mine] - points[1 - mine]
-            if tontine:
-                return (diff if max(points) >= target else 0) + 0.1 * diff
-            return float(diff)
+            scored = diff if max(points) >= target else 0
+            worth = (scored + 0.1 * diff) if tontine else float(diff)
+            if final:
+                lead = ours - theirs + (2 * scored if tontine else diff)
+                worth += last_hand_win * (1.0 if lead > 0 else 0.5 if lead == 0 else 0.0)
+            return worth
 
         return partners
     scores = list(state.scores)
@@ -212,32 +250,36 @@ def _objective(state: TarotTableState, seat: int) -> Callable[[Table], float]:
         points = t.side_points()
         totals = [scores[s] + points[s] for s in range(n)]
         others = [totals[s] for s in range(n) if s != seat]
-        return totals[seat] - LEADER_WEIGHT * max(others) - (1 - LEADER_WEIGHT) * sum(others) / len(others)
+        worth = totals[seat] - LEADER_WEIGHT * max(others) - (1 - LEADER_WEIGHT) * sum(others) / len(others)
+        if final and totals[seat] >= max(others):
+            worth += last_hand_win
+        return worth
 
     return alone
 
 
 def _search(state: TarotTableState, seat: int, rng: random.Random, moves: Sequence[Move],
             costs: Sequence[float] | None = None, prior: Callable[[Table], list[float]] | None = None,
-            shortlist: bool = False, trace: bool = False) -> Weighing:
+            shortlist: bool = False, trace: bool = False, effort: Effort | None = None) -> Weighing:
     """The move with the best total over deals of the unseen cards (ties to the lowest cost),
     with ``PRIOR`` times the ``prior`` worth of each at once (the quick policy's, over a few
     deals). With ``shortlist`` only the ``SHORTLIST`` moves it rates best are played out. The
     moves are played out on shared deals in rounds, the worse half dropped after each round, so
     that the budget goes to telling the best apart. ``trace`` counts who takes the trick in play
     after each move on each deal (the quick policy playing it out), which the choice ignores."""
+    effort = effort or normal_effort()
     knowledge = Knowledge(state, seat)
-    value = _objective(state, seat)
+    value = _objective(state, seat, effort.last_hand_win)
     tie = list(costs) if costs is not None else [float(i) for i in range(len(moves))]
     alive = list(range(len(moves)))
     worth = [0.0] * len(moves)
     if prior is not None:
-        for _ in range(SHORTLIST_DEALS):
+        for _ in range(effort.shortlist_deals):
             for i, v in enumerate(prior(knowledge.table(rng))):
-                worth[i] += v / SHORTLIST_DEALS
+                worth[i] += v / effort.shortlist_deals
     if shortlist:
         alive.sort(key=lambda i: (-worth[i], tie[i]))
-        alive = sorted(alive[:SHORTLIST])
+        alive = sorted(alive[:effort.shortlist])
     considered = list(alive)
     cards_left = (sum(len(hand) for hand in state.hands) + len(state.trick.plays)) * WORK[state.ruleset]
 
@@ -245,8 +287,9 @@ def _search(state: TarotTableState, seat: int, rng: random.Random, moves: Sequen
         rollout(t)
         return value(t)
 
-    playout = determinize.PlayOut(Solver(state.side(seat), value),
-                                  lambda t: tree_size(t, EXACT_TREE) <= EXACT_TREE, NODE_COST, play_out, cards_left)
+    exact = effort.exact_tree
+    playout = determinize.PlayOut(Solver(state.side(seat), value), lambda t: tree_size(t, exact) <= exact,
+                                  NODE_COST, play_out, cards_left)
     totals = [0.0] * len(moves)
     taken = {i: [0] * state.players for i in alive} if trace else {}
     last: dict[int, float] = {}
@@ -254,10 +297,11 @@ def _search(state: TarotTableState, seat: int, rng: random.Random, moves: Sequen
     rounds = _rounds(len(alive))
     seen = 0
     for round_no in range(rounds):
-        share = BUDGET / rounds
+        share = effort.budget / rounds
         playout.work = 0.0
         deals = 0
-        while deals < MIN_DEALS or (playout.work + len(alive) * cards_left <= share and deals < MAX_DEALS):
+        while deals < effort.min_deals or (playout.work + len(alive) * cards_left <= share
+                                           and deals < effort.max_deals):
             table = knowledge.table(rng)
             deals += 1
             for i in alive:
@@ -306,14 +350,14 @@ def _discard_estimate(hand: Sequence[int], chosen: Sequence[int], safe_points: b
 
 
 def _discard(state: TarotTableState, seat: int, rng: random.Random, offered: Sequence[str], most: int,
-             fixed: Sequence[str]) -> tuple[list[list[int]], Weighing]:
+             fixed: Sequence[str], effort: Effort) -> tuple[list[list[int]], Weighing]:
     """The handfuls weighed for the discard, the likeliest first, and the search among them."""
     hand = [ID[c] for c in own_hand(state, seat)]
     groups = discard_groups(hand, [ID[c] for c in offered], most, [ID[c] for c in fixed],
                              state.ruleset != "tontine")
     if len(groups) > 1:
-        groups = groups[:DISCARD_CANDIDATES]
-        return groups, _discard_weigh(state, seat, rng, hand, groups)
+        groups = groups[:effort.discard_candidates]
+        return groups, _discard_weigh(state, seat, rng, hand, groups, effort)
     return groups, Weighing(0, [0], {0: 0.0}, {0: 0}, False)
 
 
@@ -333,16 +377,16 @@ def discard_groups(hand: list[int], pool: list[int], most: int, forced: list[int
 def _discard_search(state: TarotTableState, seat: int, rng: random.Random, hand: list[int],
                     groups: list[list[int]]) -> int:
     """The index of the discard ``_discard_weigh`` finds best."""
-    return _discard_weigh(state, seat, rng, hand, groups).best
+    return _discard_weigh(state, seat, rng, hand, groups, normal_effort()).best
 
 
 def _discard_weigh(state: TarotTableState, seat: int, rng: random.Random, hand: list[int],
-                   groups: list[list[int]]) -> Weighing:
+                   groups: list[list[int]], effort: Effort) -> Weighing:
     """The discard whose hands played out do best, over deals of the unseen cards, the worse half
     dropped after each round as in ``_search``: a dealer discards once a hand, so it is given a
     budget of its own (``DISCARD_BUDGET``), enough to tell apart handfuls a few points apart."""
     knowledge = Knowledge(state, seat)
-    value = _objective(state, seat)
+    value = _objective(state, seat, effort.last_hand_win)
     n = state.players
     length = (len(hand) - len(groups[0])) * n
     sides = [state.side(s) for s in range(n)]
@@ -352,7 +396,8 @@ def _discard_weigh(state: TarotTableState, seat: int, rng: random.Random, hand: 
     order = [float(i) for i in range(len(groups))]  # ties to the likelier handful
     rounds = _rounds(len(alive))
     for round_no in range(rounds):
-        deals = max(MIN_DEALS, min(DISCARD_MAX_DEALS, DISCARD_BUDGET // rounds // (len(alive) * length)))
+        deals = max(effort.min_deals, min(effort.discard_max_deals,
+                                          effort.discard_budget // rounds // (len(alive) * length)))
         for _ in range(deals):
             dealt_now = knowledge.sample(rng)
             for i in alive:
