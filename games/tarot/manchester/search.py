@@ -255,11 +255,9 @@ def _likely_discard(hand: Sequence[int]) -> list[int]:
 
 
 def _discard(state: ManchesterState, seat: int, rng: random.Random, offered: Sequence[str], most: int,
-             fixed: Sequence[str], knowledge: Knowledge | None = None,
-             ) -> tuple[list[tuple[str, ...]], list[float], int, int]:
+             fixed: Sequence[str]) -> tuple[list[tuple[str, ...]], list[float], int, int]:
     """The handfuls weighed (the likeliest by the quick estimate), each one's total margin over
-    the deals, how many deals, and the best one's index (``knowledge``: where the unseen cards
-    may be, the seat's own unless told; the Hard player tells more)."""
+    the deals, how many deals, and the best one's index."""
     position = state.position_of(seat)
     hand = encode(state.holdings[position])
     pool = encode(offered)
@@ -269,7 +267,7 @@ def _discard(state: ManchesterState, seat: int, rng: random.Random, offered: Seq
         return [tuple(NAMES[c] for c in (*forced, *groups[0]))], [0.0], 0, 0
     groups.sort(key=lambda g: -discard_estimate(hand, [*forced, *g]))
     groups = groups[:DISCARD_CANDIDATES]
-    knowledge = knowledge or Knowledge(state, seat)
+    knowledge = Knowledge(state, seat)
     first = state.phase == "discard"
     evaluate = _first_part_after_discard if first else _truffle_after_laying_aside
     length = 20 if first else 48
