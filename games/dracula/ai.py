@@ -15,7 +15,7 @@ the placement does to the lines through its cell, and how the play-outs found th
 players, four at four) and more of each coffin solved exactly (four cells at two players, the last
 placement at four); at four, where the search sees only the coffin in play, it also charges a card
 spent now its points in a later coffin (``HARD_KEEP``). Against Normal: two players 129/200 =
-64.5 % (95 % 57.7-70.8); a Hard partnership at four DRAC4DOC.
+64.5 % (95 % 57.7-70.8); a Hard partnership at four 251/400 = 62.8 % (57.9-67.3).
 Without the charge for spending a card the partnership won 50/100, no better than Normal.
 """
 

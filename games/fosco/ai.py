@@ -10,6 +10,19 @@ The search also keeps, for each card it weighs, where best play ends the count (
 takes them, the count at the end): that is what :func:`explain` puts in words. The Easy player
 (:func:`choose_easy`) does not search: it takes a pile when one card ends the count at once, and
 otherwise plays the card that keeps the count lowest.
+
+The Hard player (:func:`choose_hard`, issue 50) removes Normal's horizon. Normal stops at the end
+of the current count (with a small bonus for the next lead), and its node budget is shared by the
+cards in the order it weighs them, so the last ones are often cut short. Hard gives every card its
+own share for that first pass, then deepens: each pass looks one more count ahead (the next
+leads, the piles taken, and each side's cards of a suit as they stand by then, so the
+seventh-card bonus is right counts ahead), until the deal's end or until the node budget
+(:data:`HARD_BUDGET`) runs out mid-pass; the last complete pass decides. Searching is all it needs:
+Fosco hides no card (F-1), so there is nothing to infer, and the deal's end is solved exactly.
+Measured head to head against Normal (bench.seat_strength's games, seats alternating): two players
+212/230 = 92.2 % (95 % 88.0-95.0); four, a Hard partnership 186/200 = 93.0 % (88.6-95.8). Tried: nothing else
+needed, the first version cleared the goal by far; the budget was cut from 40,000 to 15,000 nodes
+to keep moves quick on a loaded machine.
 """
 
 from __future__ import annotations
