@@ -95,3 +95,56 @@ def test_ai_choice_does_not_depend_on_the_opponents_hidden_cards() -> None:
         state = new(2, seed=4, options={"first_dealer": 1}, deck=deck).apply(1, "way:rows")
         choices.add(ai.choose(state, 0, random.Random(2)).token)
     assert len(choices) == 1
+
+
+# -- the Hard computer (issue 50) -----------------------------------------------------------------
+@pytest.mark.parametrize("players", [2, 4])
+def test_hard_plays_only_legal_moves_and_the_same_move_for_the_same_generator(
+        players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(ai.HARD_WORK, players, 3000)  # a lighter search keeps the test quick
+    state = new(players, seed=2)
+    thinking = decks.rng(2, "hard-player")
+    for _ in range(24 if players == 2 else 12):
+        if state.is_over:
+            break
+        seat = min(state.to_move)
+        action = ai.choose_hard(state, seat, random.Random(len(state.history)))
+        assert action in state.legal_actions(seat)
+        assert ai.choose_hard(state, seat, random.Random(len(state.history))) == action
+        state = state.apply(seat, action if seat % 2 == 0 else thinking.choice(state.legal_actions(seat)))
+
+
+def test_hard_is_offered_and_its_shipped_search_is_deterministic() -> None:
+    from games import registry
+    assert "hard" in registry.levels("dracula")
+    state = new(2, seed=3, options={"first_dealer": 0}).apply(0, "way:rows")
+    seat = min(state.to_move)
+    first = registry.computer_move(state, seat, "hard")
+    assert first in state.legal_actions(seat) and registry.computer_move(state, seat, "hard") == first
+
+
+def test_hard_completes_its_own_five_times_line() -> None:
+    deck = ["7C", "2D", "AH", "6D", "3H", "5C", "10H", "9C", "4S"]
+    state = new(2, seed=1, options={"first_dealer": 0}, deck=deck).apply(0, "way:rows")
+    for seat, token in [(1, "place:2D@01"), (0, "place:7C@10"), (1, "place:6D@12"), (0, "place:AH@21"),
+                        (1, "place:5C@00"), (0, "place:3H@02")]:
+        state = state.apply(seat, token)
+    assert ai.choose_hard(state, 1, random.Random(1)).token == "place:9C@20"
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_hard_choice_does_not_depend_on_the_cards_the_seat_cannot_see(
+        players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    from .test_dracula_teaching import redealt
+    if players == 4:
+        monkeypatch.setitem(ai.HARD_WORK, 4, 20_000)
+    state = new(players, seed=9, options={"first_dealer": 0}).apply(0, "way:cols")
+    for _ in range(2):  # into the coffin, so there are real choices
+        seat = min(state.to_move)
+        state = state.apply(seat, ai.choose(state, seat, random.Random(0)))
+    seat = min(state.to_move)
+    first = ai.choose_hard(state, seat, random.Random(4))
+    for seed in range(2):
+        other = redealt(state, seat, seed)
+        assert other.hands != state.hands or other.stock != state.stock
+        assert ai.choose_hard(other, seat, random.Random(4)) == first

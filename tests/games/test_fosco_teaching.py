@@ -13,7 +13,7 @@ from games import registry
 from games.core import decks
 from games.core.base import random_action
 from games.fosco import RULES, ai, counting
-from games.fosco.rules import EXAMPLE_MOVES, EXAMPLE_SEED, FoscoState, Play
+from games.fosco.rules import EXAMPLE_MOVES, EXAMPLE_SEED, FoscoState, Play, side_of
 
 from .test_fosco import SPADES, game, others, play
 
@@ -257,3 +257,53 @@ def test_the_example_is_the_computers_own_play_and_the_same_every_time() -> None
     assert state.history == example.state.history
 
 
+
+
+# -- the Hard computer (issue 50) -----------------------------------------------------------------
+@pytest.mark.parametrize("players", [2, 4])
+def test_hard_plays_legal_cards_and_the_same_card_for_the_same_generator(players: int) -> None:
+    for state in positions(players, seed=players)[:40:4]:
+        seat = state.turn
+        chosen = ai.choose_hard(state, seat, random.Random(3), budget=3000)
+        assert chosen in state.legal_actions(seat)
+        assert ai.choose_hard(state, seat, random.Random(3), budget=3000) == chosen
+    state = positions(players, seed=7)[1]  # the shipped budget, as the registry runs it
+    move = registry.computer_move(state, state.turn, "hard")
+    assert move in state.legal_actions(state.turn) and registry.computer_move(state, state.turn, "hard") == move
+    assert "hard" in registry.levels("fosco")
+
+
+def test_hard_reads_only_what_every_seat_sees() -> None:
+    # F-1: every hand is in view, so there is nothing hidden to re-deal; Hard's position is the
+    # view's (a state rebuilt from the view's hands and pile decides the same).
+    state = positions(2, seed=11)[9]
+    view = state.view(state.turn)
+    assert state.hidden_cards(state.turn) == frozenset()
+    rebuilt = dataclasses.replace(state, hands=tuple(tuple(h) for h in view["hands"]))
+    assert ai.choose_hard(rebuilt, state.turn, random.Random(1), budget=3000) == \
+        ai.choose_hard(state, state.turn, random.Random(1), budget=3000)
+
+
+def _solved(state: FoscoState, side: int) -> int:
+    """The deal's exact result for ``side`` (its points less the other side's), both sides at best."""
+    if state.deal_scores:
+        points = state.deal_scores[0]
+        return points[side] - points[1 - side]
+    seat = state.turn
+    values = [_solved(state.apply(seat, a), side) for a in state.legal_actions(seat)]
+    return max(values) if side_of(seat, state.players) == side else min(values)
+
+
+def test_hard_plays_the_end_of_a_deal_perfectly_past_the_current_count() -> None:
+    # Normal looks no further than the end of the count; Hard searches on to the deal's end.
+    checked = 0
+    for seed in range(6):
+        for state in positions(2, seed=seed)[-9:-3]:
+            seat = state.turn
+            if len(state.legal_actions(seat)) < 2:
+                continue
+            side = side_of(seat, 2)
+            best = max(_solved(state.apply(seat, a), side) for a in state.legal_actions(seat))
+            assert _solved(state.apply(seat, ai.choose_hard(state, seat, random.Random(0))), side) == best
+            checked += 1
+    assert checked >= 10
