@@ -15,7 +15,13 @@ which suits each other seat is out of: a seat that did not follow suit holds non
   seat would know. The same deals serve every candidate card, so their comparison is fair.
 - **Scoring.** A played-out hand scores as the rules score it (fractions to the last trick's
   taker, cappotto); the candidate with the best mean of (the others' mean score minus its own)
-  wins. Near the end of the game it weighs the game instead (below).
+  wins.
+
+Measured (``bench.seat_strength --game busca --level hard --baseline normal``, one Hard seat among
+Normal ones, games to 31): 3 players 74.2 % of 400 (95 % 69.7-78.3, 2.23 times the fair share),
+4 players 45.5 % of 400 (40.7-50.4, 1.82 times), 5 players 34 % of 100 (25.5-43.7, 1.70 times);
+a move's median 25-96 ms and 95th percentile 0.12-0.63 s on a loaded machine. Twice the work
+(60,000 plays) won 55 % of 100 at four players, within the noise of the shipped figure.
 
 Everything is deterministic given the seeded ``rng``: the cards are integers in a fixed order,
 never a set of strings, whose order would change with Python's hash seed.
