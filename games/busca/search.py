@@ -1,6 +1,6 @@
 """Busca's Hard computer: Perfect-Information Monte Carlo over deals consistent with the play.
 
-(Figures and what was tried: docs/development.md, "Busca's Hard computer".)
+(Figures and what was tried: docs/development.md, "The Hard computers", "Busca".)
 
 It reads what the Normal computer reads (its own hand, the cards played this hand and who
 played them, each hand's size, its own laid-aside card if it dealt) and infers from the play
