@@ -21,7 +21,9 @@ cards are still out. Then:
 
 One computation (``_decide``) makes the choice and records which of these it followed and on
 what (a :class:`Why`), so ``choose`` and the hint's reasons (``explain``) never disagree. The
-Easy computer (``choose_easy``) knows only a beginner's rules of thumb and counts nothing.
+Easy computer (``choose_easy``) knows only a beginner's rules of thumb and counts nothing. The
+Hard computer (``choose_hard``, in ``search.py``) plays hands out by these rules over deals of
+the unseen cards consistent with the play.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from games.core.base import player
 
 from .rules import RANKS, BuscaState, Discard, Play
 from .scoring import ALL_THIRDS, THIRDS, thirds_text
+from .search import choose_hard as choose_hard  # the Hard computer (Perfect-Information Monte Carlo)
 
 STRENGTH = {r: len(RANKS) - i for i, r in enumerate(RANKS)}  # 3 -> 10 … 4 -> 1
 PACK = tuple(decks.busca())

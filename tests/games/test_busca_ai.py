@@ -10,7 +10,8 @@ import random
 
 import pytest
 
-from games.busca import BuscaState, ai
+from games import registry
+from games.busca import BuscaState, ai, search
 from games.core import decks
 
 from .test_busca import RULES, game
@@ -78,3 +79,40 @@ def test_holding_every_counting_card_still_out_it_plays_to_win_them_all() -> Non
     mine = tuple(c for c in rest if c != "KC")
     shared = dataclasses.replace(won, taken=(mine, ("KC",), (), ()), tricks_won=(7, 1, 0, 0))
     assert choice(shared) == "play:4H"  # someone else has a point: no cappotto to chase, so it ducks
+
+
+# -- the Hard computer -------------------------------------------------------------------------------
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_hard_plays_legal_moves_to_the_end_and_chooses_the_same_for_the_same_rng(players: int) -> None:
+    state = RULES.new_game(players, seed=players + 20, options={"hands": 1})
+    assert isinstance(state, BuscaState)
+    assert "hard" in registry.levels("busca")
+    while not state.is_over:
+        seat = state.turn
+        action = search.choose_hard(state, seat, decks.rng(2, len(state.history)), budget=2000)
+        assert action in state.legal_actions(seat)
+        if len(state.history) % 7 == 0:
+            assert search.choose_hard(state, seat, decks.rng(2, len(state.history)), budget=2000) == action
+        if len(state.history) == 3 * players:  # the shipped budget, through the registry
+            assert registry.computer_move(state, seat, "hard") == registry.computer_move(state, seat, "hard")
+        state = state.apply(seat, action)
+
+
+def test_hard_infers_voids_and_never_deals_a_seat_a_suit_it_lacks() -> None:
+    state = game(4, [["4S"], [], [], ["KH", *SPADELESS[1:]]]).apply(0, "play:4S")
+    state = state.apply(3, "play:AD")
+    state = state.apply(2, state.legal_actions(2)[0])
+    seat = state.turn
+    assert seat == 1
+    known = search.knowledge(state, seat)
+    assert known.voids[3] == search.SUIT_MASK[search.SUITS.index("S")]
+    rng = random.Random(3)
+    for _ in range(20):
+        hands, _ = search.sample(known, rng)
+        assert not hands[3] & search.SUIT_MASK[0]
+        assert [h.bit_count() for h in hands] == [len(h) for h in state.hands]
+
+
+def test_hard_ducks_under_a_trick_with_points_when_it_can() -> None:
+    state = game(4, [["AH"], [], [], ["KH", "JH", "5H", "4S"]]).apply(0, "play:AH")
+    assert ai.choose_hard(state, 3, random.Random(0)).token in {"play:KH", "play:JH", "play:5H"}

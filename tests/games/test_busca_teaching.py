@@ -12,7 +12,7 @@ import time
 import pytest
 
 from games import registry
-from games.busca import RULES, BuscaState, ai
+from games.busca import RULES, BuscaState, ai, search
 from games.busca.rules import EXAMPLE_MOVES, EXAMPLE_SEED, Discard, Play
 from games.core import decks
 from games.core.base import name_players, random_action
@@ -180,6 +180,18 @@ def test_the_hint_is_blind_to_the_cards_the_seat_cannot_see() -> None:
             rng = random.Random(n)
             for _ in range(3):
                 assert registry.hint(redealt(state, seat, rng), seat) == before
+
+
+def test_the_hard_computer_is_blind_to_the_cards_the_seat_cannot_see() -> None:
+    # The Hard computer samples the unseen cards: dealt differently, the same samples and the
+    # same move (a small budget keeps the test quick; the code path is the shipped one).
+    for players, seed in ((3, 5), (4, 6), (5, 7)):
+        for n, state in enumerate(positions(players, seed)[::5]):
+            seat = state.turn
+            before = search.choose_hard(state, seat, decks.rng(seed, n), budget=2000)
+            rng = random.Random(n)
+            for _ in range(2):
+                assert search.choose_hard(redealt(state, seat, rng), seat, decks.rng(seed, n), budget=2000) == before
 
 
 # -- the Easy computer ----------------------------------------------------------------------------
