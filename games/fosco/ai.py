@@ -53,6 +53,23 @@ class _Line(NamedTuple):
     end: int
 
 
+def pile_worth(pile: list[str], held: dict[str, int]) -> tuple[float, dict[str, int]]:
+    """What a pile is worth to the side that takes it, holding ``held`` of each suit already (the
+    suits' weights, and a suit's weight again for the side that reaches its seventh card), and the
+    cards of each suit it gains."""
+    gained: dict[str, int] = {}
+    value = 0.0
+    for c in pile:
+        s = counting.suit(c)
+        if s in SUIT_WEIGHT:
+            value += SUIT_WEIGHT[s]
+            gained[s] = gained.get(s, 0) + 1
+    for s, n in gained.items():
+        if held[s] < 7 <= held[s] + n:
+            value += SUIT_WEIGHT[s]
+    return value, gained
+
+
 class _Search:
     def __init__(self, state: FoscoState, me: int, trace: bool = False) -> None:
         self.players = state.players
@@ -83,16 +100,7 @@ class _Search:
     def pile_value(self, pile: list[str], taker: int) -> float:
         """What capturing ``pile`` is worth to ``taker``'s side, from our side's point of view."""
         side = side_of(taker, self.players)
-        gained: dict[str, int] = {}
-        value = 0.0
-        for c in pile:
-            s = counting.suit(c)
-            if s in SUIT_WEIGHT:
-                value += SUIT_WEIGHT[s]
-                gained[s] = gained.get(s, 0) + 1
-        for s, n in gained.items():
-            if self.held[side][s] < 7 <= self.held[side][s] + n:
-                value += SUIT_WEIGHT[s]
+        value, _ = pile_worth(pile, self.held[side])
         return value if side == self.my_side else -value
 
     def search(self, hands: list[list[str]], pile: list[str], last: int, turn: int, count: int,
@@ -242,16 +250,8 @@ class _Deep:
     def capture(self, pile: list[str], taker: int) -> tuple[float, int, dict[str, int]]:
         side = side_of(taker, self.players)
         held = self.held[side]
-        gained: dict[str, int] = {}
-        value = 0.0
-        for c in pile:
-            s = counting.suit(c)
-            if s in SUIT_WEIGHT:
-                value += SUIT_WEIGHT[s]
-                gained[s] = gained.get(s, 0) + 1
+        value, gained = pile_worth(pile, held)
         for s, n in gained.items():
-            if held[s] < 7 <= held[s] + n:
-                value += SUIT_WEIGHT[s]
             held[s] += n
         return (value if side == self.my_side else -value), side, gained
 
