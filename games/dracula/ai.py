@@ -175,17 +175,26 @@ def _memo_key(state: DraculaState, seat: int, rng: random.Random) -> Hashable:
             tuple(len(h) for h in state.hands), rng.getstate())
 
 
-def _decide(state: State, seat: int, rng: random.Random) -> Decision:
+def _to_search(state: State, seat: int, rng: random.Random) -> Action | list[Place]:
+    """The move where there is nothing to search (the only one; a direction, the two being mirror
+    images of each other), else the places to search among."""
     if not isinstance(state, DraculaState):
         raise TypeError("the Dracula player needs a Dracula game")
     legal = state.legal_actions(seat)
     if not legal:
         raise IllegalAction("that seat has nothing to do now")
     if len(legal) == 1:
-        return Decision(legal[0])
+        return legal[0]
     if isinstance(legal[0], Way):
-        return Decision(rng.choice(legal))  # the two directions are mirror images of each other
-    places = [a for a in legal if isinstance(a, Place)]
+        return rng.choice(legal)
+    return [a for a in legal if isinstance(a, Place)]
+
+
+def _decide(state: State, seat: int, rng: random.Random) -> Decision:
+    places = _to_search(state, seat, rng)
+    if not isinstance(places, list):
+        return Decision(places)
+    assert isinstance(state, DraculaState)
     key = _memo_key(state, seat, rng)
     decision = _search(state, seat, places, rng)
     if len(_MEMO) >= MEMO_SIZE:
@@ -591,16 +600,10 @@ HARD_KEEP = {2: 0.0, 4: 1.0}
 def choose_hard(state: State, seat: int, rng: random.Random) -> Action:
     """The Hard computer: Normal's Monte Carlo search with more guesses, more play-outs and more
     of each coffin solved exactly (see :data:`HARD_WORK`); deterministic given ``rng``."""
-    if not isinstance(state, DraculaState):
-        raise TypeError("the Dracula player needs a Dracula game")
-    legal = state.legal_actions(seat)
-    if not legal:
-        raise IllegalAction("that seat has nothing to do now")
-    if len(legal) == 1:
-        return legal[0]
-    if isinstance(legal[0], Way):
-        return rng.choice(legal)  # the two directions are mirror images of each other
-    places = [a for a in legal if isinstance(a, Place)]
+    places = _to_search(state, seat, rng)
+    if not isinstance(places, list):
+        return places
+    assert isinstance(state, DraculaState)
     n = state.players
     return _search(state, seat, places, rng, HARD_WORK[n], HARD_ENDGAME[n], HARD_SAMPLES,
                    HARD_KEEP[n]).action
