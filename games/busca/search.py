@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 from games.core import cards, decks
 from games.core.actions import Action
+from games.core.bitsets import bits
 
 from .rules import LOW_TO_HIGH, BuscaState, Discard, Play
 from .scoring import ALL_THIRDS, HAND_POINTS, THIRDS
@@ -58,15 +59,6 @@ FEWEST_DEALS = 24
 
 def worth_of(mask: int) -> int:
     return 3 * (mask & ACES).bit_count() + (mask & THIRD_CARDS).bit_count()
-
-
-def bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def mask_of(names: Sequence[str]) -> int:

@@ -46,6 +46,7 @@ from typing import Literal, NamedTuple
 
 from games.core import cards, decks
 from games.core.actions import Action
+from games.core.bitsets import bits
 
 from .rules import SEVEN, SUITS, FanTanState, Pass, Play, card_of
 
@@ -173,15 +174,6 @@ def placed(frontier: int, play: int) -> int:
         play ^= low
         frontier |= OPENS[low.bit_length() - 1]
     return frontier
-
-
-def bits(m: int) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
 
 
 # -- the heuristic -------------------------------------------------------------------------------
