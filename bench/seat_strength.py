@@ -77,9 +77,11 @@ def partnerships(state: State) -> tuple[tuple[int, ...], ...]:
 
 def one_game(key: str, players: int, baseline: str, seed: int,
              options: dict[str, object] | None = None,
-             level: registry.Level = "normal") -> tuple[bool, bool, list[float]]:
+             level: registry.Level = "normal") -> tuple[bool, bool, list[float], list[float]]:
     """Whether the computer (at ``level``) won, whether it shared the win, and its move times in
-    seconds. In a partnership game the computer plays every seat of one side."""
+    seconds: as the clock on the wall saw them, and the processor time they took (what one free
+    core would take, whatever else loads the machine). In a partnership game the computer plays
+    every seat of one side."""
     rules = registry.get(key)
     state = rules.new_game(players, seed=seed, options=options)
     sides = partnerships(state)
@@ -87,19 +89,21 @@ def one_game(key: str, players: int, baseline: str, seed: int,
     me = min(mine)
     rng = random.Random(seed)
     times: list[float] = []
+    cpu_times: list[float] = []
     while not state.is_over:
         seat = min(state.to_move)
         if seat in mine:
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.thread_time()
             action = registry.computer_move(state, seat, level)
             times.append(time.perf_counter() - start)
+            cpu_times.append(time.thread_time() - start_cpu)
         else:
             action = baseline_move(baseline, state, seat, rng)
         state = state.apply(seat, action)
     outcome = state.outcome
     assert outcome is not None
     won = me in outcome.winners
-    return won, won and not set(outcome.winners) <= mine, times
+    return won, won and not set(outcome.winners) <= mine, times, cpu_times
 
 
 def main() -> None:
@@ -113,6 +117,9 @@ def main() -> None:
                         help="measure against this baseline only (repeatable)")
     parser.add_argument("--level", default="normal", choices=registry.LEVELS,
                         help="the measured computer's level (normal unless told)")
+    parser.add_argument("--first-seed", type=int, default=0,
+                        help="the first game's seed (0): runs from different seeds add up")
+    parser.add_argument("--jobs", type=int, help="worker processes (one a core unless told)")
     args = parser.parse_args()
     tarot_table = args.game in TAROT_TABLES
     if args.ruleset and not tarot_table:
@@ -123,20 +130,24 @@ def main() -> None:
     sizes = args.players or list(rules.player_counts[:MOST_SIZES])
     title = rules.title + (f" ({args.ruleset or 'plain'})" if tarot_table else "")
     all_times: list[float] = []
+    all_cpu: list[float] = []
     who = "the computer in one seat, the baseline in the others"
     if any(partnerships(rules.new_game(n, seed=0, options=options)) for n in sizes):
         who += " (at a table of partners, a computer partnership against a partnership of the baseline)"
     print(f"{title}: {who}; {games} games a match-up.")
-    with ProcessPoolExecutor() as pool:
+    with ProcessPoolExecutor(args.jobs) as pool:
         for players in sizes:
             for baseline in args.baseline or BASELINES.get(args.game, ("random", "first")):
                 n = games
-                results = list(pool.map(one_game, [args.game] * n, [players] * n, [baseline] * n, range(n),
+                seeds = range(args.first_seed, args.first_seed + n)
+                results = list(pool.map(one_game, [args.game] * n, [players] * n, [baseline] * n, seeds,
                                         [options] * n, [args.level] * n, chunksize=max(1, min(10, n // 8))))
-                wins = sum(won for won, _, _ in results)
-                shared = sum(split for _, split, _ in results)
-                times = [t for _, _, ts in results for t in ts]
+                wins = sum(won for won, _, _, _ in results)
+                shared = sum(split for _, split, _, _ in results)
+                times = [t for _, _, ts, _ in results for t in ts]
+                cpu = [t for _, _, _, ts in results for t in ts]
                 all_times += times
+                all_cpu += cpu
                 rate = wins / n
                 chance = 100 / len(partnerships(rules.new_game(players, seed=0, options=options)) or range(players))
                 low, high = wilson(wins, n)
@@ -144,10 +155,13 @@ def main() -> None:
                       f"(95% {100 * low:.1f}-{100 * high:.1f}; {shared} shared; by chance {chance:.1f}%, "
                       f"{100 * rate / chance:.2f} times it), move median "
                       f"{1000 * statistics.median(times):.2f} ms, p95 {1000 * _p(times, 0.95):.2f} ms, "
-                      f"max {1000 * max(times):.2f} ms", flush=True)
+                      f"max {1000 * max(times):.2f} ms; processor time median "
+                      f"{1000 * statistics.median(cpu):.2f} ms, p95 {1000 * _p(cpu, 0.95):.2f} ms, "
+                      f"max {1000 * max(cpu):.2f} ms", flush=True)
     print(f"  all computer moves: median {1000 * statistics.median(all_times):.2f} ms, "
           f"p95 {1000 * _p(all_times, 0.95):.2f} ms, max {1000 * max(all_times):.2f} ms "
-          f"over {len(all_times)} moves")
+          f"over {len(all_times)} moves; processor time median {1000 * statistics.median(all_cpu):.2f} ms, "
+          f"p95 {1000 * _p(all_cpu, 0.95):.2f} ms, max {1000 * max(all_cpu):.2f} ms")
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
