@@ -13,12 +13,13 @@ import pytest
 
 from games import registry
 from games.core.base import random_action
-from games.tarot.base import hard
+from games.tarot import simulation as sim
+from games.tarot.base import hard, knowledge
 from games.tarot.base import search as ai
 from games.tarot.base.state import TarotTableState
 from games.tarot.moves import CardsMove
 
-from .test_table_ai import EVERY, GAMES, IDS, new_game, permuted, positions
+from .test_table_ai import EVERY, GAMES, IDS, new_game, permuted, position, positions
 
 
 @pytest.fixture
@@ -127,3 +128,30 @@ def test_in_the_last_hand_hard_counts_winning_the_game(key: str) -> None:
     assert ai._objective(state, seat, 30.0)(table) - ai._objective(state, seat)(table) == bonus
     earlier = dataclasses.replace(state, hand_no=0)
     assert ai._objective(earlier, seat, 30.0)(table) == ai._objective(earlier, seat)(table)
+
+
+def test_soft_inference_doubts_the_cards_a_seat_would_have_taken_a_trick_with() -> None:
+    """Seat 1 followed under seat 0's 9 of swords, and seat 2 did so last to play (so surely it
+    could not beat it): higher swords in their hands become unlikely, seat 2's the more, and Hard's
+    deals hold them there less often than the plain deals do. Only the public plays count: seat 0's
+    own card doubts nothing, and the hands' true contents change nothing."""
+    hands = [["9S", "T3", "T1", "5D", "6D", "7B", "8B"], ["2S", "KS", "NS", "4S", "2B", "3B", "4B"],
+             ["3S", "T2", "7C", "8C", "9C", "7D", "8D"]]
+    state = position("scarto", hands, dealer=2, discard=("9D", "10D"))
+    for seat, card in ((0, "9S"), (1, "2S"), (2, "3S")):
+        state = state.apply(seat, f"play:{card}")
+    assert state.to_move == {0}
+    seen = knowledge.Knowledge(state, 0, soft=0.3)
+    higher = {sim.ID[c] for c in ("10S", "JS", "NS", "QS", "KS")}
+    assert set(seen.doubts) == {1, 2}
+    assert seen.doubts[1] == pytest.approx(dict.fromkeys(higher, 0.3))
+    assert seen.doubts[2] == pytest.approx(dict.fromkeys(higher, 0.09))
+    assert knowledge.Knowledge(state, 0).doubts == {}  # Normal's: off
+    rng = random.Random(5)
+    plain = sum(len(higher & set(seen.sample(rng)[2])) for _ in range(300))
+    likely = sum(len(higher & set(seen.likely(rng)[2])) for _ in range(300))
+    assert likely < plain / 2
+    other = permuted(state, 0, random.Random(9))
+    assert other.hands != state.hands
+    assert knowledge.Knowledge(other, 0, soft=0.3).doubts == seen.doubts
+    assert knowledge.Knowledge(state, 1, soft=0.3).doubts == {2: dict.fromkeys(higher, pytest.approx(0.09))}

@@ -20,6 +20,7 @@ ALL = frozenset(range(len(NAMES)))
 LESSER_COURTS = frozenset(c for c in ALL if LESSER_COURT[c])
 TRUMPS = frozenset(c for c in ALL if SUIT[c] == TRUMP)
 KINGS = frozenset(c for c in ALL if RANK[c] == 4)
+SOFT_TRIES = 8  # deals drawn for one kept by the soft inferences at the most
 ACES = frozenset(ID["A" + s] for s in "SBCD")
 HONOURS = frozenset((MAG, WOR, FOOL))
 
@@ -35,7 +36,7 @@ class Knowledge(determinize.Placement[int]):
 
     TRIES = 30  # more than the two-player game's: the Last Laugh's Fool turns some deals down (``fits``)
 
-    def __init__(self, state: TarotTableState, seat: int) -> None:
+    def __init__(self, state: TarotTableState, seat: int, soft: float = 0.0) -> None:
         self.state = state
         self.seat = seat
         hidden = sorted(ID[c] for c in state.hidden_cards(seat))
@@ -47,6 +48,7 @@ class Knowledge(determinize.Placement[int]):
         self.shown = [ID[c] for c in state.shown]
         tricks = _this_hand(state)
         excluded = _inferences(state, seat, tricks)
+        self.doubts = _doubts(state, seat, tricks, soft) if soft else {}
         self.fool_rules = _fool_rules(state, seat, tricks) if state.ruleset == "last-laugh" and FOOL in pool else {}
         slots: list[determinize.Slot[int]] = []  # by seat, -1 the discard, -2 the Butt's face-down card
         for s in range(n):
@@ -81,9 +83,35 @@ class Knowledge(determinize.Placement[int]):
             return False
         return not any(COURT[c] and SUIT[c] in no_court_suits for c in hand)
 
+    def weight(self, dealt: dict[int, list[int]]) -> float:
+        """How likely a deal is beside the others, by the soft inferences (``_doubts``): 1 when
+        no seat holds a card its plays make unlikely."""
+        w = 1.0
+        for s, doubts in self.doubts.items():
+            for c in dealt.get(s, ()):
+                w *= doubts.get(c, 1.0)
+        return w
+
+    def likely(self, rng: random.Random) -> dict[int, list[int]]:
+        """A deal kept with the chance its ``weight`` gives (rejection sampling), so that the
+        deals follow what the seats' plays suggest; after ``SOFT_TRIES`` the likeliest drawn."""
+        if not self.doubts:
+            return self.sample(rng)
+        best: tuple[float, dict[int, list[int]]] | None = None
+        for _ in range(SOFT_TRIES):
+            dealt = self.sample(rng)
+            w = self.weight(dealt)
+            if w >= 1.0 or rng.random() < w:
+                return dealt
+            if best is None or w > best[0]:
+                best = (w, dealt)
+        assert best is not None
+        return best[1]
+
     def table(self, rng: random.Random) -> Table:
-        """A deal of the hand in play, the unseen cards placed at random."""
-        dealt = self.sample(rng)
+        """A deal of the hand in play, the unseen cards placed at random (the likelier deals
+        more often, where the soft inferences are on)."""
+        dealt = self.likely(rng)
         state = self.state
         hands = [[NAMES[c] for c in self.mine] if s == self.seat else
                  [NAMES[c] for c in (*self.known[s], *dealt.get(s, []))] for s in range(state.players)]
@@ -99,6 +127,35 @@ class Knowledge(determinize.Placement[int]):
             return None
         stand_ins = iter(NAMES[c] for c in face_down)
         return tuple(tuple(next(stand_ins) if c in hidden else c for c in pile) for pile in state.piles)
+
+
+def _doubts(state: TarotTableState, seat: int, tricks: list[list[tuple[int, int]]],
+            factor: float) -> dict[int, dict[int, float]]:
+    """Soft inferences from the other seats' plays (public), a likelihood factor for each card
+    they may hold: a seat that followed suit under a suit card of another side winning the trick
+    probably holds no card of that suit that would have taken it (each such card ``factor``, its
+    square when the seat was last to play and so sure to take the trick with it)."""
+    n = state.players
+    out: dict[int, dict[int, float]] = {}
+    for trick in tricks:
+        led = -1
+        top, holder = -1.0, -1
+        for i, (position, card) in enumerate(trick):
+            if card == FOOL:
+                continue
+            suit = SUIT[card]
+            if led < 0:
+                led = suit
+            elif (position != seat and suit == led and led != TRUMP and top < 100.0 and STR[card] < top
+                  and state.side(holder) != state.side(position)):
+                f = factor * factor if i == n - 1 else factor
+                doubts = out.setdefault(position, {})
+                for c in ALL:
+                    if SUIT[c] == led and STR[c] > top:
+                        doubts[c] = doubts.get(c, 1.0) * f
+            if suit in (led, TRUMP) and STR[card] > top:
+                top, holder = STR[card], position
+    return out
 
 
 def _never_discarded(state: TarotTableState) -> frozenset[int]:

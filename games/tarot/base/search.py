@@ -97,6 +97,7 @@ class Effort:
     discard_budget: int
     discard_max_deals: int
     last_hand_win: float = 0.0  # in the game's last hand, what winning the game is worth beside the points
+    soft: float = 0.0  # the soft inferences' factor for a card a seat's plays make unlikely (0: off)
 
 
 def normal_effort() -> Effort:
@@ -268,7 +269,7 @@ def _search(state: TarotTableState, seat: int, rng: random.Random, moves: Sequen
     that the budget goes to telling the best apart. ``trace`` counts who takes the trick in play
     after each move on each deal (the quick policy playing it out), which the choice ignores."""
     effort = effort or normal_effort()
-    knowledge = Knowledge(state, seat)
+    knowledge = Knowledge(state, seat, effort.soft)
     value = _objective(state, seat, effort.last_hand_win)
     tie = list(costs) if costs is not None else [float(i) for i in range(len(moves))]
     alive = list(range(len(moves)))
