@@ -8,16 +8,22 @@ what a hidden discard cannot hold and the Last Laugh's Fool), with an effort of 
 - the dealer's discard: the 24 likeliest handfuls rather than 12, on four times the budget;
 - in the game's last hand, the game's result in what a deal is worth: winning it (the highest
   total; partners ahead, half when level) counts 30 points beside the hand's own, so that it plays
-  for the game rather than for the points when the totals are close.
+  for the game rather than for the points when the totals are close;
+- soft inference (:func:`.knowledge._doubts`): a deal is kept with the chance the other seats'
+  public plays give it, so a seat that followed suit under another side's card of the suit led
+  is seldom dealt a card of that suit that would have taken the trick (each such card weighs
+  0.3, 0.09 when it played last and the trick was surely its for the taking).
 
 It reads only what Normal reads (the seat's view and ``hidden_cards``): the scores and the hand's
 number are public. Deterministic for a given rng (the budget counts card plays, not time).
 
 Measured head to head against Normal (``bench.seat_strength --level hard --baseline normal``,
-plain rules; figures and what was tried in docs/development.md, "Hard computer: the tarot base
-games"): Scarto one Hard seat among two Normal 37 % over 100 games (95 % 28-47; fair share 33.3 %,
-goal 40 %), a Hard partnership 52.5 % in Tarocchi and 57.5 % in Conference over 40 games each (goal
-55 %): a little above Normal, within the noise; not shown to meet the goals.
+plain rules, with soft inference; figures and what was tried in docs/development.md, "Scarto,
+Tarocchi and Conference"): Scarto one Hard seat among two Normal 37.0 % over 200 games (95 %
+30.6-43.9; fair share 33.3 %, goal 40 %), a Hard partnership 54.0 % in Tarocchi over 100 games
+(44.3-63.4) and 52.0 % in Conference over 75 (40.9-62.9; goal 55 %): at or a little above Normal,
+within the noise; not shown to meet the goals, nor to be weaker. About 50 ms of processor time a
+move at the 95th percentile.
 """
 
 from __future__ import annotations
