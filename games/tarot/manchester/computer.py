@@ -4,7 +4,6 @@ hint's reasons (``explain``: :mod:`.explain`)."""
 
 from .easy import choose_easy
 from .explain import explain
-from .hard import choose_hard
 from .search import choose
 
-__all__ = ["choose", "choose_easy", "choose_hard", "explain"]
+__all__ = ["choose", "choose_easy", "explain"]
