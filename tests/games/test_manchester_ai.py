@@ -14,6 +14,7 @@ from games.core import decks
 from games.core.base import random_action
 from games.core.tricks import Trick
 from games.tarot import pack
+from games.tarot.manchester import hard
 from games.tarot.manchester import search as ai
 from games.tarot.manchester import simulation as sim
 from games.tarot.manchester.state import ManchesterState
@@ -153,6 +154,54 @@ def test_it_chooses_the_same_whatever_lies_in_the_cards_it_cannot_see(rules: obj
             assert choice(other, seat, seed=11) == choice(state, seat, seed=11)
             seen_phases.add(state.phase)
     assert seen_phases == {"discard", "play1", "play2", "discard2" if rules is TRUFFLE else "choose"}
+
+
+@pytest.fixture
+def quick_hard(monkeypatch: pytest.MonkeyPatch, quick: None) -> None:
+    """The Hard search at its smallest (its card play is Normal's, already made quick)."""
+    monkeypatch.setattr(hard, "CANDIDATES", 6)
+    monkeypatch.setattr(hard, "DISCARD_PLAYS", {"discard": 60, "discard2": 30})
+    monkeypatch.setattr(hard, "CHOOSE_DEALS", 4)
+
+
+def hard_choice(state: ManchesterState, seat: int, seed: int = 0) -> str:
+    return hard.choose_hard(state, seat, random.Random(seed)).token
+
+
+@pytest.mark.parametrize("rules", [PICCADILLY, TRUFFLE], ids=["piccadilly", "truffle"])
+def test_hard_chooses_the_same_whatever_lies_in_the_cards_it_cannot_see(rules: object, quick_hard: None,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ai, "MIN_DEALS", 3)
+    rng = random.Random(7)
+    seen_phases = set()
+    for state in positions(rules):
+        for seat in sorted(state.to_move):
+            if len(state.legal_actions(seat)) < 2:
+                continue
+            for _ in range(2):
+                other = permuted(state, seat, rng)
+                assert other != state or not state.hidden_cards(seat)
+                assert other.view(seat) == state.view(seat)
+                assert hard_choice(other, seat, seed=11) == hard_choice(state, seat, seed=11)
+            seen_phases.add(state.phase)
+    assert seen_phases == {"discard", "play1", "play2", "discard2" if rules is TRUFFLE else "choose"}
+
+
+@pytest.mark.parametrize("rules", [PICCADILLY, TRUFFLE], ids=["piccadilly", "truffle"])
+def test_hard_plays_legal_moves_to_the_end_and_the_same_for_the_same_draws(rules: object, quick_hard: None) -> None:
+    # offered for Truffle only: in Piccadilly it measured below Normal (docs/development.md)
+    assert ("hard" in registry.levels(rules.key)) == (rules is TRUFFLE)  # type: ignore[attr-defined]
+    state = new_game(rules, 2)
+    while not state.is_over:
+        seat = min(state.to_move)
+        action = hard.choose_hard(state, seat, decks.rng(2, len(state.history)))
+        assert hard.choose_hard(state, seat, decks.rng(2, len(state.history))).token == action.token
+        if state.phase in ("discard", "discard2"):
+            assert state.rules.parse_action(action.token) is not None
+        else:
+            assert action.token in {a.token for a in state.legal_actions(seat)}
+        state = state.apply(seat, action)  # IllegalAction would fail the test
+    assert state.outcome is not None
 
 
 def _scored_so_far(state: ManchesterState) -> int:
