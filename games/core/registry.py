@@ -44,7 +44,7 @@ _ENTRIES: dict[str, Entry] = {
     "bullshit": Entry(rules="games.bullshit", computer="games.bullshit.ai", pictures="renderers.games.bullshit"),
     "manchester-piccadilly": Entry(rules="games.manchester_piccadilly", computer="games.tarot.manchester.computer",
                                    pictures="renderers.games.tarot.manchester"),
-    "manchester-truffle": Entry(rules="games.manchester_truffle", computer="games.tarot.manchester.truffle_computer",
+    "manchester-truffle": Entry(rules="games.manchester_truffle", computer="games.tarot.manchester.computer",
                                 pictures="renderers.games.tarot.manchester"),
     "scarto": Entry(rules="games.scarto", computer="games.tarot.base.computer",
                     pictures="renderers.games.tarot.base"),

@@ -39,11 +39,7 @@ def test_the_tarot_games_share_their_computer_and_pictures() -> None:
         return {(registry.entry(k).computer, registry.entry(k).pictures) for k in keys}
 
     two, base = shared("manchester-piccadilly", "manchester-truffle"), shared("scarto", "tarocchi", "conference")
-    assert len(base) == 1 and not two & base
-    # the two-player games share one Normal player and one set of pictures; Truffle's module adds Hard
-    assert len({pictures for _, pictures in two}) == 1
-    picc, truffle = registry.player("manchester-piccadilly"), registry.player("manchester-truffle")
-    assert picc.choose is truffle.choose and picc.choose_easy is truffle.choose_easy
+    assert len(two) == 1 and len(base) == 1 and two != base
 
 
 @pytest.mark.parametrize("ask", [registry.entry, registry.get, registry.player, registry.pictures_module])

@@ -14,10 +14,10 @@ policy on deals common to every option:
   other player's; they are taken to hold the one that serves them better against our two (Normal:
   the one a quick estimate rates higher), over 500 deals (Normal: about 60).
 
-Offered for Truffle only (:mod:`.truffle_computer`). Against Normal (``bench.seat_strength``'s
-game, seats alternating; the time box cut the runs short on a machine loaded ten times over):
-Truffle 100/190 = 52.6 % (95 % 45.6-59.6), Piccadilly 87/177 = 49.2 % (41.9-56.5), so level with
-Normal, below the 55 % aimed at; a move's processor time p50 / p95: Truffle 18 / 28 ms,
+Offered in both games, and measured level with Normal there, below the 55 % aimed at (against
+Normal, ``bench.seat_strength``'s game, seats alternating; the time box cut the runs short on a
+machine loaded ten times over): Truffle 100/190 = 52.6 % (95 % 45.6-59.6), Piccadilly 87/177 =
+49.2 % (41.9-56.5); a move's processor time p50 / p95: Truffle 18 / 28 ms,
 Piccadilly 17 / 398 ms, the dearest a laying aside (1.8 s at most, under that load).
 """
 
