@@ -20,10 +20,17 @@ first-card reading of :func:`.ai.read`). Three things differ:
 Winning a game at the default options is going out first in its one hand (the winner takes the
 pot, so has the most chips), which is what the play-outs count.
 
-Measured against Normal (bench.seat_strength, 400 games a table size, one Hard seat among Normal
-ones): see docs/development.md, "The Hard computers (issue 50)". The game is mostly luck: on the same
-400 four-player deals, Hard and Normal in the same seat won 104 and 98 games, and their results
-differed in only 52 of them.
+At five players or more it plays Normal's move: there these play-outs won less than Normal
+(63 of 400 games against Normal's 76 in the same seat on the same deals), while at three they won
+far more and at four about as much.
+
+Measured against Normal (``python -m bench.seat_strength --game fan-tan --level hard --baseline
+normal --games 400 --players N --jobs 1``, one Hard seat among Normal ones): three players 198/400
+= 49.5 % (44.6-54.4 %, 1.48 times the fair share), four 104/400 = 26.0 % (21.9-30.5 %, 1.04
+times), five (Normal's moves) 76/400 = 19.0 %; a move takes 58 / 114 ms of processor time at the
+median / 95th percentile at three players. The game is mostly luck: on the same 400 four-player
+deals Hard's and Normal's results in the same seat differed in only 52. More in
+docs/development.md, "The Hard computers (issue 50)".
 """
 
 from __future__ import annotations
@@ -41,6 +48,7 @@ from .ai import (
     SEVENS,
     SUIT,
     cards_mask,
+    choose,
     deal,
     frontier_of,
     hand_moves,
@@ -56,12 +64,16 @@ WORK = 60_000  # budget per decision: deals x candidate plays x cards left in al
 MIN_DEALS, MAX_DEALS = 16, 400
 MAX_CANDIDATES = 10  # Normal plays out 6; ten cut plays only when three or four 7s make many combinations
 INFER = True  # weigh each deal by how well the others' past plays fit Normal's heuristic there
+NORMAL_FROM = 5  # table size from which Hard plays as Normal
 MISS = 0.35  # a past play the heuristic would not have made from the dealt hand: Normal overrules it at times
 
 
 def choose_hard(state: FanTanState, seat: int, rng: random.Random) -> Action:
     """A pass only with nothing to play; a single play or going out at once; else the candidate
-    play that wins the most weighed play-outs."""
+    play that wins the most weighed play-outs. At five players or more, Normal's choice (there
+    these play-outs won less than Normal: see the module's docstring)."""
+    if state.players >= NORMAL_FROM:
+        return choose(state, seat, rng)
     plays = state.plays(seat)
     if not plays:
         return Pass()
