@@ -40,7 +40,7 @@ _ENTRIES: dict[str, Entry] = {
     "fscking-ace": Entry(rules="games.fscking_ace", computer="games.fscking_ace.ai",
                          pictures="renderers.games.fscking_ace"),
     "busca": Entry(rules="games.busca", computer="games.busca.ai", pictures="renderers.games.busca"),
-    "fan-tan": Entry(rules="games.fan_tan", computer="games.fan_tan.ai", pictures="renderers.games.fan_tan"),
+    "fan-tan": Entry(rules="games.fan_tan", computer="games.fan_tan.computer", pictures="renderers.games.fan_tan"),
     "bullshit": Entry(rules="games.bullshit", computer="games.bullshit.ai", pictures="renderers.games.bullshit"),
     "manchester-piccadilly": Entry(rules="games.manchester_piccadilly", computer="games.tarot.manchester.computer",
                                    pictures="renderers.games.tarot.manchester"),

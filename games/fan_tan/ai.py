@@ -35,7 +35,8 @@ such a player.
 **Teaching.** :func:`explain` says why, from the same decision (:func:`_decide`): what the play
 frees of the seat's own cards (the heuristic's terms), then the play it holds back, or the
 play-outs that overruled the heuristic. :func:`choose_easy` is a beginner's rule of thumb: the
-play with the most of its own cards beyond it, near or far, with no play-outs.
+play with the most of its own cards beyond it, near or far, with no play-outs. The Hard computer
+(:mod:`.hard`) builds on these pieces.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ import dataclasses
 import random
 
 from games import registry
-from games.fan_tan import FanTanState, Pass, Play, ai
+from games.fan_tan import FanTanState, Pass, Play, ai, hard
 
 from .test_fan_tan import RULES, stacked
 
@@ -59,24 +59,39 @@ def test_it_is_deterministic_for_the_same_generator() -> None:
         assert registry.default_action(state, seat) == registry.default_action(state, seat)
 
 
+def _redealt(state: FanTanState, seat: int, shuffle: random.Random) -> FanTanState:
+    """The cards ``seat`` cannot see dealt again among the others, each keeping its count (the
+    public history stays as it was)."""
+    others = [s for s in range(state.players) if s != seat]
+    unseen = [c for s in others for c in state.hands[s]]
+    shuffle.shuffle(unseen)
+    hands = list(state.hands)
+    at = 0
+    for s in others:
+        hands[s] = tuple(unseen[at:at + len(state.hands[s])])
+        at += len(state.hands[s])
+    return dataclasses.replace(state, hands=tuple(hands))
+
+
 def test_its_choice_does_not_depend_on_the_hidden_hands() -> None:
     # Deal the cards it cannot see differently among the others, each keeping its count and the
     # public history: the same decision.
     for n, state in enumerate(random_positions(6, strict=True)):
         seat = state.turn
         chosen = ai.choose(state, seat, random.Random(n))
-        others = [s for s in range(state.players) if s != seat]
-        unseen = [c for s in others for c in state.hands[s]]
         shuffle = random.Random(n)
         for _ in range(3):
-            shuffle.shuffle(unseen)
-            hands = list(state.hands)
-            at = 0
-            for s in others:
-                hands[s] = tuple(unseen[at:at + len(state.hands[s])])
-                at += len(state.hands[s])
-            moved = dataclasses.replace(state, hands=tuple(hands))
-            assert ai.choose(moved, seat, random.Random(n)) == chosen
+            assert ai.choose(_redealt(state, seat, shuffle), seat, random.Random(n)) == chosen
+
+
+def test_the_hard_choice_does_not_depend_on_the_hidden_hands() -> None:
+    # The same for the Hard computer, whose play-outs also weigh each deal by the others' past plays.
+    for n, state in enumerate(random_positions(6, strict=True) + random_positions(2, strict=False)):
+        seat = state.turn
+        chosen = hard.choose_hard(state, seat, random.Random(n))
+        shuffle = random.Random(n)
+        for _ in range(2):
+            assert hard.choose_hard(_redealt(state, seat, shuffle), seat, random.Random(n)) == chosen
 
 
 def test_it_opens_the_7_whose_followers_it_holds() -> None:
