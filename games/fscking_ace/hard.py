@@ -18,6 +18,7 @@ order.
 
 from __future__ import annotations
 
+import math
 import random
 
 from games.core.actions import Action
@@ -48,27 +49,56 @@ from .values import BONUS_PER_PLAYER, REVERSE, STAKE
 # difference between flipping and stopping is this many standard errors from nothing.
 BATCH, FEWEST_SHUFFLES, MOST_SHUFFLES, CLEAR = 32, 32, 128, 2.0
 CLOSE = 0  # cents: Normal's figures for flipping and stopping nearer than this are played out
-LATE = 6  # and every choice once no more than six cards a player are left
+LATE = 6  # and every choice once no more than six cards a player are left,
+FINAL_ROUNDS = 3  # and in a game's last three rounds, where finishing ahead is what counts
 MODEL_DEPTH = 1  # Normal looks three cards ahead; one card ahead it chooses the same 99.8 % of the time
 EMPTY: PileT = (0, 0, 0, 0, 0, 0)
+SWING = 7000  # cents: how far two seats' results part in a round, typically (measured: 57-81 dollars)
 REVERSE_KIND = 8  # the 7 of spades, told apart from the other spades: it turns the play round
+
+
+class Aim:
+    """What Hard plays for: the round's money, or, where the table set a number of rounds, its
+    chance of finishing ahead: for sure after the last round, before it by how far each rival
+    would be behind, against how far the money swings in the rounds still to come."""
+
+    def __init__(self, me: int, balances: tuple[int, ...] | None = None, rounds_after: int = 0) -> None:
+        self.me = me
+        self.balances = balances  # None: money is what counts
+        self.swing = SWING * rounds_after ** 0.5
+
+    def value(self, net: list[float]) -> float:
+        """How good the round's settlement ``net`` (cents, per seat) is for ``me``."""
+        me = self.me
+        if self.balances is None:
+            return net[me]
+        final = [b + x for b, x in zip(self.balances, net, strict=True)]
+        if not self.swing:
+            best = max(final)
+            return 1 / sum(1 for f in final if f == best) if final[me] == best else 0.0
+        chance = 1.0
+        for s, f in enumerate(final):
+            if s != me:
+                chance *= 0.5 * (1 + math.erf((final[me] - f) / (self.swing * math.sqrt(2))))
+        return chance
 
 
 class _Round:
     """The round as it stands, in the counts a play-out needs: each seat's scored pile, the unseen
     cards by kind, whose turn and which way play goes; and, worked out again whenever a pile
-    changes, what each seat would pay or receive if the Ace came up now and what Normal weighs."""
+    changes, what Normal weighs and how good it would be for ``aim`` if each seat turned up the
+    Ace now."""
 
-    def __init__(self, piles: list[PileT], unseen: list[int], seat: int, step: int, me: int) -> None:
+    def __init__(self, piles: list[PileT], unseen: list[int], seat: int, step: int, aim: Aim) -> None:
         self.piles = piles
         self.unseen = unseen  # by Normal's eight kinds, the Ace included
         self.seat = seat
         self.step = step
-        self.me = me
+        self.aim = aim
         self._piles_changed()
 
     def copy(self) -> _Round:
-        return _Round(list(self.piles), list(self.unseen), self.seat, self.step, self.me)
+        return _Round(list(self.piles), list(self.unseen), self.seat, self.step, self.aim)
 
     def bank(self, seat: int, pile: PileT) -> None:
         self.piles[seat] = pile
@@ -82,19 +112,17 @@ class _Round:
         # Normal's figures for each seat: what the Ace would cost it, the most cards of the others.
         self.loss = [everyone - stakes[s] + BONUS_PER_PLAYER * n for s in range(n)]
         self.rival = [max(cards[:s] + cards[s + 1:]) for s in range(n)]
-        # What ``me`` receives if each seat turns up the Ace now (negative: pays).
-        me = self.me
+        # The settlement if each seat turned up the Ace now (the rules' sums, A-1 and A-3), as the
+        # aim weighs it.
         self.pay: list[float] = []
         for loser in range(n):
             mult = 1 << piles[loser][4]
-            if loser == me:
-                self.pay.append(-mult * self.loss[me])
-                continue
-            bonus = 0.0
-            if cards[me] == self.rival[loser]:
-                tied = sum(1 for s in range(n) if s != loser and cards[s] == cards[me])
-                bonus = BONUS_PER_PLAYER * n / tied
-            self.pay.append(mult * (stakes[me] + bonus))
+            most = self.rival[loser]
+            tied = sum(1 for s in range(n) if s != loser and cards[s] == most)
+            net = [mult * (stakes[s] + (BONUS_PER_PLAYER * n / tied if cards[s] == most else 0.0))
+                   for s in range(n)]
+            net[loser] = -mult * self.loss[loser]
+            self.pay.append(self.aim.value(net))
 
     def normal_flips(self, seat: int, turn: PileT) -> bool:
         """Whether Normal, in ``seat`` with ``turn`` on the line, flips again (its own sums, one
@@ -112,7 +140,7 @@ class _Round:
 
 
 def play_out(start: _Round, turn: PileT, order: list[int]) -> float:
-    """The expected result for the round's ``me`` from ``start``, the cards other than the Ace
+    """The expected worth, to the round's aim, of the round from ``start``, the cards other than the Ace
     coming in ``order`` and the Ace equally likely at any place among them. The seat to move flips
     now, with ``turn`` on the line (empty: its turn's compulsory flip)."""
     rnd = start.copy()
@@ -155,11 +183,14 @@ def _round_of(state: FsckingAceState) -> tuple[_Round, list[int]]:
         cards += [k] * unseen[k]
     cards += [SPADE] * (unseen[SPADE] - reverse_left) + [REVERSE_KIND] * reverse_left
     assert unseen[THE_ACE] == 1
-    return _Round(piles, unseen, state.turn, state.step, state.turn), cards
+    limit = state.int_option("rounds")
+    aim = Aim(state.turn, state.balances, limit - state.round_no) if limit else Aim(state.turn)
+    return _Round(piles, unseen, state.turn, state.step, aim), cards
 
 
 def gain(state: FsckingAceState, seat: int, rng: random.Random) -> tuple[float, float, int]:
-    """What flipping again gains over stopping now, in the round's expected cents for ``seat``,
+    """What flipping again gains over stopping now for ``seat``'s aim (the round's expected cents,
+    or the chance of finishing the game ahead),
     played out on the same orders of the unseen cards: the mean, its standard error and how many
     orders. Orders are drawn in batches until the sign is clear (``CLEAR`` standard errors) or
     ``MOST_SHUFFLES`` are spent: a close call gets the most play-outs."""
@@ -196,7 +227,9 @@ def choose_hard(state: FsckingAceState, seat: int, rng: random.Random) -> Action
     normal = weigh(state, seat)
     flips = normal.flips
     late = state.stock_left <= LATE * state.players
-    if late or abs(normal.flip - normal.stop) < CLOSE:
+    limit = state.int_option("rounds")
+    ending = bool(limit) and limit - state.round_no < FINAL_ROUNDS
+    if late or ending or abs(normal.flip - normal.stop) < CLOSE:
         mean, se, _ = gain(state, seat, rng)
         if abs(mean) > CLEAR * se:
             flips = mean > 0
