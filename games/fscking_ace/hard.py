@@ -1,19 +1,27 @@
-"""Fscking Ace's Hard computer: the whole round's expected money, by play-outs that count the Ace
-exactly.
+"""Fscking Ace's Hard computer: Normal, corrected by playing the round out where Normal's rough
+guesses go most wrong.
 
 Normal weighs a flip against a stop a few cards ahead and takes the rest of the round on rough
-guesses (one chance in the number of players of turning up the Ace, a smooth guess at the
-most-cards bonus). Hard plays the rest of the round out instead, every seat (its own included, after
-this decision) choosing as Normal would, from the cards face up now.
+guesses: one chance in the number of players of turning up the Ace, a smooth guess at the
+most-cards bonus. Late in a round those guesses fail: who turns up the last cards follows from the
+cards left and the turn order (four cards left at four players: stopping hands three of them to the
+others and the fourth comes back, so one more flip costs no more risk than stopping). And in a game
+of set length, the money is not what counts at the end: finishing ahead is.
 
-The play-outs shuffle only the cards other than the Ace of spades: the Ace is equally likely to be
-any of the unseen cards, whatever the order of the rest, so rather than drawing its place too, a
-play-out counts every place at once. Whoever would flip the k-th card of the play-out turns up the
-Ace with chance 1 in the number of unseen cards, and the round is then settled as the rules settle
-it (everyone's piles at that moment, the bonus to the most cards, the loser's kept 2s of spades).
-Stopping and flipping are played out on the same shuffles, so their difference is measured far more
-closely than either value. Only the counts of each kind of card unseen are read, never the stock's
-order.
+So Hard plays as Normal does, except once no more than six cards a player are left in the stock,
+and in a game's last three rounds. There it plays the rest of the round out, every seat (its own
+included, after this decision) choosing as Normal would, from the cards face up now. The play-outs
+shuffle only the cards other than the Ace of spades: the Ace is equally likely to be any of the
+unseen cards, whatever the order of the rest, so rather than drawing its place too, a play-out
+counts every place at once: whoever would flip the k-th card turns up the Ace with chance 1 in the
+number of unseen cards, and the round is then settled as the rules settle it. Stopping and flipping
+are played out on the same shuffles (the stop's shifted a card, so that the seats after it meet the
+same cards); Hard departs from Normal only when their difference is clear of the play-outs' noise.
+What a settlement is worth is the money (``Aim``) or, in a game's last rounds, the chance of
+finishing ahead. Only the counts of each kind of card unseen are read, never the stock's order.
+
+Measured against Normal (``bench.seat_strength``, ten-round games, 400 each): see
+docs/development.md, "Fscking Ace".
 """
 
 from __future__ import annotations
@@ -48,8 +56,7 @@ from .values import BONUS_PER_PLAYER, REVERSE, STAKE
 # Play-outs a decision (each counts every place the Ace may be), drawn in batches until the
 # difference between flipping and stopping is this many standard errors from nothing.
 BATCH, FEWEST_SHUFFLES, MOST_SHUFFLES, CLEAR = 32, 32, 128, 2.0
-CLOSE = 0  # cents: Normal's figures for flipping and stopping nearer than this are played out
-LATE = 6  # and every choice once no more than six cards a player are left,
+LATE = 6  # Hard plays out every choice once no more than six cards a player are left,
 FINAL_ROUNDS = 3  # and in a game's last three rounds, where finishing ahead is what counts
 MODEL_DEPTH = 1  # Normal looks three cards ahead; one card ahead it chooses the same 99.8 % of the time
 EMPTY: PileT = (0, 0, 0, 0, 0, 0)
@@ -212,10 +219,8 @@ def gain(state: FsckingAceState, seat: int, rng: random.Random) -> tuple[float, 
 
 
 def choose_hard(state: FsckingAceState, seat: int, rng: random.Random) -> Action:
-    """Flip or stop as Normal would, unless playing the round out shows, clearly, that the other
-    is worth more. Normal's call is taken as it stands when its own figures are far apart, except
-    late in the round, where who turns up the last cards is what it misjudges most. Between rounds,
-    play on."""
+    """Flip or stop as Normal would, unless, late in the round or in a game's last rounds, playing
+    the round out shows clearly that the other is worth more. Between rounds, play on."""
     legal = state.legal_actions(seat)
     if not legal:
         raise ValueError("that seat has nothing to do now")
@@ -229,7 +234,7 @@ def choose_hard(state: FsckingAceState, seat: int, rng: random.Random) -> Action
     late = state.stock_left <= LATE * state.players
     limit = state.int_option("rounds")
     ending = bool(limit) and limit - state.round_no < FINAL_ROUNDS
-    if late or ending or abs(normal.flip - normal.stop) < CLOSE:
+    if late or ending:
         mean, se, _ = gain(state, seat, rng)
         if abs(mean) > CLEAR * se:
             flips = mean > 0

@@ -167,3 +167,15 @@ def test_hard_reads_only_what_is_face_up() -> None:
                 checked += 1
             state = state.apply(seat, choose(state, seat))
     assert checked >= 12
+
+
+def test_hard_plays_for_finishing_ahead_in_a_game_of_set_length() -> None:
+    from games.fscking_ace.hard import Aim
+
+    money = Aim(0)
+    assert money.value([300, -100, -200]) == 300
+    last = Aim(0, balances=(1000, 0, 0), rounds_after=0)  # the game's last round: ahead or not
+    assert last.value([-400, 200, 200]) == 1 and last.value([-1100, 550, 550]) == 0
+    assert last.value([-500, 500, 0]) == 0.5  # level with one rival: half a win
+    earlier = Aim(0, balances=(1000, 0, 0), rounds_after=3)  # rounds to come: a smooth chance
+    assert 0 < earlier.value([-1100, 550, 550]) < earlier.value([-400, 200, 200]) < 1
