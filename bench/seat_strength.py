@@ -24,6 +24,10 @@ side changing game by game) against a partnership of the baseline; a win is the 
 tarot base games take ``--ruleset`` (plain, tontine, last-laugh, courtship: the rule set's
 default options, manual Tontine claims) and default to 200 games, a game being three or four
 hands.
+
+A game with no natural end is given a fixed length (``GAME_OPTIONS``): Fscking Ace plays ten rounds,
+and the winner is the best net result over them (ten rounds: each seat loses about three times at
+three players, two at five, so one lucky Ace does not settle the game, and a game stays quick).
 """
 
 from __future__ import annotations
@@ -40,6 +44,8 @@ from games.core.actions import Action
 from games.core.base import State, random_action
 
 BASELINES = {"bullshit": ("random", "honest")}  # unless listed: random and first
+# Options a game needs to end by itself (Fscking Ace is endless unless a ``rounds`` limit is set).
+GAME_OPTIONS: dict[str, dict[str, object]] = {"fscking-ace": {"rounds": 10}}
 MOST_SIZES = 3  # the table sizes measured unless told (--players): a game's first three
 # Games taking --ruleset: those whose rules have the option (the registry knows, not a list here).
 TAROT_TABLES = tuple(r.key for r in registry.all_rules() if any(o.name == "ruleset" for o in r.options))
@@ -125,6 +131,8 @@ def main() -> None:
     if args.ruleset and not tarot_table:
         parser.error("--ruleset is for scarto, tarocchi and conference")
     options: dict[str, object] | None = {"ruleset": args.ruleset or "plain"} if tarot_table else None
+    if args.game in GAME_OPTIONS:
+        options = {**(options or {}), **GAME_OPTIONS[args.game]}
     games = args.games or (200 if tarot_table else 1000)
     rules = registry.get(args.game)
     sizes = args.players or list(rules.player_counts[:MOST_SIZES])

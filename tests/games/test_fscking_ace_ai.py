@@ -3,6 +3,7 @@ up, sensible at the extremes, and better than fixed "stop after k cards" play.""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -116,3 +117,65 @@ def test_ai_beats_each_fixed_policy(k: int) -> None:
     # Zero-sum with three identical opponents: winning on average means beating them.
     # Measured over 2000+ rounds (bench.fscking_ace_strength): about +$10, +$7 and +$5 a round.
     assert _computer_winnings(k, games=16, rounds=25) > 100  # more than $1 a round
+
+
+# -- the Hard computer (games/fscking_ace/hard.py) --------------------------------------------
+
+
+def hard(state: FsckingAceState, seat: int) -> str:
+    return ai.choose_hard(state, seat, random.Random(0)).token
+
+
+def test_hard_flips_on_a_full_stock_with_one_card_on_the_line() -> None:
+    for players in (3, 4, 5):
+        state = new(players, deck=["9D"]).apply(0, "flip")
+        assert hard(state, 0) == "flip"  # $1 on the line, the Ace 1 card in 47
+
+
+def test_hard_stops_with_a_big_pile_when_the_ace_is_likely() -> None:
+    # Every card but five has been turned up, and the seat to move flips the $10 joker and a red 2:
+    # one card in three left is the Ace, and stopping hands those three to the three other seats,
+    # each of which must flip at least once. (With four left, flipping once more and then stopping
+    # would be as safe: the fourth card would come back to this seat.)
+    pack = list(pack_for(4, False))
+    rest = [c for c in pack if c not in ("AS", "X2", "2D", "8D", "7D")]
+    state = new(4, deck=[*rest, "X2", "2D", "8D", "AS", "7D"])
+    while state.stock_left > 5 or state.flips:
+        (seat,) = state.to_move
+        state = state.apply(seat, "stop" if state.flips else "flip")
+    (seat,) = state.to_move
+    state = state.apply(seat, "flip").apply(seat, "flip")
+    assert state.flips == ("X2", "2D") and state.stock_left == 3
+    assert hard(state, seat) == "stop"
+
+
+def test_hard_reads_only_what_is_face_up() -> None:
+    # The stock's order is hidden: shuffling the unseen cards again changes no decision.
+    rng = random.Random(11)
+    checked = 0
+    for seed in range(6):
+        state = new(4, seed=seed)
+        while state.phase == "play" and checked < 6 * (seed + 1):
+            (seat,) = state.to_move
+            if state.flips:
+                chosen = hard(state, seat)
+                for _ in range(3):
+                    unseen = list(state.stock[state.drawn:])
+                    rng.shuffle(unseen)
+                    again = dataclasses.replace(state, stock=state.stock[:state.drawn] + tuple(unseen))
+                    assert hard(again, seat) == chosen
+                checked += 1
+            state = state.apply(seat, choose(state, seat))
+    assert checked >= 12
+
+
+def test_hard_plays_for_finishing_ahead_in_a_game_of_set_length() -> None:
+    from games.fscking_ace.hard import Aim
+
+    money = Aim(0)
+    assert money.value([300, -100, -200]) == 300
+    last = Aim(0, balances=(1000, 0, 0), rounds_after=0)  # the game's last round: ahead or not
+    assert last.value([-400, 200, 200]) == 1 and last.value([-1100, 550, 550]) == 0
+    assert last.value([-500, 500, 0]) == 0.5  # level with one rival: half a win
+    earlier = Aim(0, balances=(1000, 0, 0), rounds_after=3)  # rounds to come: a smooth chance
+    assert 0 < earlier.value([-1100, 550, 550]) < earlier.value([-400, 200, 200]) < 1
