@@ -359,11 +359,7 @@ def playout(hands: list[int], frontier: int, turn: int, me: int, styles: list[in
             hands[turn] = hand
             if not hand:
                 return 1 if turn == me else 0
-            frontier &= ~play
-            while play:
-                low = play & -play
-                play ^= low
-                frontier |= OPENS[low.bit_length() - 1]
+            frontier = placed(frontier, play)
         turn += 1
         if turn == n:
             turn = 0

@@ -44,7 +44,6 @@ from .ai import (
     FIRST,
     FULL,
     HEURISTIC,
-    OPENS,
     SEVENS,
     SUIT,
     cards_mask,
@@ -183,11 +182,7 @@ def playout(hands: list[int], frontier: int, turn: int, me: int, styles: list[in
             hands[turn] = hand
             if not hand:
                 return turn == me
-            frontier &= ~play
-            while play:
-                low = play & -play
-                play ^= low
-                frontier |= OPENS[low.bit_length() - 1]
+            frontier = placed(frontier, play)
         turn += 1
         if turn == n:
             turn = 0

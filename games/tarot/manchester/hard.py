@@ -33,8 +33,7 @@ from ..moves import CardsMove
 from ..simulation import NAMES, encode
 from . import search
 from .hand import choose_hand
-from .search import CAND, Knowledge, discard_estimate, hand_estimate
-from .simulation import Deal, rollout
+from .search import CAND, Knowledge, discard_estimate, hand_estimate, piccadilly_margin
 from .state import ManchesterState
 
 CANDIDATES = 16  # handfuls weighed for a discard, the likeliest by the quick estimate
@@ -95,7 +94,7 @@ def choose(state: ManchesterState, seat: int, rng: random.Random) -> int:
     for _ in range(CHOOSE_DEALS):
         dealt = knowledge.sample(rng)
         other = [dealt[(CAND, i)] for i in theirs]
-        margin = [[_piccadilly(state, seat, own[n], own[1 - n], other[m], other[1 - m]) for m in (0, 1)]
+        margin = [[piccadilly_margin(state, seat, own[n], own[1 - n], other[m], other[1 - m]) for m in (0, 1)]
                   for n in (0, 1)]
         m = 0 if margin[0][0] + margin[1][0] <= margin[0][1] + margin[1][1] else 1
         if abs(margin[0][0] + margin[1][0] - margin[0][1] - margin[1][1]) < 1e-9:
@@ -103,14 +102,3 @@ def choose(state: ManchesterState, seat: int, rng: random.Random) -> int:
         for n in (0, 1):
             totals[n] += margin[n][m]
     return 0 if totals[0] >= totals[1] else 1
-
-
-def _piccadilly(state: ManchesterState, seat: int, held: list[int], dummy: list[int], their_hand: list[int],
-                their_dummy: list[int]) -> float:
-    by_seat = {seat: (held, dummy), 1 - seat: (their_hand, their_dummy)}
-    d, o = by_seat[state.dealer], by_seat[1 - state.dealer]
-    hands = [list(d[0]), list(o[0]), list(d[1]), list(o[1])]
-    owners = [state.dealer, 1 - state.dealer, state.dealer, 1 - state.dealer]
-    deal = Deal(hands, owners, state.dealer, second=True, total=13, leader=0)
-    rollout(deal)
-    return deal.margin(seat)

@@ -328,12 +328,18 @@ def _choose_hand(state: ManchesterState, seat: int, rng: random.Random) -> tuple
         pick = 0 if hand_estimate(other[0]) >= hand_estimate(other[1]) else 1
         their_hand, their_dummy = other[pick], other[1 - pick]
         for n in (0, 1):
-            held, dummy = own[n], own[1 - n]
-            by_seat = {seat: (held, dummy), 1 - seat: (their_hand, their_dummy)}
-            d, o = by_seat[state.dealer], by_seat[1 - state.dealer]
-            hands = [list(d[0]), list(o[0]), list(d[1]), list(o[1])]
-            owners = [state.dealer, 1 - state.dealer, state.dealer, 1 - state.dealer]
-            deal = Deal(hands, owners, state.dealer, second=True, total=13, leader=0)
-            rollout(deal)
-            totals[n] += deal.margin(seat)
+            totals[n] += piccadilly_margin(state, seat, own[n], own[1 - n], their_hand, their_dummy)
     return (0 if totals[0] >= totals[1] else 1), totals, deals
+
+
+def piccadilly_margin(state: ManchesterState, seat: int, held: list[int], dummy: list[int],
+                      their_hand: list[int], their_dummy: list[int]) -> float:
+    """``seat``'s margin when Piccadilly's second part is played out by the quick policy, each
+    player holding the hand named and leaving the other as its dummy."""
+    by_seat = {seat: (held, dummy), 1 - seat: (their_hand, their_dummy)}
+    d, o = by_seat[state.dealer], by_seat[1 - state.dealer]
+    hands = [list(d[0]), list(o[0]), list(d[1]), list(o[1])]
+    owners = [state.dealer, 1 - state.dealer, state.dealer, 1 - state.dealer]
+    deal = Deal(hands, owners, state.dealer, second=True, total=13, leader=0)
+    rollout(deal)
+    return deal.margin(seat)
