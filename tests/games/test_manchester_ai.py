@@ -138,24 +138,6 @@ def test_against_random_play_every_move_is_legal_from_either_seat(rules: object,
                 state = state.apply(seat, random_action(state, seat, rng))
 
 
-@pytest.mark.parametrize("rules", [PICCADILLY, TRUFFLE], ids=["piccadilly", "truffle"])
-def test_it_chooses_the_same_whatever_lies_in_the_cards_it_cannot_see(rules: object, quick: None,
-                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(ai, "MIN_DEALS", 3)
-    rng = random.Random(7)
-    seen_phases = set()
-    for state in positions(rules):
-        for seat in sorted(state.to_move):
-            if len(state.legal_actions(seat)) < 2:
-                continue
-            other = permuted(state, seat, rng)
-            assert other != state or not state.hidden_cards(seat)
-            assert other.view(seat) == state.view(seat)
-            assert choice(other, seat, seed=11) == choice(state, seat, seed=11)
-            seen_phases.add(state.phase)
-    assert seen_phases == {"discard", "play1", "play2", "discard2" if rules is TRUFFLE else "choose"}
-
-
 @pytest.fixture
 def quick_hard(monkeypatch: pytest.MonkeyPatch, quick: None) -> None:
     """The Hard search at its smallest (its card play is Normal's, already made quick)."""
@@ -168,10 +150,12 @@ def hard_choice(state: ManchesterState, seat: int, seed: int = 0) -> str:
     return hard.choose_hard(state, seat, random.Random(seed)).token
 
 
+@pytest.mark.parametrize("level", ["normal", "hard"])
 @pytest.mark.parametrize("rules", [PICCADILLY, TRUFFLE], ids=["piccadilly", "truffle"])
-def test_hard_chooses_the_same_whatever_lies_in_the_cards_it_cannot_see(rules: object, quick_hard: None,
-                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_it_chooses_the_same_whatever_lies_in_the_cards_it_cannot_see(rules: object, level: str, quick_hard: None,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ai, "MIN_DEALS", 3)
+    chosen = hard_choice if level == "hard" else choice
     rng = random.Random(7)
     seen_phases = set()
     for state in positions(rules):
@@ -182,7 +166,7 @@ def test_hard_chooses_the_same_whatever_lies_in_the_cards_it_cannot_see(rules: o
                 other = permuted(state, seat, rng)
                 assert other != state or not state.hidden_cards(seat)
                 assert other.view(seat) == state.view(seat)
-                assert hard_choice(other, seat, seed=11) == hard_choice(state, seat, seed=11)
+                assert chosen(other, seat, seed=11) == chosen(state, seat, seed=11)
             seen_phases.add(state.phase)
     assert seen_phases == {"discard", "play1", "play2", "discard2" if rules is TRUFFLE else "choose"}
 
