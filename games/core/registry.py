@@ -37,7 +37,7 @@ class Entry:
 _ENTRIES: dict[str, Entry] = {
     "fosco": Entry(rules="games.fosco", computer="games.fosco.ai", pictures="renderers.games.fosco"),
     "dracula": Entry(rules="games.dracula", computer="games.dracula.ai", pictures="renderers.games.dracula"),
-    "fscking-ace": Entry(rules="games.fscking_ace", computer="games.fscking_ace.ai",
+    "fscking-ace": Entry(rules="games.fscking_ace", computer="games.fscking_ace.computer",
                          pictures="renderers.games.fscking_ace"),
     "busca": Entry(rules="games.busca", computer="games.busca.ai", pictures="renderers.games.busca"),
     "fan-tan": Entry(rules="games.fan_tan", computer="games.fan_tan.computer", pictures="renderers.games.fan_tan"),

@@ -216,13 +216,6 @@ def choose(state: FsckingAceState, seat: int, rng: random.Random) -> Action:
     return _decide(state, seat)[0]
 
 
-def choose_hard(state: FsckingAceState, seat: int, rng: random.Random) -> Action:
-    """The Hard computer (games/fscking_ace/hard.py): the rest of the round played out."""
-    from .hard import choose_hard as hard  # hard.py builds on this module's model
-
-    return hard(state, seat, rng)
-
-
 # -- reasons in plain words (explain) --------------------------------------------------------
 
 NEARLY_EVEN = 5  # cents: a smaller gap between flipping and stopping is called "nearly even"

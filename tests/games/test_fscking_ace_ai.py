@@ -13,6 +13,7 @@ import pytest
 
 from games.core import decks
 from games.fscking_ace import RULES, FsckingAceState, ai, values
+from games.fscking_ace.hard import choose_hard
 from games.fscking_ace.rules import pack_for
 
 
@@ -123,7 +124,7 @@ def test_ai_beats_each_fixed_policy(k: int) -> None:
 
 
 def hard(state: FsckingAceState, seat: int) -> str:
-    return ai.choose_hard(state, seat, random.Random(0)).token
+    return choose_hard(state, seat, random.Random(0)).token
 
 
 def test_hard_flips_on_a_full_stock_with_one_card_on_the_line() -> None:
