@@ -14,6 +14,7 @@ import pytest
 
 from games import registry
 from games.core import decks
+from games.core.actions import Action
 from games.core.base import random_action
 from games.core.tricks import Trick
 from games.tarot import rule_sets
@@ -70,6 +71,20 @@ def position(key: str, hands: Sequence[Sequence[str]], plays: Sequence[tuple[int
 
 # -- legal, whole games ---------------------------------------------------------------------------
 
+def assert_a_legal_move(state: TarotTableState, seat: int, action: Action) -> None:
+    """``action`` is one the rules allow ``seat`` now: a discard of the right size from the cards
+    it may lay down, a Tontine claim of every card claimable, or one of the listed moves."""
+    if state.phase == "discard":
+        pick = state.pick(seat)
+        assert pick is not None and isinstance(action, CardsMove)
+        assert set(pick.fixed) <= set(action.cards) and set(action.cards) <= set(pick.fixed) | set(pick.cards)
+        assert len(action.cards) == len(pick.fixed) + pick.most
+    elif state.phase == "claim":
+        assert isinstance(action, CardsMove) and set(action.cards) == set(state.claimable())
+    else:
+        assert action.token in {a.token for a in state.legal_actions(seat)}
+
+
 @pytest.mark.parametrize(("key", "ruleset"), EVERY, ids=IDS)
 def test_it_finishes_whole_games_making_only_legal_moves(key: str, ruleset: str, quick: None) -> None:
     """One computer seat (a whole side in the partnership games) against random play, through
@@ -87,15 +102,7 @@ def test_it_finishes_whole_games_making_only_legal_moves(key: str, ruleset: str,
             continue
         action = ai.choose(state, seat, decks.rng(3, len(state.history)))
         phases.add(state.phase)
-        if state.phase == "discard":
-            pick = state.pick(seat)
-            assert pick is not None and isinstance(action, CardsMove)
-            assert set(pick.fixed) <= set(action.cards) and set(action.cards) <= set(pick.fixed) | set(pick.cards)
-            assert len(action.cards) == len(pick.fixed) + pick.most
-        elif state.phase == "claim":
-            assert isinstance(action, CardsMove) and set(action.cards) == set(state.claimable())
-        else:
-            assert action.token in {a.token for a in state.legal_actions(seat)}
+        assert_a_legal_move(state, seat, action)
         state = state.apply(seat, action)
     assert state.outcome is not None and len(state.round_ends) == state.players
     assert {"discard", "play"} <= phases

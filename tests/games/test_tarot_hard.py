@@ -17,9 +17,8 @@ from games.tarot import simulation as sim
 from games.tarot.base import hard, knowledge
 from games.tarot.base import search as ai
 from games.tarot.base.state import TarotTableState
-from games.tarot.moves import CardsMove
 
-from .test_table_ai import EVERY, GAMES, IDS, new_game, permuted, position, positions
+from .test_table_ai import EVERY, GAMES, IDS, assert_a_legal_move, new_game, permuted, position, positions
 
 
 @pytest.fixture
@@ -70,15 +69,7 @@ def test_hard_finishes_whole_games_making_only_legal_moves(key: str, ruleset: st
             state = state.apply(seat, random_action(state, seat, rng))
             continue
         action = registry.computer_move(state, seat, "hard")
-        if state.phase == "discard":
-            pick = state.pick(seat)
-            assert pick is not None and isinstance(action, CardsMove)
-            assert set(pick.fixed) <= set(action.cards) <= set(pick.fixed) | set(pick.cards)
-            assert len(action.cards) == len(pick.fixed) + pick.most
-        elif state.phase == "claim":
-            assert isinstance(action, CardsMove) and set(action.cards) == set(state.claimable())
-        else:
-            assert action.token in {a.token for a in state.legal_actions(seat)}
+        assert_a_legal_move(state, seat, action)
         state = state.apply(seat, action)
     assert state.outcome is not None
 
