@@ -1,5 +1,6 @@
 """Rules-engine figures: random playouts per second for each game and player count, and the
-computer player's median and p95 milliseconds per move. Prints figures; asserts nothing.
+computer player's median and p95 milliseconds per move, and the milliseconds to build each game's
+example (the rules' opening picture is drawn from it at once). Prints figures; asserts nothing.
 
     python -m bench.engines [--seconds 3] [--moves 400]
 """
@@ -54,6 +55,16 @@ def ai_timings(rules: Rules, players: int, moves_wanted: int) -> list[float]:
     return timings
 
 
+def example_ms(rules: Rules, times: int = 5) -> float:
+    """The slowest of a few builds of the game's example, in milliseconds."""
+    slowest = 0.0
+    for _ in range(times):
+        start = time.perf_counter()
+        rules.example()
+        slowest = max(slowest, (time.perf_counter() - start) * 1000)
+    return slowest
+
+
 def sizes(rules: Rules) -> tuple[int, ...]:
     """Every table size, or a spread of them for a game with many (Fscking Ace seats 3 to 20)."""
     counts = rules.player_counts
@@ -79,6 +90,9 @@ def main() -> None:
             timings = ai_timings(rules, players, args.moves)
             print(f"{rules.key:<12} {players:>7} {games:>11.1f} {moves:>9.0f} "
                   f"{statistics.median(timings):>13.2f} {percentile(timings, 0.95):>10.2f}")
+    print(f"\n{'game':<22} {'example ms (slowest of 5)':>26}")
+    for rules in registry.all_rules():
+        print(f"{rules.key:<22} {example_ms(rules):>26.1f}")
 
 
 if __name__ == "__main__":

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import time
 
 import pytest
 
@@ -334,9 +333,7 @@ def test_two_packs_let_a_play_go_up_to_eight_cards() -> None:  # S-1
 
 # -- quick start and example ------------------------------------------------------------------------
 def test_the_example_is_a_claim_the_pictured_seat_can_see_through() -> None:
-    start = time.perf_counter()
     example = RULES.example()
-    assert time.perf_counter() - start < 0.3
     again = RULES.example()
     assert again.state.history == example.state.history and again.caption == example.caption
     state = example.state

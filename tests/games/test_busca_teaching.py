@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import time
 
 import pytest
 
@@ -261,9 +260,7 @@ def test_the_coach_names_each_kind_of_moment() -> None:
 
 # -- the rules' quick start and example -------------------------------------------------------------
 def test_the_rules_open_with_a_fixed_example() -> None:
-    start = time.perf_counter()
     example = RULES.example()
-    assert time.perf_counter() - start < 0.3
     again = RULES.example()
     assert again.state.history == example.state.history and again.caption == example.caption
     state = example.state

@@ -8,7 +8,6 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
-import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -354,10 +353,8 @@ def test_coach_lines_are_short_and_name_no_card() -> None:
 
 
 # -- the rules' quick start and example ---------------------------------------------------------
-def test_the_example_is_fixed_fast_and_shows_a_choice() -> None:
-    start = time.perf_counter()
+def test_the_example_is_fixed_and_shows_a_choice() -> None:
     example = RULES.example()
-    assert time.perf_counter() - start < 0.3
     assert RULES.example() == example
     state = example.state
     assert isinstance(state, DraculaState)

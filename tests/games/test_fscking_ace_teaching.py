@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -286,10 +285,8 @@ def test_coaching_lines_are_short_and_hide_nothing() -> None:
 
 # -- the rules' quick start and example --------------------------------------------------------
 
-def test_the_example_is_fixed_fast_and_a_real_choice() -> None:
-    start = time.perf_counter()
+def test_the_example_is_fixed_and_a_real_choice() -> None:
     example = RULES.example()
-    assert time.perf_counter() - start < 0.3
     again = RULES.example()
     assert again.state.history == example.state.history and again.caption == example.caption
     state = example.state

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import time
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 
@@ -19,7 +18,7 @@ from games.core import decks
 from games.core.base import name_players, random_action
 from games.core.tricks import Trick
 from games.tarot import pack, rule_sets
-from games.tarot.base import easy
+from games.tarot.base import easy, knowledge
 from games.tarot.base import search as ai
 from games.tarot.base.state import TarotTableState
 from games.tarot.moves import CardsMove
@@ -352,15 +351,23 @@ def test_the_easy_computer_does_not_search() -> None:
     assert differs >= 3
 
 
-def test_the_easy_computer_is_quick() -> None:
+def test_the_easy_computer_deals_and_plays_out_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Easy answers at once because it neither deals the unseen cards nor plays a hand out: a
+    whole Courtship game of Easy moves never reaches Normal's dealing or playing out."""
+    def searched(*_args: object, **_kwargs: object) -> NoReturn:
+        raise AssertionError("the Easy computer searched")
+
+    monkeypatch.setattr(knowledge.Knowledge, "__init__", searched)
+    for name in ("rollout", "trick_taker", "tree_size", "Solver"):
+        monkeypatch.setattr(ai, name, searched)
     state = new_game("tarocchi", 3, ruleset="courtship")
-    start = time.perf_counter()
     moves = 0
     while not state.is_over and moves < 80:
         seat = min(state.to_move)
-        state = state.apply(seat, easy.choose_easy(state, seat, random.Random(moves)))
+        move = easy.choose_easy(state, seat, random.Random(moves))
+        assert move in state.legal_actions(seat)
+        state = state.apply(seat, move)
         moves += 1
-    assert (time.perf_counter() - start) / moves < 0.02
 
 
 # -- coaching --------------------------------------------------------------------------------------
@@ -442,9 +449,7 @@ def test_random_games_meet_many_kinds_of_moment() -> None:
 @pytest.mark.parametrize("key", GAMES)
 def test_the_rules_open_with_a_fixed_example(key: str) -> None:
     rules = registry.get(key)
-    start = time.perf_counter()
     example = rules.example()
-    assert time.perf_counter() - start < 0.3
     assert example is not None and example == rules.example()
     state = example.state
     assert isinstance(state, TarotTableState) and example.seat in state.to_move and state.phase == "play"
