@@ -60,7 +60,7 @@ def kind(tok: str) -> int:
 
 
 @lru_cache(maxsize=64)
-def _pack_kinds(players: int, remove_extra_twos: bool) -> tuple[int, ...]:
+def pack_kinds(players: int, remove_extra_twos: bool) -> tuple[int, ...]:
     counts = [0] * 8
     for tok in pack_for(players, remove_extra_twos):
         counts[kind(tok)] += 1
@@ -91,24 +91,30 @@ def worth(p: PileT) -> int:
     return p[0] * DOLLAR * (1 << p[2]) + p[1] * (1 << p[3])
 
 
-class _Model:
+class RoundModel:
     """The round as this player sees it, and what a pile would be worth at its end."""
 
-    def __init__(self, state: FsckingAceState, seat: int) -> None:
-        n = state.players
-        self.q = 1 / n  # the chance of ending up the loser, from here, if nothing else is known
-        others = [s for s in range(n) if s != seat]
-        values = [worth(summary(state.scored[s])) for s in others]
-        self.loss = sum(v + STAKE for v in values) + BONUS_PER_PLAYER * n
-        self.pot = BONUS_PER_PLAYER * n
-        self.rival = max(len(state.scored[s]) for s in others)
-        unseen = list(_pack_kinds(n, state.remove_extra_twos))
-        for tok in state.seen():
-            unseen[kind(tok)] -= 1
-        self.unseen = unseen
+    def __init__(self, players: int, loss: int, rival: int, unseen: list[int]) -> None:
+        self.q = 1 / players  # the chance of ending up the loser, from here, if nothing else is known
+        self.loss = loss  # what turning up the Ace costs, before doubling
+        self.pot = BONUS_PER_PLAYER * players
+        self.rival = rival  # the most cards another seat has scored
+        self.unseen = unseen  # unseen cards by kind
         # How far the card counts may still move before the round ends: about half the unseen
         # cards will be flipped, shared among the players.
-        self.spread = max(0.75, 0.8 * math.sqrt(sum(unseen) / (2 * n)))
+        self.spread = max(0.75, 0.8 * math.sqrt(sum(unseen) / (2 * players)))
+
+    @classmethod
+    def seen_by(cls, state: FsckingAceState, seat: int) -> RoundModel:
+        """The round as ``seat`` sees it: the others' scored piles and every card turned up."""
+        n = state.players
+        others = [s for s in range(n) if s != seat]
+        values = [worth(summary(state.scored[s])) for s in others]
+        unseen = list(pack_kinds(n, state.remove_extra_twos))
+        for tok in state.seen():
+            unseen[kind(tok)] -= 1
+        return cls(n, sum(v + STAKE for v in values) + BONUS_PER_PLAYER * n,
+                   max(len(state.scored[s]) for s in others), unseen)
 
     def lead_chance(self, cards: int) -> float:
         return 1 / (1 + math.exp(-(cards - self.rival) / self.spread))
@@ -171,7 +177,7 @@ class Weighing:
 def weigh(state: FsckingAceState, seat: int, depth: int = LOOKAHEAD) -> Weighing:
     """Flipping again against stopping now, for the seat to move, from what is face up. Before
     the turn's first flip there is nothing to weigh (the flip is compulsory): only the counts."""
-    model = _Model(state, seat)
+    model = RoundModel.seen_by(state, seat)
     scored, turn = summary(state.scored[seat]), summary(state.flips)
     both = merge(scored, turn)
     unseen = model.unseen

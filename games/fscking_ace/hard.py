@@ -41,11 +41,11 @@ from .ai import (
     SPADE2,
     THE_ACE,
     PileT,
-    _Model,
-    _pack_kinds,
+    RoundModel,
     add,
     kind,
     merge,
+    pack_kinds,
     summary,
     weigh,
     worth,
@@ -135,13 +135,7 @@ class _Round:
         """Whether Normal, in ``seat`` with ``turn`` on the line, flips again (its own sums, one
         card ahead)."""
         n = len(self.piles)
-        model = _Model.__new__(_Model)
-        model.q = 1 / n
-        model.loss = self.loss[seat]
-        model.pot = BONUS_PER_PLAYER * n
-        model.rival = self.rival[seat]
-        model.unseen = self.unseen
-        model.spread = max(0.75, 0.8 * (sum(self.unseen) / (2 * n)) ** 0.5)
+        model = RoundModel(n, self.loss[seat], self.rival[seat], self.unseen)
         scored = self.piles[seat]
         return model.flip_value(scored, turn, MODEL_DEPTH) > model.stop_value(merge(scored, turn))
 
@@ -179,7 +173,7 @@ def _round_of(state: FsckingAceState) -> tuple[_Round, list[int]]:
     """The round from what is face up, and the unseen cards other than the Ace, by kind (the
     7 of spades apart)."""
     n = state.players
-    unseen = list(_pack_kinds(n, state.remove_extra_twos))
+    unseen = list(pack_kinds(n, state.remove_extra_twos))
     reverse_left = sum(1 for t in state.pack if t == REVERSE)
     for tok in state.seen():
         unseen[kind(tok)] -= 1

@@ -87,14 +87,14 @@ def test_the_ai_looks_a_fixed_few_cards_ahead_at_any_table_size(monkeypatch: pyt
     """The weighing looks LOOKAHEAD cards ahead, one branch a kind of card, however many play:
     at twenty seats a choice weighs at most 1 + 8 + 8² positions, so it answers at once."""
     weighed = 0
-    flip_value = ai._Model.flip_value
+    flip_value = ai.RoundModel.flip_value
 
     def counted(model: Any, scored: Any, turn: Any, depth: int) -> float:
         nonlocal weighed
         weighed += 1
         return flip_value(model, scored, turn, depth)
 
-    monkeypatch.setattr(ai._Model, "flip_value", counted)
+    monkeypatch.setattr(ai.RoundModel, "flip_value", counted)
     state = new(20, deck=["9D", "8D"]).apply(0, "flip").apply(0, "flip")
     ai.choose(state, 0, random.Random(0))
     assert 1 < weighed <= sum(8 ** d for d in range(ai.LOOKAHEAD))

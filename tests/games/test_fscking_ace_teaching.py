@@ -174,7 +174,7 @@ def test_choose_is_the_plain_expected_value_comparison() -> None:
         if state.is_over or state.phase != "play" or not state.flips:
             continue
         (seat,) = state.to_move
-        model = ai._Model(state, seat)
+        model = ai.RoundModel.seen_by(state, seat)
         scored, turn = ai.summary(state.scored[seat]), ai.summary(state.flips)
         flips = model.flip_value(scored, turn, ai.LOOKAHEAD) > model.stop_value(ai.merge(scored, turn))
         assert ai.choose(state, seat, random.Random(0)).token == ("flip" if flips else "stop")
