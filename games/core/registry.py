@@ -36,7 +36,7 @@ class Entry:
 # key -> the game's modules; in the order the bot lists the games.
 _ENTRIES: dict[str, Entry] = {
     "fosco": Entry(rules="games.fosco", computer="games.fosco.ai", pictures="renderers.games.fosco"),
-    "dracula": Entry(rules="games.dracula", computer="games.dracula.ai", pictures="renderers.games.dracula"),
+    "dracula": Entry(rules="games.dracula", computer="games.dracula.computer", pictures="renderers.games.dracula"),
     "fscking-ace": Entry(rules="games.fscking_ace", computer="games.fscking_ace.computer",
                          pictures="renderers.games.fscking_ace"),
     "busca": Entry(rules="games.busca", computer="games.busca.ai", pictures="renderers.games.busca"),

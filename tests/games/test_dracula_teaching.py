@@ -19,6 +19,7 @@ from games.core.base import name_players
 from games.dracula import RULES, Place, Way, ai
 from games.dracula import scoring as sc
 from games.dracula.actions import CELL_NAMES, card_label
+from games.dracula.explain import explain
 from games.dracula.rules import EXAMPLE_MOVES, EXAMPLE_SEED, DraculaState
 
 from .leaks import leaked
@@ -52,7 +53,7 @@ def hint(state: DraculaState) -> tuple[str, tuple[str, ...]]:
 
 
 def reasons(state: DraculaState, token: str) -> tuple[str, ...]:
-    return ai.explain(state, min(state.to_move), RULES.parse_action(token))
+    return explain(state, min(state.to_move), RULES.parse_action(token))
 
 
 def decision(state: DraculaState) -> ai.Decision:
@@ -186,7 +187,7 @@ def test_a_move_the_computer_would_not_make_names_its_pick() -> None:
     pick = registry.computer_move(state, 0)
     assert isinstance(pick, Place)
     other = next(a for a in state.legal_actions(0) if isinstance(a, Place) and a.card != pick.card)
-    why = ai.explain(state, 0, other)
+    why = explain(state, 0, other)
     assert why[1].startswith("Trial play-outs: about ")
     assert f"; the computer's pick ({card_label(pick.card)}, {CELL_NAMES[pick.cell]})" in why[1]
 
@@ -198,23 +199,23 @@ def test_a_vampire_drains_both_its_lines() -> None:
     opener = next(c for c in state.hands[1] if c not in sc.VAMPIRES)
     state = play(state, f"place:{opener}@11")
     assert state.turn == 2 and "X2" in state.hands[2]
-    why = ai.explain(state, 2, Place("X2", 0, 1))
+    why = explain(state, 2, Place("X2", 0, 1))
     assert why[0] == "Your Vampire drains your opponents' middle column and your top row: both now score 0"
 
 
 def test_the_direction_is_explained_as_a_free_choice() -> None:
     state = new(2, seed=3, options={"first_dealer": 1})
-    assert ai.explain(state, 1, Way("rows")) == (
+    assert explain(state, 1, Way("rows")) == (
         "You'll score the rows: Queens count 10 there, Kings only for {p0}",
         "Rows and columns are mirror images, so neither way is better before the deal")
-    assert ai.explain(state, 1, Way("cols"))[0] == ("You'll score the columns: Kings count 10 there, Queens only "
+    assert explain(state, 1, Way("cols"))[0] == ("You'll score the columns: Kings count 10 there, Queens only "
                                                     "for {p0}")
 
 
 def test_explaining_a_move_that_is_not_legal_is_refused() -> None:
     state = rows_first(["QD", "7S", "9H", "JC"], ["2C", "3C", "4C", "6C"], "5S")
     with pytest.raises(ValueError):
-        ai.explain(state, 0, RULES.parse_action("place:QD@00"))  # a corner, touching no card
+        explain(state, 0, RULES.parse_action("place:QD@00"))  # a corner, touching no card
 
 
 def test_explaining_the_move_just_chosen_does_not_search_again(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -227,7 +228,7 @@ def test_explaining_the_move_just_chosen_does_not_search_again(monkeypatch: pyte
         raise AssertionError("searched again")
 
     monkeypatch.setattr(ai, "_search", no_search)
-    assert ai.explain(state, state.turn, action) == fresh.reasons
+    assert explain(state, state.turn, action) == fresh.reasons
 
 
 def test_hint_is_blind_to_the_opponents_hidden_cards_in_a_deal_for_two() -> None:

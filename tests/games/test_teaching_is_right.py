@@ -18,7 +18,7 @@ from games.core import cards
 from games.core.base import State
 from games.core.cards import TAROT_RANKS
 from games.core.tricks import Trick, winner
-from games.dracula import ai as dracula_ai
+from games.dracula import explain as dracula_explain
 from games.dracula import scoring as dracula_scoring
 from games.dracula.actions import Place
 from games.dracula.rules import DraculaState, side_of
@@ -214,12 +214,12 @@ def test_dracula_reasons_never_credit_a_line_a_vampire_drains() -> None:
                 for place in placements(state, seat):
                     if place.card in dracula_scoring.VAMPIRES:
                         continue
-                    lines = {d: [state.cells[i] for i in dracula_scoring.LINES[d][dracula_ai._line_of(place.cell, d)]]
-                             for d in ("rows", "cols")}
+                    through = {d: dracula_explain._line_of(place.cell, d) for d in ("rows", "cols")}
+                    lines = {d: [state.cells[i] for i in dracula_scoring.LINES[d][through[d]]] for d in through}
                     drained = {d: any(c in dracula_scoring.VAMPIRES for c in line if c) for d, line in lines.items()}
                     if not any(drained.values()):
                         continue
-                    said = dracula_ai._effect(state, seat, place)
+                    said = dracula_explain._effect(state, seat, place)
                     if said.startswith("Fills the coffin"):  # the coffin's true score, drained lines counted as 0
                         continue
                     checked += 1
@@ -238,7 +238,7 @@ def test_dracula_says_one_point_not_one_points() -> None:
             if isinstance(state, DraculaState) and state.phase == "place" and state.ways is not None:
                 for seat in state.to_move:
                     for place in placements(state, seat):
-                        assert "Puts 1 points" not in dracula_ai._effect(state, seat, place)
+                        assert "Puts 1 points" not in dracula_explain._effect(state, seat, place)
 
 
 def test_fan_tan_compares_in_whole_words() -> None:
