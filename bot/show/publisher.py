@@ -11,8 +11,8 @@ state, never an older one.
 What the display keeps of each table it shows is one ``ShownTable`` (``bot.show.shown_table``), in
 ``tables``, keyed once by (guild, table) and dropped whole when the game ends. The Publisher hands
 it to its collaborators (the table message, the players' copies, those kept through a click's token,
-the learner's help), which keep nothing of a table themselves and know nothing of the Publisher;
-the router reaches them only through the Publisher's named methods.
+the learner's help, the result's posts), which keep nothing of a table themselves and know nothing
+of the Publisher; the router reaches them only through the Publisher's named methods.
 """
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ from typing import Any, Protocol, cast
 
 import discord
 
-from bot.play import timers
 from bot.play.custom_ids import AskRef
 from bot.play.partners_talk import Talk
 from bot.play.protocols import Hands, OverLobbies
@@ -38,26 +37,24 @@ from bot.runtime.config import Config
 from bot.runtime.limits import ChannelLimits
 from bot.runtime.logs import table_extra
 from bot.runtime.workers import Workers
-from bot.show import controls
 from bot.show.display import (
     Batch,
     Display,
     DrawnCopy,
     clock_moves,
-    messages_of,
     passing,
     worth_a_message,
 )
 from bot.show.hand_copies import HandCopies, ended_line
-from bot.show.learning import Learning, hints_used_line, practice_line
-from bot.show.results import headline, repeats
+from bot.show.learning import Learning
+from bot.show.result_posts import ResultPosts
 from bot.show.shown_table import ShownTable, TableKey, table_key
 from bot.show.story import Story
 from bot.show.table_message import TableMessage
 from bot.show.token_copies import TokenCopies, live_copy, soonest_expiry
 from bot.store import Stores
 from bot.store.rows import TableExtra
-from games.core.base import Outcome, State
+from games.core.base import State
 
 log = logging.getLogger("parlour.publish")
 # The display waits (at most HOLD seconds) for a computer that answers at once (PARLOUR_AI_DELAY at
@@ -123,6 +120,7 @@ class Publisher:
         self.token_copies = TokenCopies(bot, self.copies, self.merge_extra)  # those kept through a click's token
         self.story = Story(bot.workers, self.post, self.merge_extra)  # the table channels' notable lines
         self.table = TableMessage(bot, self.limits)  # the table message, for onlookers
+        self.ending = ResultPosts(bot, self.post)  # the result, where it is said
 
     @property
     def client(self) -> discord.Client:
@@ -387,7 +385,7 @@ class Publisher:
         are the display's first step at the end (one drawer of them at a time: two would race to send
         a player a second message)."""
         try:
-            await self.result_in_origin(live, after, display.end_done)
+            await self.ending.in_origin(live, after, display.end_done)
         except Exception as err:  # the display's own batch shows it
             log.warning("showing the game's end failed (%s); the display shows it", err,
                         extra=table_extra(live.guild_id, live.table_id))
@@ -402,7 +400,7 @@ class Publisher:
             if display.ending is not None:
                 await asyncio.wait({display.ending})
                 done |= display.end_done
-            await self.result_in_origin(live, state, done)
+            await self.ending.in_origin(live, state, done)
             await self._copies(live, shown, batch)
         if "table" not in done:
             await self.table.draw(live, shown, state, force=batch.forced)
@@ -424,7 +422,7 @@ class Publisher:
             if "events" not in done:
                 await self.story.tell(live, batch)
                 done.add("events")
-            await self.results(live, state, done, preface=batch.preface)
+            await self.ending.post(live, state, done, preface=batch.preface)
             done.add("results")
 
     async def _copies(self, live: Live, shown: ShownTable, batch: Batch) -> None:
@@ -586,73 +584,6 @@ class Publisher:
                 self.refresh(live, hands="edit")
 
     # -- the end -------------------------------------------------------------------------------
-    async def results(self, live: Live, state: State | None = None, done: set[str] | None = None,
-                      preface: list[str] | None = None) -> None:
-        """The result, in words first (who won, by how much), then the game's own account; with a
-        Rematch button, in the table's channel and where the game was opened. ``done`` names the
-        parts already posted (tried again after a failure, each is posted once); ``preface``, the
-        game's last lines, follow the result in the table channel's message."""
-        state = live.state if state is None else state
-        outcome = state.outcome
-        if outcome is None:
-            return
-        done = set() if done is None else done
-        title = result_title(live, state, outcome)
-        detail = said_once(live, state, outcome)
-        again = controls.result_view(live.guild_id, live.table_id)
-        if live.row.channel_id is not None and "result:table" not in done:
-            # Who won first; then the game's last lines in order, its account the last of them. A
-            # long account is several messages: each is noted as it goes, so a retry after a later
-            # one was refused does not post the earlier ones again.
-            learned = [line for line in (practice_line(live.row.extra), hints_used_line(
-                live.row.extra, live.names, [None if s.ai else s.member_id for s in live.row.seats])) if line]
-            texts = messages_of([title, *(preface or []), *([detail] if detail else []), *learned,
-                                 "Thank you for playing! This channel will be tidied away later."])
-            for n, text in enumerate(texts):
-                if f"result:table:{n}" in done:
-                    continue
-                last = n == len(texts) - 1
-                await self.post(live.row.channel_id, text, view=again if last else discord.utils.MISSING,
-                                allowed_mentions=discord.AllowedMentions.none())
-                done.add(f"result:table:{n}")
-            done.add("result:table")
-        await self.result_in_origin(live, state, done)
-        if "result:talk" not in done:
-            await self.bot.talk.close(live.guild_id, live.table_id, live)
-            done.add("result:talk")
-        await self.schedule_cleanup(live)
-
-    async def result_in_origin(self, live: Live, state: State, done: set[str]) -> None:
-        """The result in the channel where the game was opened (once: ``done`` notes it)."""
-        outcome = state.outcome
-        if outcome is None or not live.row.origin_channel_id or live.row.origin_channel_id == live.row.channel_id \
-                or "result:origin" in done:
-            return
-        title = result_title(live, state, outcome)
-        where = f" (played in <#{live.row.channel_id}>)" if live.row.channel_id else ""
-        await self.post(live.row.origin_channel_id, "\n".join(filter(None, (f"{title}{where}",
-                                                                              said_once(live, state, outcome)))),
-                        view=controls.result_view(live.guild_id, live.table_id),
-                        allowed_mentions=discord.AllowedMentions.none())
-        done.add("result:origin")
-        # The lobby above said "Started! Play in #...": it says the game is over now, and how it came out.
-        said = headline(outcome, live.names, state.rules.score_unit, live.unit)
-        await self.bot.lobbies.show_over(live.guild_id, live.row, f"Finished: {said}.")
-
     async def schedule_cleanup(self, live: Live) -> None:
-        store = await self.bot.stores.guild(live.guild_id)
-        delay = int(await store.get_setting("cleanup_delay", 30))
-        live.take_stored(await store.update_table(live.table_id, delete_channel_at=time.time() + timers.MINUTE * delay))
-        self.bot.turns.cleanup_later(live.guild_id, live.row)
-
-
-def said_once(live: Live, state: State, outcome: Outcome) -> str:
-    """The game's own account of its result, or nothing where it only repeats the headline."""
-    detail = live.text(outcome.detail)
-    return "" if repeats(headline(outcome, live.names, state.rules.score_unit, live.unit), detail) else detail
-
-
-def result_title(live: Live, state: State, outcome: Outcome) -> str:
-    """The result's first line: who won, by how much, and which table is over."""
-    said = headline(outcome, live.names, state.rules.score_unit, live.unit)
-    return f"{said}. **{state.rules.title}** table #{live.table_id} is over."
+        """Set the finished table's channel to be tidied away after the guild's delay."""
+        await self.ending.schedule_cleanup(live)

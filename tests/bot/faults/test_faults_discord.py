@@ -17,7 +17,7 @@ import pytest
 from bot.client import Parlour
 from bot.play import timers
 from bot.play.tables import Live
-from bot.show import publisher, story
+from bot.show import publisher, result_posts, story
 from games import registry
 from localcord import LocalDiscord
 from localcord.model import Channel, Message, User
@@ -152,7 +152,7 @@ async def test_a_result_in_several_messages_is_posted_once_when_a_later_one_is_r
     """A long account goes out as several messages; when Discord refuses one after the first went
     out, the retry posts only what is missing (it used to post the result's first message again)."""
     quick_retries(monkeypatch)
-    monkeypatch.setattr(publisher, "messages_of", lambda texts: [t for t in texts if t])  # a message a part
+    monkeypatch.setattr(result_posts, "messages_of", lambda texts: [t for t in texts if t])  # a message a part
     async with member_at_table(tmp_path, "dracula", {}) as (standin, _bot, member, live, table):
         refused: list[Call] = []
         standin.rest.inject = refusing(refused, lambda call: "Thank you for playing" in json.dumps(call.body)
