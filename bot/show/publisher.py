@@ -27,10 +27,8 @@ from typing import Any, Protocol, cast
 import discord
 
 from bot.play.custom_ids import AskRef
-from bot.play.partners_talk import Talk
-from bot.play.protocols import Hands, OverLobbies
+from bot.play.protocols import Hands
 from bot.play.tables import Live, Tables
-from bot.play.timers import Turns
 from bot.runtime import budget
 from bot.runtime.budget import Budget
 from bot.runtime.config import Config
@@ -47,12 +45,11 @@ from bot.show.display import (
 )
 from bot.show.hand_copies import HandCopies, ended_line
 from bot.show.learning import Learning
-from bot.show.result_posts import ResultPosts
+from bot.show.result_posts import ResultHost, ResultPosts
 from bot.show.shown_table import ShownTable, TableKey, table_key
 from bot.show.story import Story
 from bot.show.table_message import TableMessage
 from bot.show.token_copies import TokenCopies, live_copy, soonest_expiry
-from bot.store import Stores
 from bot.store.rows import TableExtra
 from games.core.base import State
 
@@ -75,8 +72,8 @@ LATE_MARGIN = 5.0  # seconds beyond its pace after which a display that fell beh
 ANSWER_WAIT = 3.0  # seconds the display gives a click on the table to redraw it in its answer
 
 
-class PublishHost(Protocol):
-    """What the display asks of the client."""
+class PublishHost(ResultHost, Protocol):
+    """What the display asks of the client (besides what saying a result asks)."""
 
     @property
     def client(self) -> discord.Client: ...
@@ -91,22 +88,10 @@ class PublishHost(Protocol):
     def config(self) -> Config: ...
 
     @property
-    def stores(self) -> Stores: ...
-
-    @property
     def workers(self) -> Workers: ...
 
     @property
     def tables(self) -> Tables: ...
-
-    @property
-    def talk(self) -> Talk: ...
-
-    @property
-    def turns(self) -> Turns: ...
-
-    @property
-    def lobbies(self) -> OverLobbies: ...
 
 
 class Publisher:
