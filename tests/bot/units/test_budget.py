@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from typing import Any
 
 from bot.runtime.budget import NORMAL, ONLOOKERS, URGENT, Budget, Ticket, guard
@@ -19,6 +20,31 @@ class Clock:
         return 1000.0
 
 
+class HeldClock:
+    """A clock that stands still until released, then runs: while a test lines up its requests the
+    budget gains no room, however slowly a loaded machine runs the test, so every one of them waits."""
+
+    def __init__(self) -> None:
+        self.at = 1000.0
+        self.since: float | None = None
+
+    def __call__(self) -> float:
+        return self.at if self.since is None else self.at + time.monotonic() - self.since
+
+    def step(self, seconds: float) -> None:
+        """Move the held clock on (too little for a grant: a later request is younger)."""
+        self.at += seconds
+
+    def release(self) -> None:
+        self.since = time.monotonic()
+
+
+async def lined_up(spend: Budget, count: int) -> None:
+    """Wait until ``count`` requests wait for the budget."""
+    while spend.waiting < count:
+        await asyncio.sleep(0)
+
+
 async def test_there_is_no_waiting_while_there_is_room() -> None:
     spend = Budget(rate=5, clock=Clock())
     for _ in range(5):
@@ -28,7 +54,8 @@ async def test_there_is_no_waiting_while_there_is_room() -> None:
 
 
 async def test_urgent_requests_go_before_ordinary_ones_that_came_first() -> None:
-    spend = Budget(rate=200, burst=1)  # a grant every 5 ms: all three are waiting before the next
+    clock = HeldClock()
+    spend = Budget(rate=200, burst=1, clock=clock)
     await spend.spend()  # the room is used up
     order: list[str] = []
 
@@ -37,14 +64,17 @@ async def test_urgent_requests_go_before_ordinary_ones_that_came_first() -> None
         order.append(name)
 
     tasks = [asyncio.create_task(ask("cosmetic 1", NORMAL)), asyncio.create_task(ask("cosmetic 2", NORMAL))]
-    await asyncio.sleep(0)
+    await lined_up(spend, 2)
     tasks.append(asyncio.create_task(ask("turn", URGENT)))
-    await asyncio.wait_for(asyncio.gather(*tasks), 1)
+    await lined_up(spend, 3)
+    clock.release()
+    await asyncio.wait_for(asyncio.gather(*tasks), 5)
     assert order[0] == "turn" and order[1:] == ["cosmetic 1", "cosmetic 2"]
 
 
 async def test_ordinary_requests_still_get_one_grant_in_four_while_urgent_ones_keep_coming() -> None:
-    spend = Budget(rate=500, burst=1)
+    clock = HeldClock()
+    spend = Budget(rate=500, burst=1, clock=clock)
     await spend.spend()
     order: list[str] = []
 
@@ -54,13 +84,16 @@ async def test_ordinary_requests_still_get_one_grant_in_four_while_urgent_ones_k
 
     tasks = [asyncio.create_task(ask(f"cosmetic {n}", NORMAL)) for n in range(3)]
     tasks += [asyncio.create_task(ask(f"turn {n}", URGENT)) for n in range(9)]
-    await asyncio.wait_for(asyncio.gather(*tasks), 2)
+    await lined_up(spend, 12)
+    clock.release()
+    await asyncio.wait_for(asyncio.gather(*tasks), 5)
     assert order == ["turn 0", "turn 1", "turn 2", "cosmetic 0", "turn 3", "turn 4", "turn 5", "cosmetic 1",
                      "turn 6", "turn 7", "turn 8", "cosmetic 2"]
 
 
 async def test_onlookers_wait_behind_players_and_still_get_one_grant_in_four() -> None:
-    spend = Budget(rate=500, burst=1)
+    clock = HeldClock()
+    spend = Budget(rate=500, burst=1, clock=clock)
     await spend.spend()
     order: list[str] = []
 
@@ -70,22 +103,26 @@ async def test_onlookers_wait_behind_players_and_still_get_one_grant_in_four() -
         order.append(name)
 
     tasks = [asyncio.create_task(ask(f"onlookers {n}", Ticket(onlookers=True))) for n in range(2)]
-    await asyncio.sleep(0)
+    await lined_up(spend, 2)
     tasks += [asyncio.create_task(ask(f"player {n}", Ticket())) for n in range(6)]
-    await asyncio.wait_for(asyncio.gather(*tasks), 2)
+    await lined_up(spend, 8)
+    clock.release()
+    await asyncio.wait_for(asyncio.gather(*tasks), 5)
     assert order == ["player 0", "player 1", "player 2", "onlookers 0", "player 3", "player 4", "player 5",
                      "onlookers 1"]
     assert spend.spent.by_priority == {NORMAL: 7, ONLOOKERS: 2}  # the first, room at once, counted normal
 
 
 async def test_a_waiter_that_gave_up_is_skipped_and_costs_nothing() -> None:
-    spend = Budget(rate=200, burst=1)
+    clock = HeldClock()
+    spend = Budget(rate=200, burst=1, clock=clock)
     await spend.spend()
     gone = asyncio.create_task(spend.spend(URGENT))
     kept = asyncio.create_task(spend.spend(NORMAL))
-    await asyncio.sleep(0)
+    await lined_up(spend, 2)
     gone.cancel()
-    await asyncio.wait_for(kept, 1)
+    clock.release()
+    await asyncio.wait_for(kept, 5)
     assert spend.spent.granted == 2  # the first and the one still waiting
 
 
@@ -114,7 +151,8 @@ async def test_every_request_of_the_client_spends_and_a_prepaid_grant_is_used_on
 
 
 async def test_a_waiting_request_hurried_goes_among_the_urgent_ones_by_its_age() -> None:
-    spend = Budget(rate=200, burst=1)
+    clock = HeldClock()
+    spend = Budget(rate=200, burst=1, clock=clock)
     await spend.spend()
     order: list[str] = []
     ticket = Ticket()
@@ -127,10 +165,12 @@ async def test_a_waiting_request_hurried_goes_among_the_urgent_ones_by_its_age()
         order.append(name)
 
     tasks = [asyncio.create_task(ask("turn 0", URGENT)), asyncio.create_task(ask("table", None, ticket))]
-    await asyncio.sleep(0)
+    await lined_up(spend, 2)
+    clock.step(0.001)  # the next request is younger than the table's (a fifth of a grant's time)
     tasks.append(asyncio.create_task(ask("turn 1", URGENT)))
-    await asyncio.sleep(0)
+    await lined_up(spend, 3)
     assert ticket.waiting is not None and ticket.waiting[0] == NORMAL
     spend.hurry(ticket)  # a turn began at that table while it waited
-    await asyncio.wait_for(asyncio.gather(*tasks), 1)
+    clock.release()
+    await asyncio.wait_for(asyncio.gather(*tasks), 5)
     assert order == ["turn 0", "table", "turn 1"] and ticket.urgent
