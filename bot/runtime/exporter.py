@@ -55,6 +55,8 @@ BUDGET_WAITS = Counter("parlour_budget_waits", "Requests that waited for the bot
                        "second", registry=REGISTRY)
 BUDGET_WAIT_SECONDS = Counter("parlour_budget_wait_seconds", "Time requests spent waiting for the budget",
                               registry=REGISTRY)
+CHANNEL_WAITS = Counter("parlour_channel_write_waits", "Messages sent or edited only after waiting for their "
+                        "channel's write limit (five in five seconds a channel)", registry=REGISTRY)
 HARD_FALLBACKS = Counter("parlour_hard_fallbacks", "Hard computers' moves played at Normal because every thinking "
                          "worker was busy and moves were waiting (a table is not kept waiting)", registry=REGISTRY)
 ERRORS = Counter("parlour_errors", "Failures on our side, by kind", ["kind"], registry=REGISTRY)

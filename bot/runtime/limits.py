@@ -17,6 +17,8 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
+from bot.runtime import exporter
+
 WRITES = 5
 WINDOW = 5.0
 IDLE = 60.0  # a channel unused this long is forgotten
@@ -35,6 +37,7 @@ class ChannelLimits:
         self.window = WINDOW if window is None else window  # read when made, so tests may shorten it
         self._channels: dict[int, _Channel] = {}
         self._swept = time.monotonic()
+        self.waited = 0  # writes that could not start at once (also counted as parlour_channel_write_waits)
 
     def _free_in(self, channel: _Channel) -> float:
         """Seconds until one more write may start (0: now)."""
@@ -57,6 +60,9 @@ class ChannelLimits:
     async def write(self, channel_id: int) -> AsyncIterator[None]:
         """Around one send or edit in ``channel_id``: waits for its turn, and counts it."""
         channel = self._channels.setdefault(channel_id, _Channel())
+        if channel.turn.locked() or self._free_in(channel) > 0:  # behind another, or no room: it waits
+            self.waited += 1
+            exporter.CHANNEL_WAITS.inc()
         async with channel.turn:
             while (wait := self._free_in(channel)) > 0:
                 await asyncio.sleep(wait)

@@ -98,7 +98,7 @@ async def test_every_family_moves_as_play_goes_on(standin: LocalDiscord, tmp_pat
     assert total(after, "parlour_workers_busy", pool="draw") >= 0 and ("parlour_workers_queued", (("pool", "think"),)) \
         in after
     for family in ("parlour_errors_total", "parlour_store_faults_total", "parlour_discord_rate_limited_total",
-                   "parlour_budget_waits_total", "parlour_backup_seconds_count"):
+                   "parlour_budget_waits_total", "parlour_channel_write_waits_total", "parlour_backup_seconds_count"):
         assert any(n == family for n, _ in after), family  # present even while nothing went wrong
 
 
