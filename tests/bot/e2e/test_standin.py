@@ -415,8 +415,9 @@ async def test_heartbeats_are_acknowledged_as_discord_does(standin: LocalDiscord
     async with standin.running(make_bot()) as bot:
         beats = lambda: [f for f in standin.gateway.received if f.get("op") == 1]  # noqa: E731
         await standin.wait_for(lambda: len(beats()) >= 4, 5, "four heartbeats")
-        # measured from the heartbeat just sent (it was from the one before: the whole interval)
-        assert 0 < bot.latency < 0.2, bot.latency
+        # measured from the heartbeat just sent: measured from the one before (the old fault) it is
+        # the whole interval and more, which no slowness of the machine brings it under
+        assert 0 < bot.latency < standin.gateway.heartbeat_interval_ms / 1000, bot.latency
     behind = [r.getMessage() for r in caplog.records if "behind" in r.getMessage() or "blocked" in r.getMessage()]
     assert behind == []
     # The race above is lost only now and then: the acknowledgement's timing itself, from a bare client.
