@@ -27,6 +27,13 @@ def choose(state: FsckingAceState, seat: int) -> str:
     return ai.choose(state, seat, random.Random(0)).token
 
 
+def reshuffled(state: FsckingAceState, rng: random.Random) -> FsckingAceState:
+    """The same round with the cards not yet turned up in another order: what no seat can see."""
+    unseen = list(state.stock[state.drawn:])
+    rng.shuffle(unseen)
+    return dataclasses.replace(state, stock=state.stock[:state.drawn] + tuple(unseen))
+
+
 def test_the_ais_fast_valuation_matches_the_rules() -> None:
     rng = random.Random(3)
     pack = list(pack_for(20, False))
@@ -169,10 +176,7 @@ def test_hard_reads_only_what_is_face_up() -> None:
             if state.flips:
                 chosen = hard(state, seat)
                 for _ in range(3):
-                    unseen = list(state.stock[state.drawn:])
-                    rng.shuffle(unseen)
-                    again = dataclasses.replace(state, stock=state.stock[:state.drawn] + tuple(unseen))
-                    assert hard(again, seat) == chosen
+                    assert hard(reshuffled(state, rng), seat) == chosen
                 checked += 1
             state = state.apply(seat, choose(state, seat))
     assert checked >= 12

@@ -24,6 +24,7 @@ from games.fscking_ace import RULES, FsckingAceState, ai, values
 from games.fscking_ace.rules import EXAMPLE_SEED, pack_for
 
 from .leaks import leaked
+from .test_fscking_ace_ai import reshuffled
 
 START_ACE_COST = 3 * 100 + 4 * 500  # four players, nothing scored: $1 to each of three, and the $20 bonus
 
@@ -193,10 +194,7 @@ def test_the_hint_does_not_depend_on_the_order_of_the_stock() -> None:
         hidden = state.hidden_cards(seat)
         assert not leaked(filled(expected[1], state.players), hidden)
         for _ in range(3):
-            unseen = list(state.stock[state.drawn:])
-            rng.shuffle(unseen)
-            other = dataclasses.replace(state, stock=state.stock[:state.drawn] + tuple(unseen))
-            assert hint(other, seat) == expected
+            assert hint(reshuffled(state, rng), seat) == expected
             checked += 1
     assert checked > 200
 
