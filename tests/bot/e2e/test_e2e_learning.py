@@ -63,6 +63,18 @@ async def my_copy(standin: LocalDiscord, live: Live, user: User) -> Message:
     return await standin.wait_for(offered, 10, f"{user.name}'s copy at version {live.version}")
 
 
+async def rated_after(standin: LocalDiscord, bot: Any, live: Live, member: User, channel: Any,
+                      shown: str) -> set[int]:
+    """Who the finished game rated (members' ids; 0 the Normal computer, the levels' own entities),
+    once it is shown; the game's leaderboard, asked for by ``member``, names ``shown``."""
+    await bot.publisher.settled(live, timeout=10)
+    store = await bot.stores.guild(live.guild_id)
+    rated = {r.entity for r in await store.leaderboard(live.row.game)}
+    board = await standin.slash(member, channel, "leaderboard", options={"game": live.row.game})
+    assert shown in str(board.embeds) + board.content
+    return rated
+
+
 async def test_practice_fosco_coaches_hints_and_is_unrated(standin: LocalDiscord, tmp_path: Path) -> None:
     guild, alice, _bob, lobby = world(standin)
     async with running(standin, tmp_path) as bot:
@@ -157,7 +169,7 @@ async def test_why_not_names_the_rule_and_hints_can_be_turned_off(standin: Local
 
 async def test_an_easy_computer_is_added_in_the_lobby_and_rated_apart(standin: LocalDiscord,
                                                                     tmp_path: Path) -> None:
-    guild, alice, _bob, lobby = world(standin)
+    _guild, alice, _bob, lobby = world(standin)
     async with running(standin, tmp_path) as bot:
         opened = await standin.slash(alice, lobby, "play", "fan-tan", options={"hands": 1})
         assert opened.message is not None
@@ -178,12 +190,7 @@ async def test_an_easy_computer_is_added_in_the_lobby_and_rated_apart(standin: L
                 await wait_past(standin, live, version, "alice's move")
             else:
                 await wait_past(standin, live, live.version, "a computer move")
-        await bot.publisher.settled(live, timeout=10)
-        store = await bot.stores.guild(guild.id)
-        rated = {r.entity for r in await store.leaderboard("fan-tan")}
-        assert rated == {alice.id, 0, EASY_COMPUTER}
-        board = await standin.slash(alice, lobby, "leaderboard", options={"game": "fan-tan"})
-        assert "Easy computer" in str(board.embeds) + board.content
+        assert await rated_after(standin, bot, live, alice, lobby, "Easy computer") == {alice.id, 0, EASY_COMPUTER}
 
 
 async def test_rules_open_with_a_quick_start_and_a_picture(standin: LocalDiscord, tmp_path: Path) -> None:
@@ -243,9 +250,4 @@ async def test_a_hard_computer_is_offered_where_the_game_has_one_and_rated_apart
         resigned = await standin.slash(alice, channel_named(guild, f"bullshit-{live.table_id}"), "table", "resign")
         await resigned.wait_response(5)
         await standin.wait_for(lambda: live.state.is_over, 120, "the computers to finish the game")
-        await bot.publisher.settled(live, timeout=10)
-        store = await bot.stores.guild(guild.id)
-        rated = {r.entity for r in await store.leaderboard("bullshit")}
-        assert rated == {alice.id, 0, HARD_COMPUTER}
-        board = await standin.slash(alice, lobby, "leaderboard", options={"game": "bullshit"})
-        assert "Hard computer" in str(board.embeds) + board.content
+        assert await rated_after(standin, bot, live, alice, lobby, "Hard computer") == {alice.id, 0, HARD_COMPUTER}
