@@ -6,7 +6,6 @@ not stop the others from being restored."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import sqlite3
 import time
@@ -110,9 +109,11 @@ class FillingDisk(sqlite3.Connection):
     the disk has no room (SQLITE_FULL), and the transaction is rolled back."""
 
     full = False
+    refused = 0  # commits refused so far, by every connection
 
     def execute(self, sql: str, *args: Any) -> sqlite3.Cursor:
         if FillingDisk.full and sql.strip().upper() == "COMMIT":
+            FillingDisk.refused += 1
             err = sqlite3.OperationalError("database or disk is full")
             err.sqlite_errorcode, err.sqlite_errorname = 13, "SQLITE_FULL"  # type: ignore[attr-defined]
             raise err
@@ -153,7 +154,8 @@ async def test_a_full_disk_is_answered_and_a_computer_turn_that_failed_is_tried_
         assert live.version == version + 1
         if 1 in live.state.to_move:
             await standin.wait_for(lambda: any(t for k, t in bot.turns.tasks.items() if k[0] == "turn"), 2)
-            await asyncio.sleep(1.0)  # several tries fail meanwhile
+            tried = FillingDisk.refused
+            await standin.wait_for(lambda: FillingDisk.refused >= tried + 3, 10, "several tries to fail meanwhile")
             assert live.version == version + 1, "nothing is committed to a full disk"
         # ... and is made once there is room again: the table does not freeze.
         FillingDisk.full = False

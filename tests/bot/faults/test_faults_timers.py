@@ -4,7 +4,6 @@ notice (the notice is posted once, however often the move is tried again)."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 from types import SimpleNamespace
@@ -79,7 +78,8 @@ async def test_a_time_out_is_told_once_while_the_computers_move_is_tried_again(
             return sum("ran out of time" in m.content for m in table.messages)
 
         await standin.wait_for(notices, 10, "the time-out")
-        await asyncio.sleep(1.5)  # the computer's move fails, and is tried again, several times
+        tried = FillingDisk.refused  # the computer's move fails, and is tried again, several times
+        await standin.wait_for(lambda: FillingDisk.refused >= tried + 3, 10, "several tries to fail")
         assert notices() == 1
         version = live.version
         FillingDisk.full = False

@@ -66,7 +66,8 @@ async def test_the_workers_say_when_pictures_wait_for_a_worker() -> None:
         await workers.start()
         assert not workers.drawing_behind
         jobs = [asyncio.ensure_future(workers.draw.run(time.sleep, 0.3)) for _ in range(3)]
-        await asyncio.sleep(0.1)
+        while workers.draw.waiting < 2 and not all(job.done() for job in jobs):
+            await asyncio.sleep(0.005)
         assert workers.draw.waiting == 2 and workers.drawing_behind  # one drawn, two waiting
         await asyncio.gather(*jobs)
         assert workers.draw.waiting == 0 and not workers.drawing_behind
